@@ -1,0 +1,38 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
+import { entities } from './src/entities.js';
+
+const migrationsPath = new URL('./src/migrations', import.meta.url).pathname;
+
+export interface OrmOptions {
+  clientUrl: string;
+  poolMax?: number;
+  debug?: boolean;
+}
+
+/** The one ORM configuration, for the service, the tests and the MikroORM CLI. */
+export function createOrmConfig({ clientUrl, poolMax = 10, debug = false }: OrmOptions): Options {
+  return defineConfig({
+    driver: PostgreSqlDriver,
+    clientUrl,
+    entities,
+    extensions: [Migrator],
+    debug,
+    // Entities are plain schemas: no reflection, no decorators.
+    discovery: { warnWhenNoEntities: true },
+    pool: { min: 0, max: poolMax },
+    forceUtcTimezone: true,
+    migrations: {
+      path: migrationsPath,
+      pathTs: migrationsPath,
+      glob: '!(*.d).{js,ts}',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+  });
+}
+
+// Used by the MikroORM CLI, through scripts/mikro-orm.ts, which provides DATABASE_URL.
+export default createOrmConfig({ clientUrl: process.env.DATABASE_URL ?? '' });

@@ -1,0 +1,30 @@
+/**
+ * Runs the MikroORM CLI against the configured database. Without DATABASE_URL it starts the
+ * embedded server first and stops it afterwards (a CLI config that started it would never exit).
+ *   npm run migration:create    npm run migration:up    npm run schema:diff
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parseEnv } from '../src/config.js';
+import { startDatabase } from '../src/db.js';
+import { createLogger } from '../src/logger.js';
+
+const env = parseEnv(process.env);
+const database = await startDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  logger: createLogger(env.LOG_LEVEL),
+});
+const cli = join(dirname(createRequire(import.meta.url).resolve('@mikro-orm/cli/package.json')), 'esm.js');
+const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATABASE_URL: database.url,
+    MIKRO_ORM_CLI_CONFIG: './mikro-orm.config.ts',
+    MIKRO_ORM_CLI_ALWAYS_ALLOW_TS: 'true',
+  },
+});
+await database.stop();
+process.exit(result.status ?? 1);

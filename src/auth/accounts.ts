@@ -1,0 +1,35 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Context } from '../trpc.js';
+import { badRequest } from '../errors.js';
+import { User } from '../users/user.entity.js';
+import type { UserSummary } from '../users/user-summary.schema.js';
+import { hashPassword } from './passwords.js';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+const USER_EXISTS = 'User already exists';
+
+/** Creates an account; the unique key on the normalised email settles concurrent signups. */
+export async function createAccount(ctx: Context, account: NewAccount): Promise<UserSummary> {
+  const { em, services } = ctx;
+  // Skip the expensive hash for the common duplicate; the unique key still decides races.
+  if ((await em.count(User, { email: account.email })) > 0) throw badRequest(USER_EXISTS);
+  const passwordHash = await hashPassword(account.password, services.config);
+  try {
+    const id = (await em.insert(User, {
+      email: account.email,
+      passwordHash,
+      firstName: account.firstName,
+      lastName: account.lastName,
+    })) as number;
+    return { id, firstName: account.firstName, lastName: account.lastName };
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw badRequest(USER_EXISTS);
+    throw error;
+  }
+}

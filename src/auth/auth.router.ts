@@ -1,0 +1,6 @@
+import { router } from '../trpc.js';
+import { login } from './login.js';
+import { logout } from './logout.js';
+import { signup } from './signup.js';
+
+export const authRouter = router({ signup, login, logout });

@@ -1,0 +1,38 @@
+import { unauthorized } from '../errors.js';
+import { publicProcedure } from '../trpc.js';
+import { User } from '../users/user.entity.js';
+import { LoginResult, loginInput } from './auth.schemas.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { Session } from './session.entity.js';
+import { signAccessToken } from './tokens.js';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export const login = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/login',
+      tags: ['auth'],
+      protect: false,
+      summary: 'Log in and receive a bearer token',
+    },
+  })
+  .input(loginInput)
+  .output(LoginResult)
+  .mutation(async ({ ctx, input }) => {
+    const { em, services } = ctx;
+    const { config } = services;
+    const user = await em.findOne(User, { email: input.email }, { fields: ['id', 'passwordHash'] });
+    // One answer, and about one cost, for an unknown email and a wrong password.
+    if (!(await verifyPassword(user?.passwordHash, input.password, config)) || !user) {
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (needsRehash(user.passwordHash, config)) {
+      await em.nativeUpdate(User, { id: user.id }, { passwordHash: await hashPassword(input.password, config) });
+    }
+    const ttl = input.longExpiration ? config.JWT_LONG_TTL_SECONDS : config.JWT_TTL_SECONDS;
+    const { token, jti, expiresAt } = signAccessToken(user.id, ttl, config.JWT_SECRET);
+    await em.insert(Session, { jti, user: user.id, expiresAt });
+    return { status: 'success' as const, token };
+  });

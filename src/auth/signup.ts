@@ -1,0 +1,12 @@
+import { publicProcedure } from '../trpc.js';
+import { UserSummary } from '../users/user-summary.schema.js';
+import { createAccount } from './accounts.js';
+import { signupInput } from './auth.schemas.js';
+
+export const signup = publicProcedure
+  .meta({
+    openapi: { method: 'POST', path: '/auth/signup', tags: ['auth'], protect: false, summary: 'Create an account' },
+  })
+  .input(signupInput)
+  .output(UserSummary)
+  .mutation(({ ctx, input }) => createAccount(ctx, input));

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { unauthorized } from '../errors.js';
+
+export interface AccessClaims {
+  userId: number;
+  jti: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An HS256 JWT naming the user (`sub`) and the session (`jti`). */
+export function signAccessToken(userId: number, ttlSeconds: number, secret: string) {
+  const jti = randomUUID();
+  const token = jwt.sign({}, secret, {
+    algorithm: 'HS256',
+    subject: String(userId),
+    jwtid: jti,
+    expiresIn: ttlSeconds,
+  });
+  return { token, jti, expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
+}
+
+/** Strict verification: HS256 only, `exp` required, well-formed `sub` and `jti`. */
+export function verifyAccessToken(token: string, secret: string): AccessClaims {
+  let payload: string | jwt.JwtPayload;
+  try {
+    payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+  } catch {
+    throw unauthorized('Invalid or expired token');
+  }
+  if (typeof payload !== 'object' || typeof payload.exp !== 'number') throw unauthorized('Invalid or expired token');
+  const userId = Number(payload.sub);
+  if (!/^[1-9]\d{0,9}$/.test(payload.sub ?? '') || userId > 2_147_483_647 || !UUID.test(payload.jti ?? '')) {
+    throw unauthorized('Invalid or expired token');
+  }
+  return { userId, jti: payload.jti! };
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const MIN_SECRET_BYTES = 32;
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every environment variable the service reads, in one place. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL with a TCP host' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  JWT_SECRET: z
+    .string()
+    .refine((s) => Buffer.byteLength(s) >= MIN_SECRET_BYTES, `must be at least ${MIN_SECRET_BYTES} bytes`)
+    .optional(),
+  JWT_TTL_SECONDS: positiveInt.default(60 * 60),
+  JWT_LONG_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ARGON2_MEMORY_KIB: positiveInt.default(19_456),
+  ARGON2_TIME_COST: positiveInt.default(2),
+  ARGON2_PARALLELISM: positiveInt.default(1),
+  DB_POOL_MAX: positiveInt.default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type Config = Omit<Env, 'JWT_SECRET'> & { JWT_SECRET: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/**
+ * The JWT secret: JWT_SECRET when given; in production with an external database it is
+ * mandatory; otherwise one is generated once and kept in DATA_DIR so tokens survive restarts.
+ */
+export function resolveJwtSecret(env: Env): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.DATABASE_URL && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      `Invalid configuration:\n  JWT_SECRET: required in production (at least ${MIN_SECRET_BYTES} random bytes)`,
+    );
+  }
+  const dir = resolve(env.DATA_DIR);
+  const file = resolve(dir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseEnv(env);
+  return { ...parsed, JWT_SECRET: resolveJwtSecret(parsed) };
+}

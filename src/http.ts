@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type Express, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { httpErrorHandler, restErrorBodies } from './errors.js';
+import { createOpenApiDocument, successStatuses } from './openapi.js';
+import { appRouter } from './router.js';
+import { createContextFactory, type AppServices } from './trpc.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The HTTP face of the one router: typed RPC at /trpc, the documented REST paths through
+ * trpc-to-openapi, the OpenAPI document, and health checks for load balancers.
+ */
+export function createApp(services: AppServices): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use(
+    pinoHttp({
+      logger: services.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Method, path and status only: no headers, bodies or tokens in the log.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await services.orm.isConnected().catch(() => false);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable' });
+  });
+
+  const openApiDocument = createOpenApiDocument(appRouter);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+
+  app.use(express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] }));
+
+  const createContext = createContextFactory(services);
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
+      },
+    }),
+  );
+
+  const statusByPath = successStatuses(appRouter);
+  app.use(
+    bodylessRequestsAreJson,
+    restErrorBodies,
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext,
+      maxBodySize: BODY_LIMIT_BYTES,
+      // Runs for errors too: the success status applies only when there are none.
+      responseMeta: ({ paths, errors }) => {
+        const status = errors.length === 0 && paths?.length === 1 ? statusByPath.get(paths[0]!) : undefined;
+        return status ? { status } : {};
+      },
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
+      },
+    }),
+  );
+  app.use(httpErrorHandler);
+  return app;
+}
+
+/**
+ * POST /posts/{id}/like and POST /users/{id}/follow are sent with no body and often no
+ * Content-Type; treat a request without a body as an empty JSON one instead of a 415.
+ */
+const bodylessRequestsAreJson: RequestHandler = (req, _res, next) => {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody && !req.headers['content-type']) req.headers['content-type'] = 'application/json';
+  next();
+};

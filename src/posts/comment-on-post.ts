@@ -1,0 +1,26 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { notFound } from '../errors.js';
+import { byIdInput } from '../schemas.js';
+import { authedProcedure } from '../trpc.js';
+import { Comment as CommentEntity } from './comment.entity.js';
+import { POST_NOT_FOUND } from './post-access.js';
+import { Comment, commentBody } from './posts.schemas.js';
+import { findComment } from './posts.queries.js';
+
+export const commentOnPost = authedProcedure
+  .meta({
+    openapi: { method: 'POST', path: '/posts/{id}/comment', tags: ['posts'], summary: 'Comment on a post' },
+    successStatus: 201,
+  })
+  .input(byIdInput.extend(commentBody))
+  .output(Comment)
+  .mutation(async ({ ctx, input: { id, content } }) => {
+    let commentId: number;
+    try {
+      commentId = (await ctx.em.insert(CommentEntity, { content, post: id, author: ctx.caller.userId })) as number;
+    } catch (error) {
+      if (error instanceof ForeignKeyConstraintViolationException) throw notFound(POST_NOT_FOUND);
+      throw error;
+    }
+    return (await findComment(ctx.em, commentId))!;
+  });

@@ -1,0 +1,21 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/user.entity.js';
+import { Post } from './post.entity.js';
+
+export const Comment = defineEntity({
+  name: 'Comment',
+  tableName: 'comments',
+  properties: (p) => ({
+    id: p.integer().primary(),
+    content: p.text(),
+    post: p.manyToOne(Post).deleteRule('cascade'),
+    author: p.manyToOne(User).deleteRule('cascade'),
+    createdAt: p.datetime(3).defaultRaw('now()'),
+  }),
+  indexes: [
+    { name: 'comments_post_created_index', properties: ['post', 'createdAt', 'id'] },
+    { name: 'comments_author_created_index', properties: ['author', 'createdAt', 'id'] },
+  ],
+});
+
+export type IComment = InferEntity<typeof Comment>;

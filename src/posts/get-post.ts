@@ -1,0 +1,10 @@
+import { byIdInput } from '../schemas.js';
+import { authedProcedure } from '../trpc.js';
+import { readPost } from './post-access.js';
+import { Post } from './posts.schemas.js';
+
+export const getPost = authedProcedure
+  .meta({ openapi: { method: 'GET', path: '/posts/{id}', tags: ['posts'], summary: 'One post' } })
+  .input(byIdInput)
+  .output(Post)
+  .query(async ({ ctx, input }) => readPost(ctx.em, input.id));

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { authedProcedure } from '../trpc.js';
+import { Post } from './posts.schemas.js';
+import { listPosts as queryPosts } from './posts.queries.js';
+
+export const listPosts = authedProcedure
+  .meta({ openapi: { method: 'GET', path: '/posts', tags: ['posts'], summary: 'All posts, newest first' } })
+  .input(z.void())
+  .output(z.array(Post))
+  .query(({ ctx }) => queryPosts(ctx.em));

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { text, timestamp } from '../schemas.js';
+import { UserSummary } from '../users/user-summary.schema.js';
+
+export const Comment = z
+  .object({
+    id: z.int(),
+    content: z.string(),
+    createdAt: timestamp,
+    createdBy: UserSummary,
+    likedBy: z.array(UserSummary),
+  })
+  .meta({ id: 'Comment' });
+
+export const Post = z
+  .object({
+    id: z.int(),
+    title: z.string(),
+    content: z.string(),
+    createdAt: timestamp,
+    createdBy: UserSummary,
+    likedBy: z.array(UserSummary),
+    comments: z.array(Comment),
+  })
+  .meta({ id: 'Post' });
+
+export type Post = z.infer<typeof Post>;
+export type Comment = z.infer<typeof Comment>;
+
+export const POST_TITLE_MAX = 200;
+export const POST_CONTENT_MAX = 20_000;
+export const COMMENT_CONTENT_MAX = 5_000;
+
+/** The body of POST /posts and PATCH /posts/{id}: both fields required, as the spec says. */
+export const postBody = {
+  title: text(POST_TITLE_MAX),
+  content: text(POST_CONTENT_MAX),
+};
+
+export const commentBody = {
+  content: text(COMMENT_CONTENT_MAX),
+};

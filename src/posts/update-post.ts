@@ -1,0 +1,17 @@
+import { notFound } from '../errors.js';
+import { byIdInput } from '../schemas.js';
+import { authedProcedure } from '../trpc.js';
+import { assertPostAuthor, POST_NOT_FOUND, readPost } from './post-access.js';
+import { Post as PostEntity } from './post.entity.js';
+import { Post, postBody } from './posts.schemas.js';
+
+export const updatePost = authedProcedure
+  .meta({ openapi: { method: 'PATCH', path: '/posts/{id}', tags: ['posts'], summary: "Edit one's own post" } })
+  .input(byIdInput.extend(postBody))
+  .output(Post)
+  .mutation(async ({ ctx, input: { id, title, content } }) => {
+    await assertPostAuthor(ctx.em, id, ctx.caller.userId);
+    const updated = await ctx.em.nativeUpdate(PostEntity, { id, author: ctx.caller.userId }, { title, content });
+    if (updated === 0) throw notFound(POST_NOT_FOUND); // deleted in the meantime
+    return readPost(ctx.em, id);
+  });

@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { purgeExpiredSessions } from './auth/sessions.js';
+import type { Config } from './config.js';
+import { initORM, startDatabase } from './db.js';
+import { createApp } from './http.js';
+import type { Logger } from './logger.js';
+
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Database (external or embedded), migrations, HTTP server; close() undoes it all in order. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  const orm = await initORM({ clientUrl: database.url, poolMax: config.DB_POOL_MAX });
+  const app = createApp({ orm, config, logger });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  logger.info({ url, startupMs: Math.round(performance.now() - startedAt) }, 'Feedline is ready');
+
+  const purge = setInterval(() => {
+    purgeExpiredSessions(orm.em.fork())
+      .then((purged) => purged > 0 && logger.info({ purged }, 'purged expired sessions'))
+      .catch((error: unknown) => logger.warn({ err: error }, 'session purge failed'));
+  }, SESSION_PURGE_INTERVAL_MS);
+  purge.unref();
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(purge);
+      // Stop accepting, let in-flight requests finish, and tell keep-alive clients to go away.
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await drained;
+      clearTimeout(forced);
+      await orm.close();
+      await database.stop();
+      logger.info('Feedline stopped');
+    })());
+  return { url, server, close };
+}

@@ -1,0 +1,63 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { initTRPC } from '@trpc/server';
+import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { authenticate } from './auth/authenticate.js';
+import type { Config } from './config.js';
+import { formatError, normalizeError } from './errors.js';
+import type { Logger } from './logger.js';
+
+/** What the whole app shares, built once at start-up. */
+export interface AppServices {
+  orm: MikroORM;
+  config: Config;
+  logger: Logger;
+}
+
+export interface Context {
+  /** A fork of the ORM's entity manager: its own identity map, per request. */
+  em: EntityManager;
+  services: AppServices;
+  /** The bearer token, verified only by procedures that need a caller. */
+  token: string | null;
+  log: Logger;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+export function createContextFactory(services: AppServices) {
+  return ({ req }: Pick<CreateExpressContextOptions, 'req'>): Context => ({
+    em: services.orm.em.fork(),
+    services,
+    token: bearerToken(req.headers.authorization),
+    log: req.log ?? services.logger,
+  });
+}
+
+/** OpenAPI metadata plus the success status the REST facade answers with (200 when unset). */
+export interface AppMeta extends OpenApiMeta {
+  successStatus?: 201 | 204;
+}
+
+const t = initTRPC.context<Context>().meta<AppMeta>().create({
+  // Never put stack traces in error bodies.
+  isDev: false,
+  errorFormatter: formatError,
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw normalizeError(result.error);
+  return result;
+});
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const caller = await authenticate(ctx.em, ctx.services.config, ctx.token);
+  return next({ ctx: { caller } });
+});

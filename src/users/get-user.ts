@@ -1,0 +1,10 @@
+import { byIdInput } from '../schemas.js';
+import { authedProcedure } from '../trpc.js';
+import { UserWithRelations } from './users.schemas.js';
+import { readUserWithRelations } from './users.queries.js';
+
+export const getUser = authedProcedure
+  .meta({ openapi: { method: 'GET', path: '/users/{id}', tags: ['users'], summary: "A user's profile" } })
+  .input(byIdInput)
+  .output(UserWithRelations)
+  .query(({ ctx, input }) => readUserWithRelations(ctx.em, input.id));

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { authedProcedure } from '../trpc.js';
+import { UserSummary } from './user-summary.schema.js';
+import { listUserSummaries } from './users.queries.js';
+
+export const listUsers = authedProcedure
+  .meta({ openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'All users, by id' } })
+  .input(z.void())
+  .output(z.array(UserSummary))
+  .query(({ ctx }) => listUserSummaries(ctx.em));

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** A user as every response shows one: never the email, never the password. */
+export const UserSummary = z
+  .object({
+    id: z.int(),
+    firstName: z.string(),
+    lastName: z.string(),
+  })
+  .meta({ id: 'UserSummary' });
+
+export type UserSummary = z.infer<typeof UserSummary>;
