@@ -1,6 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
 import { entities } from './src/entities.js';
+import { migrationsList } from './src/migrations/index.js';
 
 const migrationsPath = new URL('./src/migrations', import.meta.url).pathname;
 
@@ -25,10 +26,12 @@ export function createOrmConfig({ clientUrl, poolMax = 10, debug = false }: OrmO
     migrations: {
       path: migrationsPath,
       pathTs: migrationsPath,
-      glob: '!(*.d).{js,ts}',
+      glob: 'Migration*.{js,ts}',
+      migrationsList,
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
       emit: 'ts',
     },
   });

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from '../src/config.js';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'feedline-config-'));
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: '.data', LOG_LEVEL: 'info' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      parseEnv({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('LOG_LEVEL');
+      expect(message).toContain('DATABASE_URL');
+    }
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 bytes', () => {
+    expect(() => parseEnv({ JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET: must be at least 32 bytes/);
+  });
+
+  it('generates a secret once in DATA_DIR (mode 0600) and reuses it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(43);
+    expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
+    const file = join(dir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.JWT_SECRET);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to start in production with an external database and no secret', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db:5432/feedline', DATA_DIR: tempDir() }),
+    ).toThrow(/JWT_SECRET: required in production/);
+  });
+});

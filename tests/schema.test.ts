@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Harness } from './support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await Harness.start();
+});
+afterAll(() => h.close());
+
+describe('schema', () => {
+  it('the committed migrations produce exactly the schema the entities describe', async () => {
+    const diff = await h.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    expect(diff.trim()).toBe('');
+  });
+
+  it('no migration is pending', async () => {
+    expect(await h.orm.getMigrator().getPendingMigrations()).toEqual([]);
+  });
+
+  it('deleting a post removes its comments and likes', async () => {
+    const author = await h.user();
+    const fan = await h.user();
+    const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+    await h.caller(fan.token).posts.like({ id: post.id });
+    const comment = await h.caller(fan.token).posts.comment({ id: post.id, content: 'hi' });
+    await h.orm.em.getConnection().execute('insert into comment_likes (comment_id, user_id) values (?, ?)', [comment.id, fan.id]);
+    await h.caller(author.token).posts.delete({ id: post.id });
+    const [counts] = await h.orm.em.getConnection().execute(
+      `select (select count(*) from comments where post_id = ?)::int as comments,
+              (select count(*) from post_likes where post_id = ?)::int as likes,
+              (select count(*) from comment_likes where comment_id = ?)::int as comment_likes`,
+      [post.id, post.id, comment.id],
+    );
+    expect(counts).toEqual({ comments: 0, likes: 0, comment_likes: 0 });
+  });
+
+  it('the database itself refuses a double like, a double follow and a self-follow', async () => {
+    const a = await h.user();
+    const b = await h.user();
+    const post = await h.caller(a.token).posts.create({ title: 't', content: 'c' });
+    const conn = h.orm.em.getConnection();
+    await conn.execute('insert into post_likes (post_id, user_id) values (?, ?)', [post.id, b.id]);
+    await expect(conn.execute('insert into post_likes (post_id, user_id) values (?, ?)', [post.id, b.id])).rejects.toThrow(/duplicate key/);
+    await conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, b.id]);
+    await expect(conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, b.id])).rejects.toThrow(/duplicate key/);
+    await expect(conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, a.id])).rejects.toThrow(/follows_not_self/);
+  });
+});

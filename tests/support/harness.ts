@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { inject } from 'vitest';
+import { parseEnv, type Config } from '../../src/config.js';
+import { initORM } from '../../src/db.js';
+import { createApp } from '../../src/http.js';
+import { createLogger } from '../../src/logger.js';
+import { appRouter } from '../../src/router.js';
+import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc.js';
+import { adminQuery, withDatabase } from './database.js';
+
+const createCaller = createCallerFactory(appRouter);
+
+export const PASSWORD = 'correct horse battery';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Cheap hashing in tests only; production defaults are OWASP's.
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    ...overrides,
+  });
+  return { ...env, JWT_SECRET: overrides.JWT_SECRET ?? 'test-secret-that-is-at-least-32-bytes-long!!' };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * A private copy of the migrated database, the real Express app listening on a free port, and
+ * helpers to call procedures directly (createCaller) or over HTTP.
+ */
+export class Harness {
+  private constructor(
+    readonly orm: MikroORM,
+    readonly services: AppServices,
+    readonly server: Server,
+    readonly baseUrl: string,
+    readonly databaseUrl: string,
+  ) {}
+
+  static async start(configOverrides: Record<string, string> = {}): Promise<Harness> {
+    const { adminUrl, template, runId } = inject('database');
+    const name = `${runId}_${randomUUID().slice(0, 8)}`;
+    await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
+    const databaseUrl = withDatabase(adminUrl, name);
+    const config = testConfig({ DATABASE_URL: databaseUrl, ...configOverrides });
+    const orm = await initORM({ clientUrl: databaseUrl, migrate: false });
+    const services: AppServices = { orm, config, logger: createLogger(config.LOG_LEVEL) };
+    const server = createApp(services).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    return new Harness(orm, services, server, `http://127.0.0.1:${port}`, databaseUrl);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+    await this.orm.close();
+  }
+
+  /** A tRPC caller as the given token's owner would be (or anonymous). */
+  caller(token?: string) {
+    const createContext = createContextFactory(this.services);
+    return createCaller(createContext({ req: { headers: token ? { authorization: `Bearer ${token}` } : {} } } as never));
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  /** Signs a new user up and logs them in, through the procedures. */
+  async user(overrides: Partial<{ firstName: string; lastName: string; email: string }> = {}): Promise<TestUser> {
+    const firstName = overrides.firstName ?? 'Test';
+    const lastName = overrides.lastName ?? `User${randomUUID().slice(0, 6)}`;
+    const email = overrides.email ?? `user-${randomUUID()}@example.com`;
+    const anonymous = this.caller();
+    const summary = await anonymous.auth.signup({
+      email,
+      password: PASSWORD,
+      passwordValidation: PASSWORD,
+      firstName,
+      lastName,
+    });
+    const { token } = await anonymous.auth.login({ email, password: PASSWORD });
+    return { id: summary.id, email, token, firstName, lastName };
+  }
+
+  /** Counts the SQL statements `fn` issues through the ORM's connection pool. */
+  async countQueries(fn: () => Promise<unknown>): Promise<number> {
+    const knex = this.orm.em.getConnection().getKnex();
+    let count = 0;
+    const onQuery = () => void count++;
+    knex.on('query', onQuery);
+    try {
+      await fn();
+    } finally {
+      knex.off('query', onQuery);
+    }
+    return count;
+  }
+}
