@@ -69,8 +69,13 @@ const STATUS_MESSAGE: Record<number, string> = {
   503: 'Service temporarily unavailable',
 };
 
-/** Errors a procedure's result carries are normalised here: a lost database is a 503, not a 500. */
+/**
+ * Errors a procedure's result carries are normalised here, so createCaller, /trpc and REST see
+ * the same thing: validation failures get a readable message, a lost database is a 503.
+ */
 export function normalizeError(error: TRPCError): TRPCError {
+  const issues = inputIssues(error);
+  if (issues) return new TRPCError({ code: 'BAD_REQUEST', message: validationMessage(issues), cause: error.cause });
   if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(error.cause)) {
     return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable', cause: error.cause });
   }
