@@ -34,11 +34,23 @@ export const loginInput = z.object({
   longExpiration: z.boolean().optional().meta({ description: 'Keep the session for a long time (30 days by default)' }),
 });
 
-export const LoginResult = z
+export const registerInput = z
   .object({
-    status: statusSuccess,
-    token: z.string().meta({ description: 'A JWT to send as `Authorization: Bearer <token>`' }),
+    email,
+    name: text(200).meta({ description: 'Full name; split at its first spaces into firstName and lastName' }),
+    password: newPassword,
+    password_confirm: z.string(),
   })
+  .refine((body) => body.password === body.password_confirm, {
+    path: ['password_confirm'],
+    message: 'must match password',
+  });
+
+const jwtToken = z.string().meta({ description: 'A JWT to send as `Authorization: Bearer <token>`' });
+
+/** `token` for the social API's callers, `jwt` (the same token) for the event group's. */
+export const LoginResult = z
+  .object({ status: statusSuccess, token: jwtToken, jwt: jwtToken })
   .meta({ id: 'LoginResult' });
 
 export const StatusResult = z.object({ status: statusSuccess }).meta({ id: 'StatusResult' });

@@ -16,6 +16,7 @@ export const login = publicProcedure
       tags: ['auth'],
       protect: false,
       summary: 'Log in and receive a bearer token',
+      description: 'Serves both groups: `/auth/login` and `/auth/login/` are one route. `token` and `jwt` hold the same JWT.',
     },
   })
   .input(loginInput)
@@ -34,5 +35,5 @@ export const login = publicProcedure
     const ttl = input.longExpiration ? config.JWT_LONG_TTL_SECONDS : config.JWT_TTL_SECONDS;
     const { token, jti, expiresAt } = signAccessToken(user.id, ttl, config.JWT_SECRET);
     await em.insert(Session, { jti, user: user.id, expiresAt });
-    return { status: 'success' as const, token };
+    return { status: 'success' as const, token, jwt: token };
   });

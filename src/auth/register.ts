@@ -1,0 +1,20 @@
+import { publicProcedure } from '../trpc.js';
+import { UserSummary } from '../users/user-summary.schema.js';
+import { createAccount } from './accounts.js';
+import { registerInput } from './auth.schemas.js';
+
+/** "Ada King Lovelace" → firstName "Ada", lastName "King Lovelace"; a single word leaves lastName empty. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/** The event group's signup: the same accounts and rules as /auth/signup. */
+export const register = publicProcedure
+  .meta({
+    openapi: { method: 'POST', path: '/auth/register', tags: ['auth'], protect: false, summary: 'Create an account (event group)' },
+    successStatus: 201,
+  })
+  .input(registerInput)
+  .output(UserSummary)
+  .mutation(({ ctx, input }) => createAccount(ctx, { email: input.email, password: input.password, ...splitName(input.name) }));
