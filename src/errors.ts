@@ -1,8 +1,4 @@
-import {
-  ConnectionException,
-  DriverException,
-  LockWaitTimeoutException,
-} from '@mikro-orm/core';
+import { ConnectionException, DriverException, LockWaitTimeoutException } from '@mikro-orm/core';
 import { TRPCError } from '@trpc/server';
 import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
@@ -55,12 +51,17 @@ export function formatError({ shape, error }: { shape: DefaultErrorShape; error:
   const message = issues
     ? validationMessage(issues)
     : shape.data.httpStatus >= 500
-      ? STATUS_MESSAGE[shape.data.httpStatus] ?? 'Internal server error'
+      ? (STATUS_MESSAGE[shape.data.httpStatus] ?? 'Internal server error')
       : error.message;
   return {
     message,
     code: shape.code,
-    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...(issues && { issues }) },
+    data: {
+      code: shape.data.code,
+      httpStatus: shape.data.httpStatus,
+      path: shape.data.path,
+      ...(issues && { issues }),
+    },
   };
 }
 
@@ -77,7 +78,11 @@ export function normalizeError(error: TRPCError): TRPCError {
   const issues = inputIssues(error);
   if (issues) return new TRPCError({ code: 'BAD_REQUEST', message: validationMessage(issues), cause: error.cause });
   if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(error.cause)) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable', cause: error.cause });
+    return new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Service temporarily unavailable',
+      cause: error.cause,
+    });
   }
   return error;
 }

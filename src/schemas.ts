@@ -11,7 +11,8 @@ z.config({
       case 'invalid_type':
         return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
       case 'too_small':
-        if (issue.origin === 'string') return issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+        if (issue.origin === 'string')
+          return issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
         return `must be at least ${issue.minimum}`;
       case 'too_big':
         if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
@@ -37,7 +38,15 @@ const MAX_INT4 = 2_147_483_647;
 export const idParam = z
   .union([z.int(), z.string().regex(/^\d{1,10}$/)], { error: INVALID_ID })
   .pipe(z.coerce.number<string | number>().int().min(1, INVALID_ID).max(MAX_INT4, INVALID_ID))
-  .meta({ description: 'A positive integer identifier', example: 1 });
+  .meta({
+    description: 'A positive integer identifier',
+    example: 1,
+    // Documented as what it accepts in a URL: an integer; digit strings are the same thing there.
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.anyOf;
+      Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: MAX_INT4 });
+    },
+  });
 
 export const byIdInput = z.object({ id: idParam });
 

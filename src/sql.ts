@@ -5,7 +5,8 @@
  */
 
 /** ISO 8601 UTC with milliseconds, as Date.prototype.toISOString writes it. */
-export const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoTimestamp = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const userSummaryJson = (u: string) =>
   `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name)`;

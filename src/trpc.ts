@@ -37,9 +37,14 @@ export function createContextFactory(services: AppServices) {
   });
 }
 
-/** OpenAPI metadata plus the success status the REST facade answers with (200 when unset). */
+/**
+ * OpenAPI metadata plus what the REST facade and its document need: the success status (200 when
+ * unset) and the error statuses the procedure itself answers, with what each means. 401 (when
+ * protected), 413 and 415 (when it takes a body) and 503 are added to the document for all.
+ */
 export interface AppMeta extends OpenApiMeta {
   successStatus?: 201 | 204;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 429, string>>;
 }
 
 const t = initTRPC.context<Context>().meta<AppMeta>().create({

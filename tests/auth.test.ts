@@ -43,7 +43,12 @@ describe('POST /auth/signup', () => {
   it('answers 400 when the user already exists, in any letter case', async () => {
     const email = uniqueEmail();
     expect((await h.request('POST', '/auth/signup', { body: signupBody(email) })).status).toBe(200);
-    expectApiError(await h.request('POST', '/auth/signup', { body: signupBody(email) }), 400, 'BAD_REQUEST', 'User already exists');
+    expectApiError(
+      await h.request('POST', '/auth/signup', { body: signupBody(email) }),
+      400,
+      'BAD_REQUEST',
+      'User already exists',
+    );
     expectApiError(
       await h.request('POST', '/auth/signup', { body: signupBody(email.toUpperCase()) }),
       400,
@@ -57,7 +62,11 @@ describe('POST /auth/signup', () => {
     ['missing email', { ...signupBody(), email: undefined }, 'email'],
     ['invalid email', { ...signupBody(), email: 'not-an-email' }, 'email'],
     ['short password', { ...signupBody(), password: 'short', passwordValidation: 'short' }, 'password'],
-    ['password over 128 characters', { ...signupBody(), password: 'p'.repeat(129), passwordValidation: 'p'.repeat(129) }, 'password'],
+    [
+      'password over 128 characters',
+      { ...signupBody(), password: 'p'.repeat(129), passwordValidation: 'p'.repeat(129) },
+      'password',
+    ],
     ['passwordValidation differs', { ...signupBody(), passwordValidation: 'something else' }, 'passwordValidation'],
     ['missing passwordValidation', { ...signupBody(), passwordValidation: undefined }, 'passwordValidation'],
     ['blank firstName', { ...signupBody(), firstName: '   ' }, 'firstName'],
@@ -79,7 +88,11 @@ describe('POST /auth/signup', () => {
   it('works as a procedure', async () => {
     const user = await h.caller().auth.signup(signupBody());
     expect(user).toEqual({ id: expect.any(Number), firstName: 'Grace', lastName: 'Hopper' });
-    await expectTrpcError(h.caller().auth.signup({ ...signupBody(), passwordValidation: 'x' }), 'BAD_REQUEST', /passwordValidation/);
+    await expectTrpcError(
+      h.caller().auth.signup({ ...signupBody(), passwordValidation: 'x' }),
+      'BAD_REQUEST',
+      /passwordValidation/,
+    );
   });
 });
 
@@ -101,7 +114,9 @@ describe('POST /auth/login', () => {
   it('keeps the session for 30 days with longExpiration: true', async () => {
     const body = signupBody();
     await h.request('POST', '/auth/signup', { body });
-    const res = await h.request('POST', '/auth/login', { body: { email: body.email, password: PASSWORD, longExpiration: true } });
+    const res = await h.request('POST', '/auth/login', {
+      body: { email: body.email, password: PASSWORD, longExpiration: true },
+    });
     const claims = jwt.decode(res.body.token) as jwt.JwtPayload;
     expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
   });
@@ -118,7 +133,9 @@ describe('POST /auth/login', () => {
   it('answers 401 with one identical body for an unknown email and a wrong password', async () => {
     const body = signupBody();
     await h.request('POST', '/auth/signup', { body });
-    const wrongPassword = await h.request('POST', '/auth/login', { body: { email: body.email, password: 'wrong password' } });
+    const wrongPassword = await h.request('POST', '/auth/login', {
+      body: { email: body.email, password: 'wrong password' },
+    });
     const unknownEmail = await h.request('POST', '/auth/login', { body: { email: uniqueEmail(), password: PASSWORD } });
     expectApiError(wrongPassword, 401, 'UNAUTHORIZED', 'Invalid email or password');
     expect(unknownEmail.status).toBe(401);
@@ -128,7 +145,9 @@ describe('POST /auth/login', () => {
   it('works as a procedure', async () => {
     const body = signupBody();
     await h.caller().auth.signup(body);
-    await expect(h.caller().auth.login({ email: body.email, password: PASSWORD })).resolves.toMatchObject({ status: 'success' });
+    await expect(h.caller().auth.login({ email: body.email, password: PASSWORD })).resolves.toMatchObject({
+      status: 'success',
+    });
     await expectTrpcError(h.caller().auth.login({ email: body.email, password: 'nope' }), 'UNAUTHORIZED');
   });
 });
@@ -167,40 +186,66 @@ describe('tokens', () => {
   it.each([
     ['missing', async () => undefined],
     ['malformed', async () => 'not.a.jwt'],
-    ['signed with another secret', async () => {
-      const { claims } = await claimsOf();
-      return jwt.sign({ sub: claims.sub, jti: claims.jti }, 'another-secret-that-is-also-32-bytes-long', { expiresIn: 60 });
-    }],
-    ['expired', async () => {
-      const { claims } = await claimsOf();
-      return jwt.sign({ sub: claims.sub, jti: claims.jti, exp: Math.floor(Date.now() / 1000) - 10 }, secret());
-    }],
-    ['without exp', async () => {
-      const { claims } = await claimsOf();
-      return jwt.sign({ sub: claims.sub, jti: claims.jti }, secret());
-    }],
-    ['with alg none', async () => {
-      const { claims } = await claimsOf();
-      const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-      return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: claims.sub, jti: claims.jti, exp: claims.exp })}.`;
-    }],
-    ['with another algorithm (HS512)', async () => {
-      const { claims } = await claimsOf();
-      return jwt.sign({ sub: claims.sub, jti: claims.jti }, secret(), { algorithm: 'HS512', expiresIn: 60 });
-    }],
-    ['naming a session that does not exist', async () => {
-      const { claims } = await claimsOf();
-      return jwt.sign({ sub: claims.sub, jti: randomUUID() }, secret(), { expiresIn: 60 });
-    }],
-    ["naming another user's session", async () => {
-      const { claims } = await claimsOf();
-      const other = await claimsOf();
-      return jwt.sign({ sub: other.claims.sub, jti: claims.jti }, secret(), { expiresIn: 60 });
-    }],
-    ['with a jti that is not a uuid', async () => {
-      const { claims } = await claimsOf();
-      return jwt.sign({ sub: claims.sub, jti: "x' or 1=1" }, secret(), { expiresIn: 60 });
-    }],
+    [
+      'signed with another secret',
+      async () => {
+        const { claims } = await claimsOf();
+        return jwt.sign({ sub: claims.sub, jti: claims.jti }, 'another-secret-that-is-also-32-bytes-long', {
+          expiresIn: 60,
+        });
+      },
+    ],
+    [
+      'expired',
+      async () => {
+        const { claims } = await claimsOf();
+        return jwt.sign({ sub: claims.sub, jti: claims.jti, exp: Math.floor(Date.now() / 1000) - 10 }, secret());
+      },
+    ],
+    [
+      'without exp',
+      async () => {
+        const { claims } = await claimsOf();
+        return jwt.sign({ sub: claims.sub, jti: claims.jti }, secret());
+      },
+    ],
+    [
+      'with alg none',
+      async () => {
+        const { claims } = await claimsOf();
+        const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+        return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: claims.sub, jti: claims.jti, exp: claims.exp })}.`;
+      },
+    ],
+    [
+      'with another algorithm (HS512)',
+      async () => {
+        const { claims } = await claimsOf();
+        return jwt.sign({ sub: claims.sub, jti: claims.jti }, secret(), { algorithm: 'HS512', expiresIn: 60 });
+      },
+    ],
+    [
+      'naming a session that does not exist',
+      async () => {
+        const { claims } = await claimsOf();
+        return jwt.sign({ sub: claims.sub, jti: randomUUID() }, secret(), { expiresIn: 60 });
+      },
+    ],
+    [
+      "naming another user's session",
+      async () => {
+        const { claims } = await claimsOf();
+        const other = await claimsOf();
+        return jwt.sign({ sub: other.claims.sub, jti: claims.jti }, secret(), { expiresIn: 60 });
+      },
+    ],
+    [
+      'with a jti that is not a uuid',
+      async () => {
+        const { claims } = await claimsOf();
+        return jwt.sign({ sub: claims.sub, jti: "x' or 1=1" }, secret(), { expiresIn: 60 });
+      },
+    ],
   ])('answers 401 UNAUTHORIZED for a token %s', async (_name, makeToken) => {
     const token = await makeToken();
     const res = await h.request('GET', '/users/me', { token });

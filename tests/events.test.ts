@@ -50,15 +50,27 @@ describe('POST /auth/register/', () => {
   });
 
   it('answers 400 when password_confirm differs', async () => {
-    const res = await h.request('POST', '/auth/register/', { body: { ...registerBody(), password_confirm: 'different!' } });
+    const res = await h.request('POST', '/auth/register/', {
+      body: { ...registerBody(), password_confirm: 'different!' },
+    });
     expectApiError(res, 400, 'BAD_REQUEST', /password_confirm/);
   });
 
   it('answers 400 for an existing email in any letter case, including one from /auth/signup', async () => {
     const body = registerBody();
     await h.request('POST', '/auth/register/', { body });
-    expectApiError(await h.request('POST', '/auth/register/', { body: { ...body, email: body.email.toUpperCase() } }), 400, 'BAD_REQUEST', 'User already exists');
-    expectApiError(await h.request('POST', '/auth/register', { body: { ...registerBody(owner.email) } }), 400, 'BAD_REQUEST', 'User already exists');
+    expectApiError(
+      await h.request('POST', '/auth/register/', { body: { ...body, email: body.email.toUpperCase() } }),
+      400,
+      'BAD_REQUEST',
+      'User already exists',
+    );
+    expectApiError(
+      await h.request('POST', '/auth/register', { body: { ...registerBody(owner.email) } }),
+      400,
+      'BAD_REQUEST',
+      'User already exists',
+    );
   });
 
   it.each([
@@ -83,7 +95,11 @@ describe('POST /auth/login/', () => {
   });
 
   it('answers 401 for a wrong password', async () => {
-    expectApiError(await h.request('POST', '/auth/login/', { body: { email: owner.email, password: 'wrong pass' } }), 401, 'UNAUTHORIZED');
+    expectApiError(
+      await h.request('POST', '/auth/login/', { body: { email: owner.email, password: 'wrong pass' } }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });
 
@@ -91,7 +107,8 @@ describe('the sample flow of the event group', () => {
   it('register, login, create, list, read, replace, and read a missing event', async () => {
     const body = registerBody();
     expect((await h.request('POST', '/auth/register/', { body })).status).toBe(201);
-    const { jwt } = (await h.request('POST', '/auth/login/', { body: { email: body.email, password: body.password } })).body;
+    const { jwt } = (await h.request('POST', '/auth/login/', { body: { email: body.email, password: body.password } }))
+      .body;
     const me = (await h.request('GET', '/users/me', { token: jwt })).body;
 
     const created = await h.request('POST', '/events/', { token: jwt, body: { ...eventBody(), UserId: me.id } });
@@ -114,7 +131,13 @@ describe('the sample flow of the event group', () => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual(created.body);
 
-    const replacement = { name: 'Node meetup #2', description: 'More talks', location: 'Hamburg', dateTime: '2027-01-15T19:00:00+01:00', UserId: me.id };
+    const replacement = {
+      name: 'Node meetup #2',
+      description: 'More talks',
+      location: 'Hamburg',
+      dateTime: '2027-01-15T19:00:00+01:00',
+      UserId: me.id,
+    };
     const replaced = await h.request('PUT', `/events/${created.body.id}`, { token: jwt, body: replacement });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toEqual({ ...created.body, ...replacement, dateTime: '2027-01-15T18:00:00.000Z' });
@@ -125,8 +148,12 @@ describe('the sample flow of the event group', () => {
   it('a register-group account can use the posts endpoints', async () => {
     const body = registerBody();
     await h.request('POST', '/auth/register/', { body });
-    const { jwt } = (await h.request('POST', '/auth/login/', { body: { email: body.email, password: body.password } })).body;
-    const post = await h.request('POST', '/posts', { token: jwt, body: { title: 'From the event side', content: 'hi' } });
+    const { jwt } = (await h.request('POST', '/auth/login/', { body: { email: body.email, password: body.password } }))
+      .body;
+    const post = await h.request('POST', '/posts', {
+      token: jwt,
+      body: { title: 'From the event side', content: 'hi' },
+    });
     expect(post.status).toBe(201);
     expect(post.body.createdBy).toMatchObject({ firstName: 'Ada', lastName: 'King Lovelace' });
   });
@@ -154,7 +181,11 @@ describe('POST /events/', () => {
 
   it('answers 403 when UserId names someone else, and creates nothing', async () => {
     const before = (await h.request('GET', '/events')).body.length;
-    expectApiError(await h.request('POST', '/events/', { token: owner.token, body: eventBody({ UserId: other.id }) }), 403, 'FORBIDDEN');
+    expectApiError(
+      await h.request('POST', '/events/', { token: owner.token, body: eventBody({ UserId: other.id }) }),
+      403,
+      'FORBIDDEN',
+    );
     expect((await h.request('GET', '/events')).body).toHaveLength(before);
   });
 
@@ -181,30 +212,56 @@ describe('POST /events/', () => {
 describe('PUT /events/{id}', () => {
   it('answers 401 without a token, as the sample sends it, and changes nothing', async () => {
     const event = await createEvent();
-    expectApiError(await h.request('PUT', `/events/${event.id}`, { body: eventBody({ name: 'Hijacked' }) }), 401, 'UNAUTHORIZED');
+    expectApiError(
+      await h.request('PUT', `/events/${event.id}`, { body: eventBody({ name: 'Hijacked' }) }),
+      401,
+      'UNAUTHORIZED',
+    );
     expect((await h.request('GET', `/events/${event.id}`)).body).toEqual(event);
   });
 
   it('answers 403 to another user, and changes nothing', async () => {
     const event = await createEvent();
-    expectApiError(await h.request('PUT', `/events/${event.id}`, { token: other.token, body: eventBody({ name: 'Hijacked' }) }), 403, 'FORBIDDEN');
+    expectApiError(
+      await h.request('PUT', `/events/${event.id}`, { token: other.token, body: eventBody({ name: 'Hijacked' }) }),
+      403,
+      'FORBIDDEN',
+    );
     expect((await h.request('GET', `/events/${event.id}`)).body).toEqual(event);
   });
 
   it('answers 403 when the owner tries to hand the event to someone else', async () => {
     const event = await createEvent();
-    expectApiError(await h.request('PUT', `/events/${event.id}`, { token: owner.token, body: eventBody({ UserId: other.id }) }), 403, 'FORBIDDEN');
+    expectApiError(
+      await h.request('PUT', `/events/${event.id}`, { token: owner.token, body: eventBody({ UserId: other.id }) }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('answers 404 for an unknown id and 400 for an invalid one', async () => {
-    expectApiError(await h.request('PUT', '/events/987654321', { token: owner.token, body: eventBody() }), 404, 'NOT_FOUND');
-    expectApiError(await h.request('PUT', '/events/abc', { token: owner.token, body: eventBody() }), 400, 'BAD_REQUEST', /^Invalid ID$/);
+    expectApiError(
+      await h.request('PUT', '/events/987654321', { token: owner.token, body: eventBody() }),
+      404,
+      'NOT_FOUND',
+    );
+    expectApiError(
+      await h.request('PUT', '/events/abc', { token: owner.token, body: eventBody() }),
+      400,
+      'BAD_REQUEST',
+      /^Invalid ID$/,
+    );
   });
 
   it('requires every field, as create does', async () => {
     const event = await createEvent();
     const { location: _omitted, ...partial } = eventBody();
-    expectApiError(await h.request('PUT', `/events/${event.id}`, { token: owner.token, body: partial }), 400, 'BAD_REQUEST', /location/);
+    expectApiError(
+      await h.request('PUT', `/events/${event.id}`, { token: owner.token, body: partial }),
+      400,
+      'BAD_REQUEST',
+      /location/,
+    );
   });
 });
 
@@ -232,7 +289,9 @@ describe('event procedures', () => {
     expect(event.UserId).toBe(owner.id);
     await expect(h.caller().events.get({ id: event.id })).resolves.toEqual(event);
     await expect(h.caller().events.list()).resolves.toContainEqual(event);
-    await expect(mine.events.replace({ id: event.id, ...eventBody({ name: 'Renamed' }) })).resolves.toMatchObject({ name: 'Renamed' });
+    await expect(mine.events.replace({ id: event.id, ...eventBody({ name: 'Renamed' }) })).resolves.toMatchObject({
+      name: 'Renamed',
+    });
     await expectTrpcError(h.caller(other.token).events.replace({ id: event.id, ...eventBody() }), 'FORBIDDEN');
     await expectTrpcError(h.caller().events.create(eventBody()), 'UNAUTHORIZED');
     await expectTrpcError(mine.events.create(eventBody({ UserId: other.id })), 'FORBIDDEN');

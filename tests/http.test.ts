@@ -136,6 +136,8 @@ describe('/trpc and REST share one router', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.info.version).toBe('0.1.0');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/posts/followed', '/users/me', '/posts/{id}']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/posts/followed', '/users/me', '/posts/{id}']),
+    );
   });
 });

@@ -26,7 +26,10 @@ async function createPost(user = author, body = { title: 'A title', content: 'So
 
 describe('POST /posts', () => {
   it('answers 201 with the Post', async () => {
-    const res = await h.request('POST', '/posts', { token: author.token, body: { title: ' Hello ', content: 'World' } });
+    const res = await h.request('POST', '/posts', {
+      token: author.token,
+      body: { title: ' Hello ', content: 'World' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -107,7 +110,12 @@ describe('GET /posts/{id}', () => {
   });
 
   it('answers 404 for a post that does not exist', async () => {
-    expectApiError(await h.request('GET', `/posts/${MISSING_ID}`, { token: reader.token }), 404, 'NOT_FOUND', 'Post not found');
+    expectApiError(
+      await h.request('GET', `/posts/${MISSING_ID}`, { token: reader.token }),
+      404,
+      'NOT_FOUND',
+      'Post not found',
+    );
   });
 
   it('works as a procedure, with the same messages', async () => {
@@ -121,7 +129,10 @@ describe('GET /posts/{id}', () => {
 describe('PATCH /posts/{id}', () => {
   it('answers 200 with the edited Post', async () => {
     const post = await createPost();
-    const res = await h.request('PATCH', `/posts/${post.id}`, { token: author.token, body: { title: 'New', content: 'Text' } });
+    const res = await h.request('PATCH', `/posts/${post.id}`, {
+      token: author.token,
+      body: { title: 'New', content: 'Text' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...post, title: 'New', content: 'Text' });
   });
@@ -142,13 +153,19 @@ describe('PATCH /posts/{id}', () => {
   });
 
   it('answers 404 for a post that does not exist', async () => {
-    const res = await h.request('PATCH', `/posts/${MISSING_ID}`, { token: author.token, body: { title: 't', content: 'c' } });
+    const res = await h.request('PATCH', `/posts/${MISSING_ID}`, {
+      token: author.token,
+      body: { title: 't', content: 'c' },
+    });
     expectApiError(res, 404, 'NOT_FOUND');
   });
 
   it('answers 403 to anyone but the author, and changes nothing', async () => {
     const post = await createPost();
-    const res = await h.request('PATCH', `/posts/${post.id}`, { token: reader.token, body: { title: 'Hijacked', content: 'x' } });
+    const res = await h.request('PATCH', `/posts/${post.id}`, {
+      token: reader.token,
+      body: { title: 'Hijacked', content: 'x' },
+    });
     expectApiError(res, 403, 'FORBIDDEN');
     expect((await h.request('GET', `/posts/${post.id}`, { token: reader.token })).body).toEqual(post);
   });
@@ -164,7 +181,12 @@ describe('DELETE /posts/{id}', () => {
   });
 
   it.each(INVALID_IDS)('answers 400 Invalid ID for %s', async (id) => {
-    expectApiError(await h.request('DELETE', `/posts/${id}`, { token: author.token }), 400, 'BAD_REQUEST', /^Invalid ID$/);
+    expectApiError(
+      await h.request('DELETE', `/posts/${id}`, { token: author.token }),
+      400,
+      'BAD_REQUEST',
+      /^Invalid ID$/,
+    );
   });
 
   it('answers 404 for a post that does not exist', async () => {
@@ -219,17 +241,37 @@ describe('POST /posts/{id}/like and DELETE /posts/{id}/like', () => {
   it('a second like answers 400', async () => {
     const post = await createPost();
     await h.request('POST', `/posts/${post.id}/like`, { token: reader.token });
-    expectApiError(await h.request('POST', `/posts/${post.id}/like`, { token: reader.token }), 400, 'BAD_REQUEST', 'Post already liked');
+    expectApiError(
+      await h.request('POST', `/posts/${post.id}/like`, { token: reader.token }),
+      400,
+      'BAD_REQUEST',
+      'Post already liked',
+    );
   });
 
   it('unliking a post not liked answers 400', async () => {
     const post = await createPost();
-    expectApiError(await h.request('DELETE', `/posts/${post.id}/like`, { token: reader.token }), 400, 'BAD_REQUEST', 'Post not liked');
+    expectApiError(
+      await h.request('DELETE', `/posts/${post.id}/like`, { token: reader.token }),
+      400,
+      'BAD_REQUEST',
+      'Post not liked',
+    );
   });
 
   it.each(INVALID_IDS)('answers 400 Invalid ID for %s', async (id) => {
-    expectApiError(await h.request('POST', `/posts/${id}/like`, { token: reader.token }), 400, 'BAD_REQUEST', /^Invalid ID$/);
-    expectApiError(await h.request('DELETE', `/posts/${id}/like`, { token: reader.token }), 400, 'BAD_REQUEST', /^Invalid ID$/);
+    expectApiError(
+      await h.request('POST', `/posts/${id}/like`, { token: reader.token }),
+      400,
+      'BAD_REQUEST',
+      /^Invalid ID$/,
+    );
+    expectApiError(
+      await h.request('DELETE', `/posts/${id}/like`, { token: reader.token }),
+      400,
+      'BAD_REQUEST',
+      /^Invalid ID$/,
+    );
   });
 
   it('answers 404 for a post that does not exist', async () => {
@@ -261,7 +303,10 @@ describe('POST /posts/{id}/like and DELETE /posts/{id}/like', () => {
 describe('POST /posts/{id}/comment', () => {
   it('answers 201 with the Comment', async () => {
     const post = await createPost();
-    const res = await h.request('POST', `/posts/${post.id}/comment`, { token: reader.token, body: { content: ' Nice! ' } });
+    const res = await h.request('POST', `/posts/${post.id}/comment`, {
+      token: reader.token,
+      body: { content: ' Nice! ' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -280,7 +325,11 @@ describe('POST /posts/{id}/comment', () => {
     ['content not a string', { content: ['x'] }],
   ])('answers 400 for an invalid request: %s', async (_name, body) => {
     const post = await createPost();
-    expectApiError(await h.request('POST', `/posts/${post.id}/comment`, { token: reader.token, body }), 400, 'BAD_REQUEST');
+    expectApiError(
+      await h.request('POST', `/posts/${post.id}/comment`, { token: reader.token, body }),
+      400,
+      'BAD_REQUEST',
+    );
   });
 
   it.each(INVALID_IDS)('answers 400 Invalid ID for %s', async (id) => {
@@ -289,7 +338,10 @@ describe('POST /posts/{id}/comment', () => {
   });
 
   it('answers 404 for a post that does not exist', async () => {
-    const res = await h.request('POST', `/posts/${MISSING_ID}/comment`, { token: reader.token, body: { content: 'c' } });
+    const res = await h.request('POST', `/posts/${MISSING_ID}/comment`, {
+      token: reader.token,
+      body: { content: 'c' },
+    });
     expectApiError(res, 404, 'NOT_FOUND', 'Post not found');
   });
 });
@@ -301,7 +353,9 @@ describe('every post path', () => {
     expect((await h.request('GET', '/posts/', t)).status).toBe(200);
     expect((await h.request('POST', '/posts/', { ...t, body: { title: 't', content: 'c' } })).status).toBe(201);
     expect((await h.request('GET', `/posts/${post.id}/`, t)).status).toBe(200);
-    expect((await h.request('PATCH', `/posts/${post.id}/`, { ...t, body: { title: 't', content: 'c' } })).status).toBe(200);
+    expect((await h.request('PATCH', `/posts/${post.id}/`, { ...t, body: { title: 't', content: 'c' } })).status).toBe(
+      200,
+    );
     expect((await h.request('POST', `/posts/${post.id}/like/`, t)).status).toBe(200);
     expect((await h.request('DELETE', `/posts/${post.id}/like/`, t)).status).toBe(200);
     expect((await h.request('POST', `/posts/${post.id}/comment/`, { ...t, body: { content: 'c' } })).status).toBe(201);

@@ -23,7 +23,9 @@ describe('schema', () => {
     const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
     await h.caller(fan.token).posts.like({ id: post.id });
     const comment = await h.caller(fan.token).posts.comment({ id: post.id, content: 'hi' });
-    await h.orm.em.getConnection().execute('insert into comment_likes (comment_id, user_id) values (?, ?)', [comment.id, fan.id]);
+    await h.orm.em
+      .getConnection()
+      .execute('insert into comment_likes (comment_id, user_id) values (?, ?)', [comment.id, fan.id]);
     await h.caller(author.token).posts.delete({ id: post.id });
     const [counts] = await h.orm.em.getConnection().execute(
       `select (select count(*) from comments where post_id = ?)::int as comments,
@@ -40,9 +42,15 @@ describe('schema', () => {
     const post = await h.caller(a.token).posts.create({ title: 't', content: 'c' });
     const conn = h.orm.em.getConnection();
     await conn.execute('insert into post_likes (post_id, user_id) values (?, ?)', [post.id, b.id]);
-    await expect(conn.execute('insert into post_likes (post_id, user_id) values (?, ?)', [post.id, b.id])).rejects.toThrow(/duplicate key/);
+    await expect(
+      conn.execute('insert into post_likes (post_id, user_id) values (?, ?)', [post.id, b.id]),
+    ).rejects.toThrow(/duplicate key/);
     await conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, b.id]);
-    await expect(conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, b.id])).rejects.toThrow(/duplicate key/);
-    await expect(conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, a.id])).rejects.toThrow(/follows_not_self/);
+    await expect(
+      conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, b.id]),
+    ).rejects.toThrow(/duplicate key/);
+    await expect(
+      conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, a.id]),
+    ).rejects.toThrow(/follows_not_self/);
   });
 });

@@ -51,7 +51,9 @@ describe('typed RPC at /trpc', () => {
     expect((error as TRPCClientError<AppRouter>).data?.code).toBe('BAD_REQUEST');
     expect((error as TRPCClientError<AppRouter>).data?.httpStatus).toBe(400);
 
-    const unauthorized = await client().posts.list.query().catch((e: unknown) => e);
+    const unauthorized = await client()
+      .posts.list.query()
+      .catch((e: unknown) => e);
     expect((unauthorized as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
   });
 });

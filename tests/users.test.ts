@@ -68,7 +68,12 @@ describe('GET /users/{id} and GET /users/me', () => {
 
   it('answers 404 for a user that does not exist', async () => {
     const me = await h.user();
-    expectApiError(await h.request('GET', `/users/${MISSING_ID}`, { token: me.token }), 404, 'NOT_FOUND', 'User not found');
+    expectApiError(
+      await h.request('GET', `/users/${MISSING_ID}`, { token: me.token }),
+      404,
+      'NOT_FOUND',
+      'User not found',
+    );
   });
 
   it('answers 401 without a token', async () => {
@@ -96,24 +101,49 @@ describe('POST /users/{id}/follow and DELETE /users/{id}/follow', () => {
     const me = await h.user();
     const other = await h.user();
     await h.request('POST', `/users/${other.id}/follow`, { token: me.token });
-    expectApiError(await h.request('POST', `/users/${other.id}/follow`, { token: me.token }), 400, 'BAD_REQUEST', 'Already following');
+    expectApiError(
+      await h.request('POST', `/users/${other.id}/follow`, { token: me.token }),
+      400,
+      'BAD_REQUEST',
+      'Already following',
+    );
   });
 
   it('following oneself answers 400', async () => {
     const me = await h.user();
-    expectApiError(await h.request('POST', `/users/${me.id}/follow`, { token: me.token }), 400, 'BAD_REQUEST', /yourself/);
+    expectApiError(
+      await h.request('POST', `/users/${me.id}/follow`, { token: me.token }),
+      400,
+      'BAD_REQUEST',
+      /yourself/,
+    );
   });
 
   it('unfollowing someone not followed answers 400', async () => {
     const me = await h.user();
     const other = await h.user();
-    expectApiError(await h.request('DELETE', `/users/${other.id}/follow`, { token: me.token }), 400, 'BAD_REQUEST', 'Not following');
+    expectApiError(
+      await h.request('DELETE', `/users/${other.id}/follow`, { token: me.token }),
+      400,
+      'BAD_REQUEST',
+      'Not following',
+    );
   });
 
   it.each(INVALID_IDS)('answers 400 Invalid ID for %s', async (id) => {
     const me = await h.user();
-    expectApiError(await h.request('POST', `/users/${id}/follow`, { token: me.token }), 400, 'BAD_REQUEST', /^Invalid ID$/);
-    expectApiError(await h.request('DELETE', `/users/${id}/follow`, { token: me.token }), 400, 'BAD_REQUEST', /^Invalid ID$/);
+    expectApiError(
+      await h.request('POST', `/users/${id}/follow`, { token: me.token }),
+      400,
+      'BAD_REQUEST',
+      /^Invalid ID$/,
+    );
+    expectApiError(
+      await h.request('DELETE', `/users/${id}/follow`, { token: me.token }),
+      400,
+      'BAD_REQUEST',
+      /^Invalid ID$/,
+    );
   });
 
   it('answers 404 for a user that does not exist', async () => {

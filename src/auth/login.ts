@@ -16,8 +16,10 @@ export const login = publicProcedure
       tags: ['auth'],
       protect: false,
       summary: 'Log in and receive a bearer token',
-      description: 'Serves both groups: `/auth/login` and `/auth/login/` are one route. `token` and `jwt` hold the same JWT.',
+      description:
+        'Serves both groups: `/auth/login` and `/auth/login/` are one route. `token` and `jwt` hold the same JWT.',
     },
+    errors: { 400: 'Email or password missing', 401: 'Incorrect email or password' },
   })
   .input(loginInput)
   .output(LoginResult)

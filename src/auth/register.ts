@@ -12,9 +12,18 @@ export function splitName(name: string): { firstName: string; lastName: string }
 /** The event group's signup: the same accounts and rules as /auth/signup. */
 export const register = publicProcedure
   .meta({
-    openapi: { method: 'POST', path: '/auth/register', tags: ['auth'], protect: false, summary: 'Create an account (event group)' },
+    openapi: {
+      method: 'POST',
+      path: '/auth/register',
+      tags: ['auth'],
+      protect: false,
+      summary: 'Create an account (event group)',
+    },
     successStatus: 201,
+    errors: { 400: 'Invalid input, password_confirm differs, or the user already exists' },
   })
   .input(registerInput)
   .output(UserSummary)
-  .mutation(({ ctx, input }) => createAccount(ctx, { email: input.email, password: input.password, ...splitName(input.name) }));
+  .mutation(({ ctx, input }) =>
+    createAccount(ctx, { email: input.email, password: input.password, ...splitName(input.name) }),
+  );

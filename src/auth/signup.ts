@@ -6,6 +6,7 @@ import { signupInput } from './auth.schemas.js';
 export const signup = publicProcedure
   .meta({
     openapi: { method: 'POST', path: '/auth/signup', tags: ['auth'], protect: false, summary: 'Create an account' },
+    errors: { 400: 'Invalid input, or the user already exists' },
   })
   .input(signupInput)
   .output(UserSummary)

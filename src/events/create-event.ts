@@ -8,6 +8,7 @@ export const createEvent = authedProcedure
   .meta({
     openapi: { method: 'POST', path: '/events', tags: ['events'], summary: 'Create an event owned by the caller' },
     successStatus: 201,
+    errors: { 400: 'Invalid event', 403: 'UserId names another user' },
   })
   .input(z.object(eventBody))
   .output(EventRecord)

@@ -7,6 +7,7 @@ export const deleteEvent = authedProcedure
   .meta({
     openapi: { method: 'DELETE', path: '/events/{id}', tags: ['events'], summary: "Delete one's own event" },
     successStatus: 204,
+    errors: { 400: 'Invalid ID', 403: 'The caller is not the owner', 404: 'No event with that ID' },
   })
   .input(byIdInput)
   .output(z.void())

@@ -20,8 +20,9 @@ export const eventBody = {
   name: text(200),
   description: z.string().trim().max(5000),
   location: z.string().trim().max(300),
-  dateTime: z.iso
-    .datetime({ offset: true })
-    .meta({ description: 'ISO 8601 with a time zone (Z or an offset); returned in UTC', example: '2026-12-01T18:30:00Z' }),
+  dateTime: z.iso.datetime({ offset: true }).meta({
+    description: 'ISO 8601 with a time zone (Z or an offset); returned in UTC',
+    example: '2026-12-01T18:30:00Z',
+  }),
   UserId: z.int().positive().optional().meta({ description: "The owner: the caller's own id, or absent" }),
 };

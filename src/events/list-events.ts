@@ -5,7 +5,15 @@ import { Event } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
 
 export const listEvents = publicProcedure
-  .meta({ openapi: { method: 'GET', path: '/events', tags: ['events'], protect: false, summary: 'All events, latest dateTime first' } })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/events',
+      tags: ['events'],
+      protect: false,
+      summary: 'All events, latest dateTime first',
+    },
+  })
   .input(z.void())
   .output(z.array(EventRecord))
   .query(async ({ ctx }) => {

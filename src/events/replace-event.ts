@@ -8,7 +8,14 @@ import { EventRecord, eventBody } from './events.schemas.js';
  * would let anyone rewrite anyone's event: the owner's token is required.
  */
 export const replaceEvent = authedProcedure
-  .meta({ openapi: { method: 'PUT', path: '/events/{id}', tags: ['events'], summary: "Replace one's own event" } })
+  .meta({
+    openapi: { method: 'PUT', path: '/events/{id}', tags: ['events'], summary: "Replace one's own event" },
+    errors: {
+      400: 'Invalid ID or invalid event',
+      403: 'The caller is not the owner, or UserId names another user',
+      404: 'No event with that ID',
+    },
+  })
   .input(byIdInput.extend(eventBody))
   .output(EventRecord)
   .mutation(async ({ ctx, input: { id, UserId, dateTime, ...fields } }) => {

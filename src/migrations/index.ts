@@ -5,6 +5,4 @@ import { Migration20261121095151 } from './Migration20261121095151.js';
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
  * compiled JavaScript; `npm run migration:create` writes a new file: add it here.
  */
-export const migrationsList: MigrationObject[] = [
-  { name: 'Migration20261121095151', class: Migration20261121095151 },
-];
+export const migrationsList: MigrationObject[] = [{ name: 'Migration20261121095151', class: Migration20261121095151 }];

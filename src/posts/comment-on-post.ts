@@ -11,6 +11,7 @@ export const commentOnPost = authedProcedure
   .meta({
     openapi: { method: 'POST', path: '/posts/{id}/comment', tags: ['posts'], summary: 'Comment on a post' },
     successStatus: 201,
+    errors: { 400: 'Invalid ID or invalid comment', 404: 'No post with that ID' },
   })
   .input(byIdInput.extend(commentBody))
   .output(Comment)

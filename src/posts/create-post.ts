@@ -8,6 +8,7 @@ export const createPost = authedProcedure
   .meta({
     openapi: { method: 'POST', path: '/posts', tags: ['posts'], summary: 'Write a post' },
     successStatus: 201,
+    errors: { 400: 'Title and content are required' },
   })
   .input(z.object(postBody))
   .output(Post)

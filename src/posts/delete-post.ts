@@ -9,6 +9,7 @@ export const deletePost = authedProcedure
   .meta({
     openapi: { method: 'DELETE', path: '/posts/{id}', tags: ['posts'], summary: "Delete one's own post" },
     successStatus: 204,
+    errors: { 400: 'Invalid ID', 403: 'The caller is not the author', 404: 'No post with that ID' },
   })
   .input(byIdInput)
   .output(z.void())

@@ -8,7 +8,10 @@ import { Post } from './posts.schemas.js';
 
 /** The (post, user) primary key, not a read-then-write, decides a double like, even under races. */
 export const likePost = authedProcedure
-  .meta({ openapi: { method: 'POST', path: '/posts/{id}/like', tags: ['posts'], summary: 'Like a post' } })
+  .meta({
+    openapi: { method: 'POST', path: '/posts/{id}/like', tags: ['posts'], summary: 'Like a post' },
+    errors: { 400: 'Invalid ID, or the caller already liked the post', 404: 'No post with that ID' },
+  })
   .input(byIdInput)
   .output(Post)
   .mutation(async ({ ctx, input: { id } }) => {

@@ -6,7 +6,10 @@ import { assertPostExists, readPost } from './post-access.js';
 import { Post } from './posts.schemas.js';
 
 export const unlikePost = authedProcedure
-  .meta({ openapi: { method: 'DELETE', path: '/posts/{id}/like', tags: ['posts'], summary: 'Take back a like' } })
+  .meta({
+    openapi: { method: 'DELETE', path: '/posts/{id}/like', tags: ['posts'], summary: 'Take back a like' },
+    errors: { 400: 'Invalid ID, or the caller has not liked the post', 404: 'No post with that ID' },
+  })
   .input(byIdInput)
   .output(Post)
   .mutation(async ({ ctx, input: { id } }) => {

@@ -6,7 +6,14 @@ import { Post as PostEntity } from './post.entity.js';
 import { Post, postBody } from './posts.schemas.js';
 
 export const updatePost = authedProcedure
-  .meta({ openapi: { method: 'PATCH', path: '/posts/{id}', tags: ['posts'], summary: "Edit one's own post" } })
+  .meta({
+    openapi: { method: 'PATCH', path: '/posts/{id}', tags: ['posts'], summary: "Edit one's own post" },
+    errors: {
+      400: 'Invalid ID, or title and content missing',
+      403: 'The caller is not the author',
+      404: 'No post with that ID',
+    },
+  })
   .input(byIdInput.extend(postBody))
   .output(Post)
   .mutation(async ({ ctx, input: { id, title, content } }) => {

@@ -8,7 +8,10 @@ import { readUserWithRelations, USER_NOT_FOUND } from './users.queries.js';
 
 /** Answers with the followed user's profile, so a client can refresh it. */
 export const followUser = authedProcedure
-  .meta({ openapi: { method: 'POST', path: '/users/{id}/follow', tags: ['users'], summary: 'Follow a user' } })
+  .meta({
+    openapi: { method: 'POST', path: '/users/{id}/follow', tags: ['users'], summary: 'Follow a user' },
+    errors: { 400: 'Invalid ID, the caller themself, or already followed', 404: 'No user with that ID' },
+  })
   .input(byIdInput)
   .output(UserWithRelations)
   .mutation(async ({ ctx, input: { id } }) => {

@@ -6,7 +6,10 @@ import { UserWithRelations } from './users.schemas.js';
 import { assertUserExists, readUserWithRelations } from './users.queries.js';
 
 export const unfollowUser = authedProcedure
-  .meta({ openapi: { method: 'DELETE', path: '/users/{id}/follow', tags: ['users'], summary: 'Stop following a user' } })
+  .meta({
+    openapi: { method: 'DELETE', path: '/users/{id}/follow', tags: ['users'], summary: 'Stop following a user' },
+    errors: { 400: 'Invalid ID, or not followed', 404: 'No user with that ID' },
+  })
   .input(byIdInput)
   .output(UserWithRelations)
   .mutation(async ({ ctx, input: { id } }) => {

@@ -78,7 +78,9 @@ export class Harness {
   /** A tRPC caller as the given token's owner would be (or anonymous). */
   caller(token?: string) {
     const createContext = createContextFactory(this.services);
-    return createCaller(createContext({ req: { headers: token ? { authorization: `Bearer ${token}` } : {} } } as never));
+    return createCaller(
+      createContext({ req: { headers: token ? { authorization: `Bearer ${token}` } : {} } } as never),
+    );
   }
 
   async request<T = any>(

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Harness, type TestUser } from './support/harness.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium && process.env.CI)
+  throw new Error(`CI must run the docs page test, but there is no Chromium at ${CHROMIUM}`);
+if (!hasChromium)
+  console.warn(`Skipping the /docs browser test: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+let h: Harness;
+let user: TestUser;
+let browser: Browser;
+
+describe.skipIf(!hasChromium)('the docs page in a real browser', () => {
+  beforeAll(async () => {
+    h = await Harness.start();
+    user = await h.user({ firstName: 'Docs', lastName: 'Reader' });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await h?.close();
+  });
+
+  it('lists every operation, loads nothing from outside, and performs an authorized request', async () => {
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(h.baseUrl) && !request.url().startsWith('data:')) outside.push(request.url());
+    });
+    await page.goto(`${h.baseUrl}/docs`);
+    await page.waitForSelector('.opblock');
+
+    const document = (await h.request('GET', '/openapi.json')).body;
+    const operations = Object.values(document.paths).flatMap((item) => Object.keys(item as object));
+    await expect.poll(() => page.locator('.opblock').count()).toBe(operations.length);
+
+    // Authorize with a bearer token, then "Try it out" on GET /users/me.
+    await page.click('button.authorize');
+    await page.fill('.auth-container input', user.token);
+    await page.click('.auth-btn-wrapper button.authorize');
+    await page.click('button.btn-done');
+
+    const operation = page.locator('#operations-users-users-me');
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('button.try-out__btn').click();
+    await operation.locator('button.execute').click();
+    const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+    await expect.poll(() => status.textContent()).toContain('200');
+    await expect
+      .poll(() => operation.locator('.live-responses-table .microlight').first().textContent())
+      .toContain('"firstName": "Docs"');
+    expect(outside).toEqual([]);
+  });
+});
