@@ -1,0 +1,21 @@
+/**
+ * Generates client/openapi-types.ts from the OpenAPI document with openapi-typescript.
+ *   npm run client:generate     (a test fails when the committed file is stale)
+ */
+import { writeFileSync } from 'node:fs';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { createOpenApiDocument } from '../src/openapi.js';
+import { appRouter } from '../src/router.js';
+
+export const CLIENT_TYPES_FILE = new URL('../client/openapi-types.ts', import.meta.url);
+
+export async function renderClientTypes(): Promise<string> {
+  const document = createOpenApiDocument(appRouter);
+  const ast = await openapiTS(JSON.parse(JSON.stringify(document)));
+  return `// Generated from /openapi.json by \`npm run client:generate\`. Do not edit.\n\n${astToString(ast)}`;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  writeFileSync(CLIENT_TYPES_FILE, await renderClientTypes());
+  console.log(`wrote ${CLIENT_TYPES_FILE.pathname}`);
+}
