@@ -620,7 +620,10 @@ export interface operations {
     };
     "posts-list": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                before?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -730,7 +733,10 @@ export interface operations {
     };
     "posts-followed": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                before?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1187,7 +1193,10 @@ export interface operations {
     };
     "users-list": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                before?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1440,7 +1449,10 @@ export interface operations {
     };
     "events-list": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                before?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

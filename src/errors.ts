@@ -28,7 +28,9 @@ export interface ApiErrorBody {
 export function toIssues(error: ZodError): ApiIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.map(String).join('.');
-    return { path, message: path === 'id' ? INVALID_ID : `${path || 'input'} ${issue.message}` };
+    if (path === 'id') return { path, message: INVALID_ID };
+    const message = issue.message === INVALID_ID ? 'must be a positive integer id' : issue.message;
+    return { path, message: `${path || 'input'} ${message}` };
   });
 }
 

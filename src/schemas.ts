@@ -57,3 +57,16 @@ export const text = (max: number) => z.string().trim().min(1).max(max);
 export const timestamp = z.iso.datetime().meta({ example: '2026-11-21T09:00:00.000Z' });
 
 export const statusSuccess = z.literal('success');
+
+/**
+ * Opt-in keyset pagination for lists: `limit` items after the item `before` names (the last item
+ * of the previous page). Without them a list holds everything, as the spec says.
+ */
+export const pageInput = z
+  .object({
+    limit: z.int().min(1).max(100).optional().meta({ description: 'Page size, 1 to 100' }),
+    before: idParam.optional().meta({ description: 'The id of the last item of the previous page' }),
+  })
+  .optional();
+
+export type Page = NonNullable<z.infer<typeof pageInput>>;

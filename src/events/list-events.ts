@@ -1,7 +1,10 @@
+import type { FilterQuery } from '@mikro-orm/core';
 import { z } from 'zod';
+import { badRequest } from '../errors.js';
+import { pageInput } from '../schemas.js';
 import { publicProcedure } from '../trpc.js';
 import { toEventRecord } from './event-access.js';
-import { Event } from './event.entity.js';
+import { Event, type IEvent } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
 
 export const listEvents = publicProcedure
@@ -14,9 +17,15 @@ export const listEvents = publicProcedure
       summary: 'All events, latest dateTime first',
     },
   })
-  .input(z.void())
+  .input(pageInput)
   .output(z.array(EventRecord))
-  .query(async ({ ctx }) => {
-    const events = await ctx.em.find(Event, {}, { orderBy: { dateTime: 'desc', id: 'desc' } });
+  .query(async ({ ctx, input: { limit, before } = {} }) => {
+    let where: FilterQuery<IEvent> = {};
+    if (before !== undefined) {
+      const cursor = await ctx.em.findOne(Event, { id: before }, { fields: ['dateTime'] });
+      if (!cursor) throw badRequest('before names no event');
+      where = { $or: [{ dateTime: { $lt: cursor.dateTime } }, { dateTime: cursor.dateTime, id: { $lt: before } }] };
+    }
+    const events = await ctx.em.find(Event, where, { orderBy: { dateTime: 'desc', id: 'desc' }, limit });
     return events.map(toEventRecord);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { Post } from './posts.schemas.js';
 import { listPosts } from './posts.queries.js';
@@ -12,6 +13,6 @@ export const listFollowedPosts = authedProcedure
       summary: 'The feed: posts by users the caller follows, newest first',
     },
   })
-  .input(z.void())
+  .input(pageInput)
   .output(z.array(Post))
-  .query(({ ctx }) => listPosts(ctx.em, { followerId: ctx.caller.userId }));
+  .query(({ ctx, input }) => listPosts(ctx.em, { ...input, followerId: ctx.caller.userId }));

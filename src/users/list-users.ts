@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { UserSummary } from './user-summary.schema.js';
 import { listUserSummaries } from './users.queries.js';
 
 export const listUsers = authedProcedure
   .meta({ openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'All users, by id' } })
-  .input(z.void())
+  .input(pageInput)
   .output(z.array(UserSummary))
-  .query(({ ctx }) => listUserSummaries(ctx.em));
+  .query(({ ctx, input }) => listUserSummaries(ctx.em, input));

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../errors.js';
+import type { Page } from '../schemas.js';
 import { userWithRelationsJson } from '../sql.js';
 import { User } from './user.entity.js';
 import type { UserSummary } from './user-summary.schema.js';
@@ -17,8 +18,13 @@ export async function readUserWithRelations(em: EntityManager, id: number): Prom
   return row.json;
 }
 
-export async function listUserSummaries(em: EntityManager): Promise<UserSummary[]> {
-  const users = await em.find(User, {}, { fields: ['id', 'firstName', 'lastName'], orderBy: { id: 'asc' } });
+/** Users by id; a page of them after `before` when asked. */
+export async function listUserSummaries(em: EntityManager, { limit, before }: Page = {}): Promise<UserSummary[]> {
+  const users = await em.find(User, before === undefined ? {} : { id: { $gt: before } }, {
+    fields: ['id', 'firstName', 'lastName'],
+    orderBy: { id: 'asc' },
+    limit,
+  });
   return users.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
 }
 
