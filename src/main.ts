@@ -1,3 +1,4 @@
+import { isClusterWorker, runPrimary } from './cluster.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startServer } from './server.js';
@@ -5,11 +6,17 @@ import { startServer } from './server.js';
 try {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const running = await startServer(config, logger);
+  const primary = config.WEB_CONCURRENCY > 1 && !isClusterWorker();
+  const stop = primary
+    ? await runPrimary(config, logger)
+    : (await startServer(config, logger, { migrate: !isClusterWorker() })).close;
+  let stopping: Promise<void> | undefined;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    // A second signal (a wrapper relaying it, an impatient Ctrl-C) must not kill the drain.
+    process.on(signal, () => {
+      if (stopping) return;
       logger.info({ signal }, 'shutting down');
-      running.close().then(
+      stopping = stop().then(
         () => process.exit(0),
         (error: unknown) => {
           logger.error({ err: error }, 'shutdown failed');

@@ -16,10 +16,14 @@ export interface RunningServer {
 }
 
 /** Database (external or embedded), migrations, HTTP server; close() undoes it all in order. */
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<RunningServer> {
   const startedAt = performance.now();
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
-  const orm = await initORM({ clientUrl: database.url, poolMax: config.DB_POOL_MAX });
+  const orm = await initORM({ clientUrl: database.url, poolMax: config.DB_POOL_MAX, migrate });
   const app = createApp({ orm, config, logger });
 
   const server = await new Promise<Server>((resolve, reject) => {
