@@ -24,7 +24,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ARGON2_TIME_COST: '1',
     ...overrides,
   });
-  return { ...env, JWT_SECRET: overrides.JWT_SECRET ?? 'test-secret-that-is-at-least-32-bytes-long!!', WEB_CONCURRENCY: 1 };
+  return {
+    ...env,
+    JWT_SECRET: overrides.JWT_SECRET ?? 'test-secret-that-is-at-least-32-bytes-long!!',
+    WEB_CONCURRENCY: 1,
+  };
 }
 
 export interface ApiResponse<T = any> {

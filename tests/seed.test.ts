@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PASSWORD, seed, seedEmail } from '../scripts/seed.js';
+import { Harness } from './support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await Harness.start();
+});
+afterAll(() => h.close());
+
+describe('npm run seed', () => {
+  it('fills every table with the counts asked for, keeps every index, and seeded users can log in', async () => {
+    const counts = { users: 200, posts: 1000, likes: 5000, comments: 2000, commentLikes: 500, follows: 1500 };
+    const result = await seed(h.databaseUrl, counts, { quiet: true });
+    expect(result.rows).toBe(10_200);
+
+    const conn = h.orm.em.getConnection();
+    const [row] = await conn.execute(`select
+      (select count(*) from users)::int as users, (select count(*) from posts)::int as posts,
+      (select count(*) from post_likes)::int as likes, (select count(*) from comments)::int as comments,
+      (select count(*) from comment_likes)::int as "commentLikes", (select count(*) from follows)::int as follows`);
+    expect(row).toEqual(counts);
+    expect(await h.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false })).toBe('');
+
+    // Popularity is skewed: the most liked post has far more likes than the average (5).
+    const [top] = await conn.execute(
+      'select count(*)::int as n from post_likes group by post_id order by 1 desc limit 1',
+    );
+    expect(top.n).toBeGreaterThan(50);
+
+    const login = await h.request('POST', '/auth/login', { body: { email: seedEmail(7), password: SEED_PASSWORD } });
+    expect(login.status).toBe(200);
+  });
+});
