@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { hashPassword } from '../src/auth/passwords.js';
-import { loadConfig, parseEnv } from '../src/config.js';
+import { parseEnv } from '../src/config.js';
 import { initORM, startDatabase } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
 
@@ -221,7 +221,7 @@ async function main() {
     commentLikes: count(values['comment-likes'], DEFAULT_COUNTS.commentLikes),
     follows: count(values.follows, DEFAULT_COUNTS.follows),
   };
-  const config = loadConfig();
+  const config = parseEnv(process.env);
   const database = await startDatabase({
     databaseUrl: values['database-url'] ?? config.DATABASE_URL,
     dataDir: config.DATA_DIR,

@@ -26,7 +26,7 @@ describe('npm run seed', () => {
     const [top] = await conn.execute(
       'select count(*)::int as n from post_likes group by post_id order by 1 desc limit 1',
     );
-    expect(top.n).toBeGreaterThan(50);
+    expect(top!.n).toBeGreaterThan(50);
 
     const login = await h.request('POST', '/auth/login', { body: { email: seedEmail(7), password: SEED_PASSWORD } });
     expect(login.status).toBe(200);
