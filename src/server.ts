@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AddressInfo } from 'node:net';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
@@ -8,6 +9,14 @@ import type { Logger } from './logger.js';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 10_000;
+
+async function waitForIdlePool(orm: MikroORM, timeoutMs: number): Promise<void> {
+  const pool = orm.em.getConnection().getKnex().client.pool as { numUsed(): number; numPendingAcquires(): number };
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    if (pool.numUsed() === 0 && pool.numPendingAcquires() === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 export interface RunningServer {
   url: string;
@@ -51,6 +60,9 @@ export async function startServer(
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await drained;
       clearTimeout(forced);
+      // A client that hung up mid-request closes its connection, but its handler may still be
+      // writing: let the pool go idle before closing it.
+      await waitForIdlePool(orm, SHUTDOWN_GRACE_MS);
       await orm.close();
       await database.stop();
       logger.info('Feedline stopped');

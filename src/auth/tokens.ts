@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { unauthorized } from '../errors.js';
 
@@ -7,12 +7,20 @@ export interface AccessClaims {
   jti: string;
 }
 
+const keys = new Map<string, KeyObject>();
+/** jsonwebtoken turns a string secret into a key on every call (a profile's top item): do it once. */
+function hmacKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+  return key;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An HS256 JWT naming the user (`sub`) and the session (`jti`). */
 export function signAccessToken(userId: number, ttlSeconds: number, secret: string) {
   const jti = randomUUID();
-  const token = jwt.sign({}, secret, {
+  const token = jwt.sign({}, hmacKey(secret), {
     algorithm: 'HS256',
     subject: String(userId),
     jwtid: jti,
@@ -25,7 +33,7 @@ export function signAccessToken(userId: number, ttlSeconds: number, secret: stri
 export function verifyAccessToken(token: string, secret: string): AccessClaims {
   let payload: string | jwt.JwtPayload;
   try {
-    payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    payload = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] });
   } catch {
     throw unauthorized('Invalid or expired token');
   }
