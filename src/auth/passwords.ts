@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import type { Env } from '../config.js';
 
@@ -16,8 +17,29 @@ function hashOptions(config: HashSettings) {
   };
 }
 
+/**
+ * Argon2 is built to eat memory and CPU. Unbounded, a login flood fills libuv's threadpool and
+ * starves every other request; a small queue keeps the rest of the service answering.
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  // A finished hash hands its slot straight to the next waiter, so `running` never overshoots.
+  if (running < MAX_CONCURRENT_HASHES) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export function hashPassword(password: string, config: HashSettings): Promise<string> {
-  return argon2.hash(password, hashOptions(config));
+  return limited(() => argon2.hash(password, hashOptions(config)));
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -32,7 +54,8 @@ export async function verifyPassword(
   config: HashSettings,
 ): Promise<boolean> {
   dummyHash ??= hashPassword('feedline-dummy-password', config);
-  const ok = await argon2.verify(hash ?? (await dummyHash), password).catch(() => false);
+  const against = hash ?? (await dummyHash);
+  const ok = await limited(() => argon2.verify(against, password)).catch(() => false);
   return ok && hash !== undefined;
 }
 
