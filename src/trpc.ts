@@ -20,6 +20,8 @@ export interface Context {
   services: AppServices;
   /** The bearer token, verified only by procedures that need a caller. */
   token: string | null;
+  /** The client's address, for per-address limits. */
+  clientAddress: string;
   log: Logger;
 }
 
@@ -33,6 +35,7 @@ export function createContextFactory(services: AppServices) {
     em: services.orm.em.fork(),
     services,
     token: bearerToken(req.headers.authorization),
+    clientAddress: req.ip ?? req.socket?.remoteAddress ?? 'unknown',
     log: req.log ?? services.logger,
   });
 }

@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsList } from '../src/migrations/index.js';
 import { Harness } from './support/harness.js';
 
 let h: Harness;
@@ -11,6 +13,14 @@ describe('schema', () => {
   it('the committed migrations produce exactly the schema the entities describe', async () => {
     const diff = await h.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
     expect(diff.trim()).toBe('');
+  });
+
+  it('every migration file is registered in src/migrations/index.ts', () => {
+    const files = readdirSync(new URL('../src/migrations/', import.meta.url))
+      .filter((file) => /^Migration\d+\.ts$/.test(file))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    expect(migrationsList.map((migration) => migration.name)).toEqual(files);
   });
 
   it('no migration is pending', async () => {

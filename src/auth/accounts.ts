@@ -4,6 +4,7 @@ import { badRequest } from '../errors.js';
 import { User } from '../users/user.entity.js';
 import type { UserSummary } from '../users/user-summary.schema.js';
 import { hashPassword } from './passwords.js';
+import { assertUnderLimits, countHits } from './rate-limits.js';
 
 export interface NewAccount {
   email: string;
@@ -17,9 +18,18 @@ const USER_EXISTS = 'User already exists';
 /** Creates an account; the unique key on the normalised email settles concurrent signups. */
 export async function createAccount(ctx: Context, account: NewAccount): Promise<UserSummary> {
   const { em, services } = ctx;
+  const { config } = services;
+  // Every attempt counts, so nobody mass-creates accounts from one address.
+  const limit = {
+    key: `signup-address:${ctx.clientAddress}`,
+    max: config.SIGNUPS_PER_ADDRESS,
+    windowSeconds: config.SIGNUP_WINDOW_SECONDS,
+  };
+  await assertUnderLimits(em, [limit]);
+  await countHits(em, [limit]);
   // Skip the expensive hash for the common duplicate; the unique key still decides races.
   if ((await em.count(User, { email: account.email })) > 0) throw badRequest(USER_EXISTS);
-  const passwordHash = await hashPassword(account.password, services.config);
+  const passwordHash = await hashPassword(account.password, config);
   try {
     const id = (await em.insert(User, {
       email: account.email,

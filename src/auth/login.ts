@@ -3,6 +3,7 @@ import { publicProcedure } from '../trpc.js';
 import { User } from '../users/user.entity.js';
 import { LoginResult, loginInput } from './auth.schemas.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { assertUnderLimits, clearHits, countHits } from './rate-limits.js';
 import { Session } from './session.entity.js';
 import { signAccessToken } from './tokens.js';
 
@@ -19,18 +20,38 @@ export const login = publicProcedure
       description:
         'Serves both groups: `/auth/login` and `/auth/login/` are one route. `token` and `jwt` hold the same JWT.',
     },
-    errors: { 400: 'Email or password missing', 401: 'Incorrect email or password' },
+    errors: {
+      400: 'Email or password missing',
+      401: 'Incorrect email or password',
+      429: 'Too many failed logins for this email or from this address; see Retry-After',
+    },
   })
   .input(loginInput)
   .output(LoginResult)
   .mutation(async ({ ctx, input }) => {
     const { em, services } = ctx;
     const { config } = services;
+    // Failures are limited per email (known or not, so the limit reveals nothing) and per address.
+    const limits = [
+      {
+        key: `login-email:${input.email}`,
+        max: config.LOGIN_FAILURES_PER_EMAIL,
+        windowSeconds: config.LOGIN_WINDOW_SECONDS,
+      },
+      {
+        key: `login-address:${ctx.clientAddress}`,
+        max: config.LOGIN_FAILURES_PER_ADDRESS,
+        windowSeconds: config.LOGIN_WINDOW_SECONDS,
+      },
+    ];
+    await assertUnderLimits(em, limits);
     const user = await em.findOne(User, { email: input.email }, { fields: ['id', 'passwordHash'] });
     // One answer, and about one cost, for an unknown email and a wrong password.
     if (!(await verifyPassword(user?.passwordHash, input.password, config)) || !user) {
+      await countHits(em, limits);
       throw unauthorized(INVALID_CREDENTIALS);
     }
+    await clearHits(em, [limits[0]!.key]);
     if (needsRehash(user.passwordHash, config)) {
       await em.nativeUpdate(User, { id: user.id }, { passwordHash: await hashPassword(input.password, config) });
     }

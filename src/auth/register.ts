@@ -20,7 +20,10 @@ export const register = publicProcedure
       summary: 'Create an account (event group)',
     },
     successStatus: 201,
-    errors: { 400: 'Invalid input, password_confirm differs, or the user already exists' },
+    errors: {
+      400: 'Invalid input, password_confirm differs, or the user already exists',
+      429: 'Too many signups from this address; see Retry-After',
+    },
   })
   .input(registerInput)
   .output(UserSummary)

@@ -6,7 +6,10 @@ import { signupInput } from './auth.schemas.js';
 export const signup = publicProcedure
   .meta({
     openapi: { method: 'POST', path: '/auth/signup', tags: ['auth'], protect: false, summary: 'Create an account' },
-    errors: { 400: 'Invalid input, or the user already exists' },
+    errors: {
+      400: 'Invalid input, or the user already exists',
+      429: 'Too many signups from this address; see Retry-After',
+    },
   })
   .input(signupInput)
   .output(UserSummary)

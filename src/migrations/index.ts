@@ -1,8 +1,12 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121095151 } from './Migration20261121095151.js';
+import { Migration20261121102201 } from './Migration20261121102201.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
  * compiled JavaScript; `npm run migration:create` writes a new file: add it here.
  */
-export const migrationsList: MigrationObject[] = [{ name: 'Migration20261121095151', class: Migration20261121095151 }];
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261121095151', class: Migration20261121095151 },
+  { name: 'Migration20261121102201', class: Migration20261121102201 },
+];

@@ -22,6 +22,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Cheap hashing in tests only; production defaults are OWASP's.
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
+    // Relaxed brute-force limits: tests share one client address; tests/rate-limits.test.ts sets real ones.
+    LOGIN_FAILURES_PER_EMAIL: '1000',
+    LOGIN_FAILURES_PER_ADDRESS: '100000',
+    SIGNUPS_PER_ADDRESS: '100000',
     ...overrides,
   });
   return {
@@ -59,11 +63,16 @@ export class Harness {
     readonly databaseUrl: string,
   ) {}
 
+  /** A fresh copy of the migrated database, and the app on it. */
   static async start(configOverrides: Record<string, string> = {}): Promise<Harness> {
     const { adminUrl, template, runId } = inject('database');
     const name = `${runId}_${randomUUID().slice(0, 8)}`;
     await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
-    const databaseUrl = withDatabase(adminUrl, name);
+    return Harness.attach(withDatabase(adminUrl, name), configOverrides);
+  }
+
+  /** Another app on an existing database: what a second service process would be. */
+  static async attach(databaseUrl: string, configOverrides: Record<string, string> = {}): Promise<Harness> {
     const config = testConfig({ DATABASE_URL: databaseUrl, ...configOverrides });
     const orm = await initORM({ clientUrl: databaseUrl, migrate: false });
     const services: AppServices = { orm, config, logger: createLogger(config.LOG_LEVEL) };

@@ -1,0 +1,18 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A fixed-window counter (e.g. failed logins of one email in one 15-minute window). Kept in
+ * PostgreSQL so that every process sees the same counts and restarts do not reset them.
+ */
+export const RateLimitCounter = defineEntity({
+  name: 'RateLimitCounter',
+  tableName: 'rate_limit_counters',
+  properties: (p) => ({
+    key: p.string().length(300).primary(),
+    windowStart: p.datetime(3).primary(),
+    hits: p.integer().default(0),
+  }),
+  indexes: [{ name: 'rate_limit_counters_window_start_index', properties: ['windowStart'] }],
+});
+
+export type IRateLimitCounter = InferEntity<typeof RateLimitCounter>;

@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../src/users/user.entity.js';
+import { expectApiError } from './support/expect.js';
+import { Harness, PASSWORD } from './support/harness.js';
+
+const LIMITS = {
+  LOGIN_FAILURES_PER_EMAIL: '3',
+  LOGIN_FAILURES_PER_ADDRESS: '1000',
+  SIGNUPS_PER_ADDRESS: '4',
+};
+
+const signupBody = (email = `s-${randomUUID()}@example.com`) => ({
+  email,
+  password: PASSWORD,
+  passwordValidation: PASSWORD,
+  firstName: 'Sec',
+  lastName: 'Urity',
+});
+
+describe('brute-force limits (counters in PostgreSQL)', () => {
+  let h: Harness;
+  let other: Harness;
+  beforeAll(async () => {
+    h = await Harness.start(LIMITS);
+    other = await Harness.attach(h.databaseUrl, LIMITS); // a second service process
+  });
+  afterAll(async () => {
+    await other.close();
+    await h.close();
+  });
+
+  it('refuses a 4th failed login for one email with 429 and Retry-After, even with the right password, in every process', async () => {
+    const { email } = await h.user();
+    for (let i = 0; i < 3; i++) {
+      expect((await h.request('POST', '/auth/login', { body: { email, password: 'wrong password' } })).status).toBe(
+        401,
+      );
+    }
+    const limited = await h.request('POST', '/auth/login', { body: { email, password: PASSWORD } });
+    expectApiError(limited, 429, 'TOO_MANY_REQUESTS');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect((await other.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).status).toBe(429);
+    const rpc = await h.request('POST', '/trpc/auth.login', { body: { email, password: PASSWORD } });
+    expect(rpc.status).toBe(429);
+    expect(rpc.headers.get('retry-after')).toBe(String(retryAfter));
+  });
+
+  it('limits unknown emails the same way, so the limit reveals nothing', async () => {
+    const email = `ghost-${randomUUID()}@example.com`;
+    for (let i = 0; i < 3; i++) await h.request('POST', '/auth/login', { body: { email, password: 'whatever1' } });
+    expect((await h.request('POST', '/auth/login', { body: { email, password: 'whatever1' } })).status).toBe(429);
+  });
+
+  it('a successful login clears its email’s failures', async () => {
+    const { email } = await other.user();
+    for (let i = 0; i < 2; i++)
+      await other.request('POST', '/auth/login', { body: { email, password: 'wrong password' } });
+    expect((await other.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      await other.request('POST', '/auth/login', { body: { email, password: 'wrong password' } });
+    expect((await other.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).status).toBe(200);
+  });
+
+  it('limits failed logins per client address across emails', async () => {
+    const fresh = await Harness.start({ ...LIMITS, LOGIN_FAILURES_PER_ADDRESS: '5' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const body = { email: `spray-${i}-${randomUUID()}@example.com`, password: 'nope nope' };
+        statuses.push((await fresh.request('POST', '/auth/login', { body })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('limits signups and registrations per address', async () => {
+    const fresh = await Harness.start(LIMITS);
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await fresh.request('POST', '/auth/signup', { body: signupBody() })).status);
+      statuses.push(
+        (
+          await fresh.request('POST', '/auth/register/', {
+            body: {
+              email: `r-${randomUUID()}@example.com`,
+              name: 'R R',
+              password: PASSWORD,
+              password_confirm: PASSWORD,
+            },
+          })
+        ).status,
+      );
+      const refused = await fresh.request('POST', '/auth/signup', { body: signupBody() });
+      expect(statuses).toEqual([200, 200, 200, 201]);
+      expectApiError(refused, 429, 'TOO_MANY_REQUESTS');
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('headers', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await Harness.start();
+  });
+  afterAll(() => h.close());
+
+  it('sends helmet’s protective headers and no X-Powered-By', async () => {
+    const res = await h.request('GET', '/healthz');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('allows no cross-origin browser calls by default', async () => {
+    const res = await h.request('GET', '/healthz', { headers: { origin: 'https://evil.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('allows exactly the origins in CORS_ORIGINS', async () => {
+    const withCors = await Harness.start({ CORS_ORIGINS: 'https://app.example, https://admin.example' });
+    try {
+      const preflight = await withCors.request('OPTIONS', '/posts', {
+        headers: {
+          origin: 'https://app.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+      const denied = await withCors.request('GET', '/healthz', { headers: { origin: 'https://evil.example' } });
+      expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await withCors.close();
+    }
+  });
+});
+
+describe('mass assignment and secrets', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await Harness.start();
+  });
+  afterAll(() => h.close());
+
+  it('signup ignores id and passwordHash in the body', async () => {
+    const body = { ...signupBody(), id: 1, passwordHash: '$argon2id$v=19$m=1,t=1,p=1$AAAA$AAAA' };
+    const res = await h.request('POST', '/auth/signup', { body });
+    expect(res.status).toBe(200);
+    expect((await h.request('POST', '/auth/login', { body: { email: body.email, password: PASSWORD } })).status).toBe(
+      200,
+    );
+    const stored = await h.orm.em.fork().findOneOrFail(User, { email: body.email }, { fields: ['passwordHash'] });
+    expect(stored.passwordHash).not.toBe(body.passwordHash);
+  });
+
+  it('PATCH and comment ignore id, createdBy and likedBy', async () => {
+    const author = await h.user();
+    const intruder = await h.user();
+    const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+    const patched = await h.request('PATCH', `/posts/${post.id}`, {
+      token: author.token,
+      body: {
+        title: 'T',
+        content: 'C',
+        id: post.id + 1,
+        createdBy: { id: intruder.id },
+        likedBy: [{ id: intruder.id }],
+      },
+    });
+    expect(patched.body).toMatchObject({ id: post.id, createdBy: { id: author.id }, likedBy: [] });
+    const comment = await h.request('POST', `/posts/${post.id}/comment`, {
+      token: intruder.token,
+      body: { content: 'x', createdBy: { id: author.id }, likedBy: [{ id: author.id }] },
+    });
+    expect(comment.body).toMatchObject({ createdBy: { id: intruder.id }, likedBy: [] });
+  });
+
+  it('passwords over 128 characters are refused before any hashing', async () => {
+    const long = 'p'.repeat(129);
+    expectApiError(
+      await h.request('POST', '/auth/signup', { body: { ...signupBody(), password: long, passwordValidation: long } }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectApiError(
+      await h.request('POST', '/auth/login', { body: { email: 'a@example.com', password: 'p'.repeat(100_000) } }),
+      400,
+      'BAD_REQUEST',
+    );
+  });
+
+  it('upgrades a hash on login when the hashing parameters change', async () => {
+    const user = await h.user();
+    const em = h.orm.em.fork();
+    const before = (await em.findOneOrFail(User, { id: user.id }, { fields: ['passwordHash'] })).passwordHash;
+    expect(before).toContain('m=1024,t=1');
+    const upgraded = await Harness.attach(h.databaseUrl, { ARGON2_MEMORY_KIB: '2048', ARGON2_TIME_COST: '2' });
+    try {
+      expect(
+        (await upgraded.request('POST', '/auth/login', { body: { email: user.email, password: PASSWORD } })).status,
+      ).toBe(200);
+      const after = (await em.fork().findOneOrFail(User, { id: user.id }, { fields: ['passwordHash'] })).passwordHash;
+      expect(after).toContain('m=2048,t=2');
+      expect(
+        (await upgraded.request('POST', '/auth/login', { body: { email: user.email, password: PASSWORD } })).status,
+      ).toBe(200);
+    } finally {
+      await upgraded.close();
+    }
+  });
+
+  it('unknown email and wrong password take about the same time', async () => {
+    const { email } = await h.user();
+    const time = async (body: object) => {
+      const started = performance.now();
+      await h.request('POST', '/auth/login', { body });
+      return performance.now() - started;
+    };
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      unknown.push(await time({ email: `nobody-${i}@example.com`, password: 'wrong password' }));
+      wrong.push(await time({ email, password: 'wrong password' }));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[7]!;
+    const ratio = median(unknown) / median(wrong);
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
+  });
+});
