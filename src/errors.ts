@@ -89,15 +89,22 @@ export function normalizeError(error: TRPCError): TRPCError {
   return error;
 }
 
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/**
+ * A lost or overloaded database, wherever in the cause chain it shows: SQLSTATE class 08
+ * (connection), 57P01-57P03 (shutdown, crash, cannot connect now), 57014 (statement timeout),
+ * socket errors, or the pool giving up on a connection.
+ */
 function isDatabaseUnavailable(cause: unknown): boolean {
-  if (cause instanceof ConnectionException || cause instanceof LockWaitTimeoutException) return true;
-  const code = String((cause as { code?: unknown } | undefined)?.code ?? '');
-  // 08xxx: connection exceptions; 57P01..57P03: shutdown, crash, cannot connect now; 57014: statement timeout.
-  if (cause instanceof DriverException && (code.startsWith('08') || code.startsWith('57'))) return true;
-  const message = cause instanceof Error ? cause.message : '';
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|Knex: Timeout acquiring/i.test(
-    message,
-  );
+  for (let error = cause, depth = 0; error instanceof Error && depth < 5; error = error.cause, depth++) {
+    if (error instanceof ConnectionException || error instanceof LockWaitTimeoutException) return true;
+    const code = String((error as { code?: unknown }).code ?? '');
+    if (/^08|^57P0[1-3]$|^57014$/.test(code) || UNAVAILABLE_CODES.has(code)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|Knex: Timeout acquiring/i.test(error.message))
+      return true;
+  }
+  return false;
 }
 
 const STATUS_CODE: Record<number, string> = {

@@ -74,7 +74,12 @@ export class Harness {
   /** Another app on an existing database: what a second service process would be. */
   static async attach(databaseUrl: string, configOverrides: Record<string, string> = {}): Promise<Harness> {
     const config = testConfig({ DATABASE_URL: databaseUrl, ...configOverrides });
-    const orm = await initORM({ clientUrl: databaseUrl, migrate: false });
+    const orm = await initORM({
+      clientUrl: databaseUrl,
+      acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      migrate: false,
+    });
     const services: AppServices = { orm, config, logger: createLogger(config.LOG_LEVEL) };
     const server = createApp(services).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
