@@ -23,5 +23,7 @@ export const commentOnPost = authedProcedure
       if (error instanceof ForeignKeyConstraintViolationException) throw notFound(POST_NOT_FOUND);
       throw error;
     }
-    return (await findComment(ctx.em, commentId))!;
+    const comment = await findComment(ctx.em, commentId);
+    if (!comment) throw notFound(POST_NOT_FOUND); // the post, and with it the comment, was deleted meanwhile
+    return comment;
   });
