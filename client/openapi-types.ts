@@ -666,6 +666,15 @@ export interface operations {
                     "application/json": components["schemas"]["Post"][];
                 };
             };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or logged-out token */
             401: {
                 headers: {
@@ -777,6 +786,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Post"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or logged-out token */
@@ -1239,6 +1257,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"][];
                 };
             };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or logged-out token */
             401: {
                 headers: {
@@ -1493,6 +1520,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Event"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable; retry later */

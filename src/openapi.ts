@@ -38,6 +38,7 @@ const BEARER = 'bearerAuth';
 interface Operation {
   operationId?: string;
   security?: unknown[];
+  parameters?: unknown[];
   requestBody?: unknown;
   responses?: Record<string, unknown>;
 }
@@ -72,8 +73,8 @@ export function createOpenApiDocument(router: AnyRouter) {
       const errors: Record<string, unknown> = {};
       for (const [code, description] of Object.entries(meta.errors ?? {})) errors[code] = errorResponse(description);
       if (operation.security?.length) errors[401] = errorResponse('Missing, invalid, expired or logged-out token');
+      if (operation.parameters?.length || operation.requestBody) errors[400] ??= errorResponse('Invalid input');
       if (operation.requestBody) {
-        errors[400] ??= errorResponse('Invalid input');
         errors[413] = errorResponse('Request body over 1 MB');
         errors[415] = errorResponse('Request body is not JSON');
       }
