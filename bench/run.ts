@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     'database-url': { type: 'string' },
     'skip-seed': { type: 'boolean', default: false },
+    /** Only row 6 (the full list: time and peak memory). */
+    'memory-only': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -257,7 +259,7 @@ const table: string[][] = [];
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-for (const workers of [1, CORES]) {
+for (const workers of args['memory-only'] ? [] : [1, CORES]) {
   const mode = workers === 1 ? '1 process' : `${workers} processes`;
   log(`--- ${mode}`);
   const svc = await startProcess('src/main.ts', SERVICE_PORT, workers);

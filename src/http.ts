@@ -9,6 +9,7 @@ import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { httpErrorHandler, restErrorBodies } from './errors.js';
 import { retryAfterOf } from './auth/rate-limits.js';
 import { createOpenApiDocument, successStatuses } from './openapi.js';
+import { streamUnpagedPosts } from './posts/stream-posts.js';
 import { appRouter } from './router.js';
 import { createContextFactory, type AppServices } from './trpc.js';
 
@@ -118,6 +119,8 @@ export function createApp(services: AppServices): Express {
       },
     }),
   );
+
+  app.get(['/posts', '/posts/followed'], streamUnpagedPosts(services));
 
   const statusByPath = successStatuses(appRouter);
   app.use(

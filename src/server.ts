@@ -33,19 +33,29 @@ export async function startServer(
 ): Promise<RunningServer> {
   const startedAt = performance.now();
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
-  const orm = await initORM({
-    clientUrl: database.url,
-    poolMax: config.DB_POOL_MAX,
-    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
-    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-    migrate,
-  });
-  const app = createApp({ orm, config, logger });
-
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
-    listening.once('error', reject);
-  });
+  let orm: MikroORM | undefined;
+  let server: Server;
+  try {
+    orm = await initORM({
+      clientUrl: database.url,
+      poolMax: config.DB_POOL_MAX,
+      acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      migrate,
+    });
+    const app = createApp({ orm, config, logger });
+    server = await new Promise<Server>((resolve, reject) => {
+      // Express 5 hands a listen error (say, the port is taken) to this callback.
+      const listening = app.listen(config.PORT, config.HOST, (error?: Error) =>
+        error ? reject(error) : resolve(listening),
+      );
+    });
+  } catch (error) {
+    // Leave nothing running behind a failed start: no pool, no embedded server.
+    await orm?.close();
+    await database.stop();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   logger.info({ url, startupMs: Math.round(performance.now() - startedAt) }, 'Feedline is ready');

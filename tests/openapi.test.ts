@@ -144,6 +144,7 @@ describe('real responses match the document', () => {
     await check('POST', '/events', '/events/', 401, { body: event });
     await check('POST', '/events', '/events/', 403, { ...a, body: { ...event, UserId: other.id } });
     await check('GET', '/events', '/events', 200);
+    await check('GET', '/events', '/events?limit=0', 400);
     await check('GET', '/events/{id}', `/events/${created.id}`, 200);
     await check('GET', '/events/{id}', '/events/1.5', 400);
     await check('GET', '/events/{id}', '/events/999999999', 404);

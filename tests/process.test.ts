@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Harness } from './support/harness.js';
 import { startServiceProcess } from './support/service-process.js';
 
 /** The service as a real process: graceful shutdown under load, and cluster workers replaced. */
+// Whole processes start here, on two cores shared with the rest of the suite: give them time.
+vi.setConfig({ testTimeout: 90_000 });
 let h: Harness;
 beforeAll(async () => {
   h = await Harness.start(); // owns the database copy the processes below use

@@ -13,12 +13,14 @@ export async function findPost(em: EntityManager, id: number): Promise<Post | nu
   return row?.json ?? null;
 }
 
+export type PostFilter = { followerId?: number } & Page;
+
 /**
- * Posts newest first (ties by id), all of them or only those by users `followerId` follows; a page
- * of them when `limit`/`before` are given. One statement; the keyset makes page 1,000 cost what
+ * The statement behind every post list: newest first (ties by id), all posts or only those by users
+ * `followerId` follows, a keyset page when `limit`/`before` are given, so page 1,000 costs what
  * page 1 costs.
  */
-export async function listPosts(em: EntityManager, { followerId, limit, before }: { followerId?: number } & Page = {}) {
+export function postListQuery({ followerId, limit, before }: PostFilter = {}) {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (followerId !== undefined) {
@@ -32,10 +34,15 @@ export async function listPosts(em: EntityManager, { followerId, limit, before }
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
   const page = limit === undefined ? '' : 'limit ?';
   if (limit !== undefined) params.push(limit);
-  const rows = await em.execute<JsonRow<Post>[]>(
-    `select ${postJson('p')} as json from posts p ${where} order by p.created_at desc, p.id desc ${page}`,
-    params,
-  );
+  const sql = `select ${postJson('p')} as json from posts p ${where} order by p.created_at desc, p.id desc ${page}`;
+  return { sql, params };
+}
+
+/** A list of posts (see postListQuery): one statement. */
+export async function listPosts(em: EntityManager, filter: PostFilter = {}) {
+  const { sql, params } = postListQuery(filter);
+  const rows = await em.execute<JsonRow<Post>[]>(sql, params);
+  const { before } = filter;
   // An empty page is only an error when the cursor names no post (only then is it worth a lookup).
   if (rows.length === 0 && before !== undefined && (await em.count(PostEntity, { id: before })) === 0) {
     throw badRequest('before names no post');
