@@ -21,21 +21,6 @@ export type PostFilter = { followerId?: number } & Page;
  * page 1 costs.
  */
 export function postListQuery({ followerId, limit, before }: PostFilter = {}) {
-  const order = 'order by p.created_at desc, p.id desc';
-  const after = (alias: string) =>
-    `(${alias}.created_at, ${alias}.id) < (select b.created_at, b.id from posts b where b.id = ?)`;
-  const json = `select ${postJson('p')} as json`;
-  if (followerId !== undefined && limit !== undefined) {
-    // A page of the feed: each followed author's newest posts come straight off
-    // posts_author_created_index, and only those few are merged and cut.
-    const sql = `${json} from (
-      select fp.* from follows f cross join lateral (
-        select * from posts x where x.author_id = f.followed_id ${before === undefined ? '' : `and ${after('x')}`}
-        order by x.created_at desc, x.id desc limit ?
-      ) fp where f.follower_id = ?
-    ) p ${order} limit ?`;
-    return { sql, params: [...(before === undefined ? [] : [before]), limit, followerId, limit] };
-  }
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (followerId !== undefined) {
@@ -43,12 +28,14 @@ export function postListQuery({ followerId, limit, before }: PostFilter = {}) {
     params.push(followerId);
   }
   if (before !== undefined) {
-    conditions.push(after('p'));
+    conditions.push('(p.created_at, p.id) < (select b.created_at, b.id from posts b where b.id = ?)');
     params.push(before);
   }
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const page = limit === undefined ? '' : 'limit ?';
   if (limit !== undefined) params.push(limit);
-  return { sql: `${json} from posts p ${where} ${order} ${limit === undefined ? '' : 'limit ?'}`, params };
+  const sql = `select ${postJson('p')} as json from posts p ${where} order by p.created_at desc, p.id desc ${page}`;
+  return { sql, params };
 }
 
 /** A list of posts (see postListQuery): one statement. */
