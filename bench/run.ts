@@ -152,6 +152,9 @@ interface Row {
 const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 const get = (path: string) => (token: string) => [{ method: 'GET' as const, path, headers: json(token) }];
 
+/** Counts like/unlike runs, so each run toggles likes on posts of its own. */
+let likeRuns = 0;
+
 const ROWS: Row[] = [
   { name: '1. GET /posts/{id} (popular)', requests: get(`/posts/${popularPost}`) },
   { name: '2. GET /posts?limit=20', requests: get('/posts?limit=20') },
@@ -171,11 +174,15 @@ const ROWS: Row[] = [
   {
     name: '4. POST+DELETE /posts/{id}/like',
     requests: () => [],
-    // Each connection toggles its like on a post of its own, so every request succeeds.
-    perConnection: (index, token) => [
-      { method: 'POST', path: `/posts/${50_000 + index}/like`, headers: json(token) },
-      { method: 'DELETE', path: `/posts/${50_000 + index}/like`, headers: json(token) },
-    ],
+    // Each connection of each run toggles its like on a post of its own (a run cut off between the
+    // two requests leaves a like behind, which must not fail the next run).
+    perConnection: (index, token) => {
+      const post = 50_000 + (likeRuns % 40) * 1_000 + index;
+      return [
+        { method: 'POST', path: `/posts/${post}/like`, headers: json(token) },
+        { method: 'DELETE', path: `/posts/${post}/like`, headers: json(token) },
+      ];
+    },
   },
 ];
 
@@ -194,6 +201,7 @@ async function drive(
   duration = DURATION,
 ): Promise<Measure> {
   let next = 0;
+  if (row.perConnection) likeRuns++;
   const result = await autocannon({
     url: base,
     connections,

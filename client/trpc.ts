@@ -19,7 +19,10 @@ export function bearerHeader(token: FeedlineClientOptions['token']): Record<stri
 /** A typed tRPC client: `client.posts.create.mutate({ title, content })`, `client.users.me.query()`. */
 export function createFeedlineTrpcClient({ baseUrl, token }: FeedlineClientOptions) {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: new URL('/trpc', baseUrl).toString(), headers: () => bearerHeader(token) })],
+    // The server accepts at most 20 calls in one batch.
+    links: [
+      httpBatchLink({ url: new URL('/trpc', baseUrl).toString(), headers: () => bearerHeader(token), maxItems: 20 }),
+    ],
   });
 }
 

@@ -26,6 +26,8 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: positiveInt.default(19_456),
   ARGON2_TIME_COST: positiveInt.default(2),
   ARGON2_PARALLELISM: positiveInt.default(1),
+  /** Hashes running at once per process; the rest wait. Default: all cores but one. */
+  ARGON2_MAX_CONCURRENT: positiveInt.default(Math.max(1, availableParallelism() - 1)),
   DB_POOL_MAX: positiveInt.default(10),
   /** How long a request waits for a pool connection, and a statement may run, before a 503. */
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(3_000),

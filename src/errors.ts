@@ -96,7 +96,7 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
  * (connection), 57P01-57P03 (shutdown, crash, cannot connect now), 57014 (statement timeout),
  * socket errors, or the pool giving up on a connection.
  */
-function isDatabaseUnavailable(cause: unknown): boolean {
+export function isDatabaseUnavailable(cause: unknown): boolean {
   for (let error = cause, depth = 0; error instanceof Error && depth < 5; error = error.cause, depth++) {
     if (error instanceof ConnectionException || error instanceof LockWaitTimeoutException) return true;
     const code = String((error as { code?: unknown }).code ?? '');
@@ -145,6 +145,12 @@ export const restErrorBodies: RequestHandler = (_req, res, next) => {
 
 /** Errors raised before a procedure runs (body parser, unknown routes): always JSON, never a stack. */
 export const httpErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  if (isDatabaseUnavailable(error)) {
+    res
+      .status(503)
+      .json({ message: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' } satisfies ApiErrorBody);
+    return;
+  }
   const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
   const message =
     status === 413

@@ -109,6 +109,8 @@ export function createApp(services: AppServices): Express {
     createExpressMiddleware({
       router: appRouter,
       createContext,
+      // One request must not carry unbounded work.
+      maxBatchSize: 20,
       responseMeta: ({ errors }) => {
         const retryAfter = retryAfterOf(errors[0]);
         return retryAfter === undefined ? {} : { headers: { 'Retry-After': String(retryAfter) } };

@@ -187,6 +187,13 @@ describe('mass assignment and secrets', () => {
     expect(comment.body).toMatchObject({ createdBy: { id: intruder.id }, likedBy: [] });
   });
 
+  it('a tRPC batch of more than 20 calls is refused', async () => {
+    const user = await h.user();
+    const batch = (n: number) => `/trpc/${Array(n).fill('users.me').join(',')}?batch=1`;
+    expect((await h.request('GET', batch(20), { token: user.token })).status).toBe(200);
+    expect((await h.request('GET', batch(21), { token: user.token })).status).toBe(400);
+  });
+
   it('passwords over 128 characters are refused before any hashing', async () => {
     const long = 'p'.repeat(129);
     expectApiError(

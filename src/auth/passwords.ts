@@ -1,9 +1,11 @@
-import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import type { Env } from '../config.js';
 
 /** The hashing settings, from the configuration. */
-export type HashSettings = Pick<Env, 'ARGON2_MEMORY_KIB' | 'ARGON2_TIME_COST' | 'ARGON2_PARALLELISM'>;
+export type HashSettings = Pick<
+  Env,
+  'ARGON2_MEMORY_KIB' | 'ARGON2_TIME_COST' | 'ARGON2_PARALLELISM' | 'ARGON2_MAX_CONCURRENT'
+>;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -21,13 +23,12 @@ function hashOptions(config: HashSettings) {
  * Argon2 is built to eat memory and CPU. Unbounded, a login flood fills libuv's threadpool and
  * starves every other request; a small queue keeps the rest of the service answering.
  */
-const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
+async function limited<T>(max: number, work: () => Promise<T>): Promise<T> {
   // A finished hash hands its slot straight to the next waiter, so `running` never overshoots.
-  if (running < MAX_CONCURRENT_HASHES) running++;
+  if (running < max) running++;
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await work();
@@ -39,7 +40,7 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string, config: HashSettings): Promise<string> {
-  return limited(() => argon2.hash(password, hashOptions(config)));
+  return limited(config.ARGON2_MAX_CONCURRENT, () => argon2.hash(password, hashOptions(config)));
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -55,7 +56,7 @@ export async function verifyPassword(
 ): Promise<boolean> {
   dummyHash ??= hashPassword('feedline-dummy-password', config);
   const against = hash ?? (await dummyHash);
-  const ok = await limited(() => argon2.verify(against, password)).catch(() => false);
+  const ok = await limited(config.ARGON2_MAX_CONCURRENT, () => argon2.verify(against, password)).catch(() => false);
   return ok && hash !== undefined;
 }
 

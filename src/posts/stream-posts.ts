@@ -27,13 +27,18 @@ export function streamUnpagedPosts(services: AppServices): RequestHandler {
     let n = 0;
     const text = sql.replace(/\?/g, () => `$${++n}`);
     const knexClient = em.getConnection().getKnex().client;
-    const connection = (await knexClient.acquireConnection()) as PoolClient;
+    let connection: PoolClient | undefined;
     try {
+      connection = (await knexClient.acquireConnection()) as PoolClient;
       // One transaction: a consistent snapshot, and a statement timeout that fits a long stream.
       await connection.query('begin');
       await connection.query(`set local statement_timeout = '${STREAM_STATEMENT_TIMEOUT}'`);
       const rows = connection.query(new QueryStream(text, params, { batchSize: 500 }));
       res.once('close', () => rows.destroy());
+      // A connection lost mid-query is not always reported to the stream: end it ourselves.
+      const lost = (error?: Error) => rows.destroy(error ?? new Error('database connection ended'));
+      connection.once('error', lost).once('end', lost);
+      rows.once('close', () => connection?.off('error', lost).off('end', lost));
       let first = true;
       for await (const row of rows as AsyncIterable<{ json: unknown }>) {
         if (first) res.status(200).type('application/json').write('[');
@@ -45,12 +50,13 @@ export function streamUnpagedPosts(services: AppServices): RequestHandler {
       await connection.query(res.destroyed ? 'rollback' : 'commit');
       if (!res.destroyed) res.end(first ? '[]' : ']');
     } catch (error) {
-      await connection.query('rollback').catch(() => undefined);
-      if (!res.headersSent) return next(error);
+      await connection?.query('rollback').catch(() => undefined);
+      // Nothing sent yet: the procedure answers, and maps the failure (a lost database is a 503).
+      if (!res.headersSent) return next();
       req.log?.error({ err: error }, 'streaming a post list failed');
       res.destroy(); // a truncated body must not pass for a whole one
     } finally {
-      await knexClient.releaseConnection(connection);
+      if (connection) await knexClient.releaseConnection(connection);
     }
   };
 }

@@ -20,11 +20,16 @@ export interface ServiceProcess {
 }
 
 /** Starts the real entry point (src/main.ts) as its own process, as `npm start` does. */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string>,
+  { unset = [] }: { unset?: string[] } = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
+  const inherited = { ...process.env };
+  for (const name of unset) delete inherited[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
