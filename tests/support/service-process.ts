@@ -17,6 +17,8 @@ export interface ServiceProcess {
   child: ChildProcess;
   baseUrl: string;
   exited: Promise<number | null>;
+  /** The `msg` of every JSON log line the service (and its workers) printed so far. */
+  logs: string[];
 }
 
 /** Starts the real entry point (src/main.ts) as its own process, as `npm start` does. */
@@ -39,7 +41,14 @@ export async function startServiceProcess(
       ARGON2_TIME_COST: '1',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const logs: string[] = [];
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) logs.push(/"msg":"([^"]*)"/.exec(line)?.[1] ?? line);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -55,5 +64,5 @@ export async function startServiceProcess(
     if (Date.now() > deadline) throw new Error('service did not become ready');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, baseUrl, exited };
+  return { child, baseUrl, exited, logs };
 }
