@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 
 /**
  * A fixed-window counter (e.g. failed logins of one email in one 15-minute window). Kept in
@@ -14,5 +14,3 @@ export const RateLimitCounter = defineEntity({
   }),
   indexes: [{ name: 'rate_limit_counters_window_start_index', properties: ['windowStart'] }],
 });
-
-export type IRateLimitCounter = InferEntity<typeof RateLimitCounter>;

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { User } from '../users/user.entity.js';
 
 /** A login. The token's `jti` names it; logout revokes it for every process sharing the database. */
@@ -13,5 +13,3 @@ export const Session = defineEntity({
     createdAt: p.datetime(3).defaultRaw('now()'),
   }),
 });
-
-export type ISession = InferEntity<typeof Session>;

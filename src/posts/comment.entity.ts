@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { User } from '../users/user.entity.js';
 import { Post } from './post.entity.js';
 
@@ -17,5 +17,3 @@ export const Comment = defineEntity({
     { name: 'comments_author_created_index', properties: ['author', 'createdAt', 'id'] },
   ],
 });
-
-export type IComment = InferEntity<typeof Comment>;

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { User } from '../users/user.entity.js';
 import { Comment } from './comment.entity.js';
 import { Post } from './post.entity.js';
@@ -23,6 +23,3 @@ export const CommentLike = defineEntity({
     createdAt: p.datetime(3).defaultRaw('now()'),
   }),
 });
-
-export type IPostLike = InferEntity<typeof PostLike>;
-export type ICommentLike = InferEntity<typeof CommentLike>;

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { User } from '../users/user.entity.js';
 
 export const Post = defineEntity({
@@ -18,5 +18,3 @@ export const Post = defineEntity({
     { name: 'posts_created_index', properties: ['createdAt', 'id'] },
   ],
 });
-
-export type IPost = InferEntity<typeof Post>;

@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 import { User } from './user.entity.js';
 
 /** follower follows followed; the composite key makes a double follow impossible. */
@@ -12,5 +12,3 @@ export const Follow = defineEntity({
   }),
   checks: [{ name: 'follows_not_self', expression: 'follower_id <> followed_id' }],
 });
-
-export type IFollow = InferEntity<typeof Follow>;

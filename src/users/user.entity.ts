@@ -1,4 +1,4 @@
-import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { defineEntity } from '@mikro-orm/core';
 
 export const User = defineEntity({
   name: 'User',
@@ -14,5 +14,3 @@ export const User = defineEntity({
     createdAt: p.datetime(3).defaultRaw('now()'),
   }),
 });
-
-export type IUser = InferEntity<typeof User>;
