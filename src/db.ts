@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig, type OrmOptions } from '../mikro-orm.config.js';
+import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 
 export interface Database {
@@ -92,6 +93,16 @@ async function importEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/** The ORM options the configuration asks for, for a given database. */
+export function ormOptions(config: Config, clientUrl: string): OrmOptions {
+  return {
+    clientUrl,
+    poolMax: config.DB_POOL_MAX,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  };
+}
+
 /** Opens the ORM and brings the schema up to date. */
 export async function initORM(opts: OrmOptions & { migrate?: boolean }): Promise<MikroORM> {
   const orm = await MikroORM.init(createOrmConfig(opts));
@@ -150,7 +161,8 @@ function assertReachableByPostgresUser(dir: string): void {
   }
 }
 
-function freePort(): Promise<number> {
+/** A free loopback TCP port. */
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();

@@ -1,4 +1,4 @@
-import { ConnectionException, DriverException, LockWaitTimeoutException } from '@mikro-orm/core';
+import { ConnectionException, LockWaitTimeoutException } from '@mikro-orm/core';
 import { TRPCError } from '@trpc/server';
 import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
@@ -50,11 +50,9 @@ function inputIssues(error: TRPCError): ApiIssue[] | undefined {
  */
 export function formatError({ shape, error }: { shape: DefaultErrorShape; error: TRPCError }) {
   const issues = inputIssues(error);
-  const message = issues
-    ? validationMessage(issues)
-    : shape.data.httpStatus >= 500
-      ? (STATUS_MESSAGE[shape.data.httpStatus] ?? 'Internal server error')
-      : error.message;
+  // Every procedure's errors pass normalizeError first, so validation messages are readable already.
+  const message =
+    shape.data.httpStatus >= 500 ? (STATUS_MESSAGE[shape.data.httpStatus] ?? 'Internal server error') : error.message;
   return {
     message,
     code: shape.code,

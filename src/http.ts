@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
@@ -104,6 +105,15 @@ export function createApp(services: AppServices): Express {
   app.use(express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] }));
 
   const createContext = createContextFactory(services);
+  // Both adapters: internal errors are logged with their cause (never sent), and a 429 says when to retry.
+  const logInternalError = ({ error, path }: { error: TRPCError; path?: string }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      services.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
+  };
+  const retryAfterHeaders = (errors: TRPCError[]) => {
+    const retryAfter = retryAfterOf(errors[0]);
+    return retryAfter === undefined ? undefined : { 'Retry-After': String(retryAfter) };
+  };
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -111,14 +121,8 @@ export function createApp(services: AppServices): Express {
       createContext,
       // One request must not carry unbounded work.
       maxBatchSize: 20,
-      responseMeta: ({ errors }) => {
-        const retryAfter = retryAfterOf(errors[0]);
-        return retryAfter === undefined ? {} : { headers: { 'Retry-After': String(retryAfter) } };
-      },
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          services.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
+      responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
+      onError: logInternalError,
     }),
   );
 
@@ -134,15 +138,10 @@ export function createApp(services: AppServices): Express {
       maxBodySize: BODY_LIMIT_BYTES,
       // Runs for errors too: the success status applies only when there are none.
       responseMeta: ({ paths, errors }) => {
-        const retryAfter = retryAfterOf(errors[0]);
-        if (retryAfter !== undefined) return { headers: { 'Retry-After': String(retryAfter) } };
         const status = errors.length === 0 && paths?.length === 1 ? statusByPath.get(paths[0]!) : undefined;
-        return status ? { status } : {};
+        return { status, headers: retryAfterHeaders(errors) };
       },
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          services.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
+      onError: logInternalError,
     }),
   );
   app.use(httpErrorHandler);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { purgeOldCounters } from './auth/rate-limits.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
-import { initORM, startDatabase } from './db.js';
+import { initORM, ormOptions, startDatabase } from './db.js';
 import { createApp } from './http.js';
 import type { Logger } from './logger.js';
 
@@ -36,13 +36,7 @@ export async function startServer(
   let orm: MikroORM | undefined;
   let server: Server;
   try {
-    orm = await initORM({
-      clientUrl: database.url,
-      poolMax: config.DB_POOL_MAX,
-      acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
-      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-      migrate,
-    });
+    orm = await initORM({ ...ormOptions(config, database.url), migrate });
     const app = createApp({ orm, config, logger });
     server = await new Promise<Server>((resolve, reject) => {
       // Express 5 hands a listen error (say, the port is taken) to this callback.

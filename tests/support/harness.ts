@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { inject } from 'vitest';
 import { parseEnv, type Config } from '../../src/config.js';
-import { initORM } from '../../src/db.js';
+import { initORM, ormOptions } from '../../src/db.js';
 import { createApp } from '../../src/http.js';
 import { createLogger } from '../../src/logger.js';
 import { appRouter } from '../../src/router.js';
@@ -74,12 +74,7 @@ export class Harness {
   /** Another app on an existing database: what a second service process would be. */
   static async attach(databaseUrl: string, configOverrides: Record<string, string> = {}): Promise<Harness> {
     const config = testConfig({ DATABASE_URL: databaseUrl, ...configOverrides });
-    const orm = await initORM({
-      clientUrl: databaseUrl,
-      acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
-      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-      migrate: false,
-    });
+    const orm = await initORM({ ...ormOptions(config, databaseUrl), migrate: false });
     const services: AppServices = { orm, config, logger: createLogger(config.LOG_LEVEL) };
     const server = createApp(services).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
