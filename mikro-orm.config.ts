@@ -1,9 +1,17 @@
+import { inspect } from 'node:util';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
 import { entities } from './src/entities.js';
+import type { Logger } from './src/logger.js';
 import { migrationsList } from './src/migrations/index.js';
 
 const migrationsPath = new URL('./src/migrations', import.meta.url).pathname;
+
+/**
+ * The server cancels a statement at statement_timeout; a database that does not answer at all
+ * (frozen, a dead link) cannot, so the client gives up this much later on its own.
+ */
+export const CLIENT_DEADLINE_MARGIN_MS = 2_000;
 
 export interface OrmOptions {
   clientUrl: string;
@@ -12,6 +20,8 @@ export interface OrmOptions {
   acquireTimeoutMs?: number;
   statementTimeoutMs?: number;
   debug?: boolean;
+  /** Where knex's own messages go (it prints "Connection Error: …" to the console while a database is away). */
+  logger?: Logger;
 }
 
 /** The one ORM configuration, for the service, the tests and the MikroORM CLI. */
@@ -21,6 +31,7 @@ export function createOrmConfig({
   acquireTimeoutMs = 3_000,
   statementTimeoutMs = 15_000,
   debug = false,
+  logger,
 }: OrmOptions): Options {
   return defineConfig({
     driver: PostgreSqlDriver,
@@ -32,7 +43,12 @@ export function createOrmConfig({
     discovery: { warnWhenNoEntities: true },
     pool: { min: 0, max: poolMax, acquireTimeoutMillis: acquireTimeoutMs, createTimeoutMillis: acquireTimeoutMs },
     driverOptions: {
-      connection: { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: acquireTimeoutMs },
+      ...(logger && { log: knexLog(logger) }),
+      connection: {
+        statement_timeout: statementTimeoutMs,
+        query_timeout: statementTimeoutMs + CLIENT_DEADLINE_MARGIN_MS,
+        connectionTimeoutMillis: acquireTimeoutMs,
+      },
     },
     forceUtcTimezone: true,
     migrations: {
@@ -47,6 +63,17 @@ export function createOrmConfig({
       emit: 'ts',
     },
   });
+}
+
+/** knex's log hook: its warnings and errors as our log lines (scrubbed like every other), never on the console. */
+function knexLog(logger: Logger) {
+  const text = (message: unknown) => (typeof message === 'string' ? message : inspect(message, { depth: 2 }));
+  return {
+    warn: (message: unknown) => logger.warn({ source: 'knex' }, text(message)),
+    error: (message: unknown) => logger.error({ source: 'knex' }, text(message)),
+    deprecate: (message: unknown) => logger.warn({ source: 'knex' }, text(message)),
+    debug: (message: unknown) => logger.debug({ source: 'knex' }, text(message)),
+  };
 }
 
 // Used by the MikroORM CLI, through scripts/mikro-orm.ts, which provides DATABASE_URL.

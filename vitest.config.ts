@@ -1,11 +1,36 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+/** What both projects run with: every test file gets a private copy of the database (global setup). */
+export const projectDefaults = {
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+} as const;
+
+/** Deliberately failing tests that prove `npm test` can fail; .ci/run runs them on their own. */
+const FIXTURES = 'tests/fixtures/**';
+/** Whole processes, real outages, a browser, fuzzing: slow, and run only by `npm test`. */
+const SYSTEM = 'tests/system/**/*.test.ts';
+
+/**
+ * Two projects: `api` (procedures and HTTP against the app in-process: `npm run test:api`, about
+ * a minute at most) and `system` (the service as processes and machines meet it). `npm test` runs
+ * both. The global setup is the root's, so one database server serves both projects.
+ */
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'api',
+          isolate: false,
+          include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, FIXTURES, SYSTEM],
+          ...projectDefaults,
+        },
+      },
+      { test: { name: 'system', include: [SYSTEM], ...projectDefaults } },
+    ],
   },
 });

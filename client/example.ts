@@ -1,5 +1,5 @@
 /**
- * Signs up two people, logs in, posts, follows and reads the feed against a running server.
+ * Signs up two people, logs in, posts, follows, reads the feed and receives a post live, against a running server.
  *   npm start            (in another terminal)
  *   npm run example      (FEEDLINE_URL=http://localhost:3000 by default)
  */
@@ -42,3 +42,20 @@ console.log(
   "Ada's feed:",
   feed.data?.map((p) => `${p.createdBy.firstName}: ${p.title}`),
 );
+
+// Live: Ada's feed pushed as it happens (tRPC subscription over server-sent events).
+const liveAda = createFeedlineTrpcClient({ baseUrl, token: ada.token });
+const arrived = new Promise<void>((resolve, reject) => {
+  const subscription = liveAda.live.feed.subscribe(undefined, {
+    onStarted: () => {
+      asGrace.posts.create.mutate({ title: 'Pushed live', content: 'No polling.' }).catch(reject);
+    },
+    onData: ({ id, data }) => {
+      console.log(`Ada's live feed: event ${id}, ${data.createdBy.firstName}: ${data.title}`);
+      subscription.unsubscribe();
+      resolve();
+    },
+    onError: reject,
+  });
+});
+await arrived;

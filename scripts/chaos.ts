@@ -23,6 +23,7 @@ const PORT = 3960;
 const base = `http://127.0.0.1:${PORT}`;
 const env = parseEnv(process.env);
 const server = await startDatabase({
+  share: true,
   databaseUrl: args['database-url'] ?? env.DATABASE_URL,
   dataDir: `${env.DATA_DIR}/chaos`,
   logger: createLogger('warn'),
@@ -43,6 +44,7 @@ async function startService(): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       JWT_SECRET: 'chaos-secret-chaos-secret-chaos-secret-0123',
+      WRITES_PER_USER: '100000000', // writes at full speed, as few users
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

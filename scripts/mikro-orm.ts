@@ -13,6 +13,7 @@ import { createLogger } from '../src/logger.js';
 
 const env = parseEnv(process.env);
 const database = await startDatabase({
+  share: true,
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
   logger: createLogger(env.LOG_LEVEL),

@@ -54,38 +54,41 @@ const TOPICS = ['TypeScript', 'PostgreSQL', 'tRPC', 'Zod', 'testing', 'performan
 
 const sqlArray = (items: string[]) => `array[${items.map((item) => `'${item}'`).join(', ')}]`;
 
-/** Each table's bulk statement; `$from`/`$to` bound the generate_series chunk. */
-function statements(counts: SeedCounts, passwordHash: string) {
+/**
+ * Each table's bulk statement; `{from}`/`{to}` bound the generate_series chunk (braces: the
+ * statements embed an argon2 hash, whose `$`-separated fields could start with `from` or `to`).
+ */
+export function statements(counts: SeedCounts, passwordHash: string) {
   const { users: U, posts: P, comments: C } = counts;
   return {
     users: `insert into users (email, password_hash, first_name, last_name, created_at)
       select 'user' || g || '@seed.feedline.dev', '${passwordHash}',
              (${sqlArray(FIRST_NAMES)})[1 + g % 10], (${sqlArray(LAST_NAMES)})[1 + (g / 10) % 10],
              now() - random() * interval '730 days'
-      from generate_series($from, $to) g`,
+      from generate_series({from}, {to}) g`,
     // A long tail of authors: low ids write far more than high ids.
     posts: `insert into posts (title, content, author_id, created_at)
       select 'Notes on ' || (${sqlArray(TOPICS)})[1 + g % 10] || ' #' || g,
              repeat('Some thoughts worth sharing. ', 1 + (g % 12)),
              1 + floor(${U} * power(random(), 2))::int,
              now() - random() * interval '365 days'
-      from generate_series($from, $to) g`,
+      from generate_series({from}, {to}) g`,
     // Skewed popularity: a few posts collect most likes. Duplicates are dropped, then topped up.
     likes: `insert into post_likes (post_id, user_id, created_at)
       select 1 + floor(${P} * power(random(), 3))::int, 1 + floor(${U} * random())::int, now() - random() * interval '300 days'
-      from generate_series($from, $to) g on conflict do nothing`,
+      from generate_series({from}, {to}) g on conflict do nothing`,
     comments: `insert into comments (content, post_id, author_id, created_at)
       select 'Comment ' || x.g || ': +1, and a question.', p.id, x.author, p.created_at + random() * (now() - p.created_at)
       from (select g, 1 + floor(${P} * power(random(), 3))::int as post, 1 + floor(${U} * random())::int as author
-            from generate_series($from, $to) g) x
+            from generate_series({from}, {to}) g) x
       join posts p on p.id = x.post`,
     commentLikes: `insert into comment_likes (comment_id, user_id, created_at)
       select 1 + floor(${C} * power(random(), 2))::int, 1 + floor(${U} * random())::int, now() - random() * interval '300 days'
-      from generate_series($from, $to) g on conflict do nothing`,
+      from generate_series({from}, {to}) g on conflict do nothing`,
     follows: `insert into follows (follower_id, followed_id, created_at)
       select f, t, now() - random() * interval '500 days'
       from (select 1 + floor(${U} * random())::int as f, 1 + floor(${U} * power(random(), 2))::int as t
-            from generate_series($from, $to) g) x
+            from generate_series({from}, {to}) g) x
       where f <> t on conflict do nothing`,
   } satisfies Record<keyof SeedCounts, string>;
 }
@@ -136,6 +139,10 @@ class Progress {
  * and rows/second. The generated ids are consistent by construction, so a superuser skips the
  * per-row foreign-key triggers (session_replication_role = replica), which dominate bulk inserts.
  */
+/** A bulk statement for the rows from..to of its generate_series. */
+export const chunkOf = (sql: string, from: number, to: number) =>
+  sql.replaceAll('{from}', String(from)).replaceAll('{to}', String(to));
+
 export async function seed(databaseUrl: string, counts: SeedCounts, { reset = false, quiet = false } = {}) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -167,7 +174,7 @@ async function seedWith(client: pg.Client, counts: SeedCounts, reset: boolean, q
     for (const { indexdef } of indexes) await client.query(indexdef);
   };
   const progress = new Progress(
-    Object.values(counts).reduce((a, b) => a + b, 0),
+    (Object.values(counts) as number[]).reduce((a, b) => a + b, 0),
     quiet,
   );
 
@@ -180,7 +187,7 @@ async function seedWith(client: pg.Client, counts: SeedCounts, reset: boolean, q
       for (let attempts = 0; done < target && attempts < 100; attempts++) {
         const size = Math.min(CHUNK, target - done);
         const inserted = await count(
-          `with inserted as (${sql[key].replace('$from', String(next)).replace('$to', String(next + size - 1))} returning 1)
+          `with inserted as (${chunkOf(sql[key], next, next + size - 1)} returning 1)
            select count(*) from inserted`,
         );
         next += size;
@@ -223,6 +230,7 @@ async function main() {
   };
   const config = parseEnv(process.env);
   const database = await startDatabase({
+    share: true,
     databaseUrl: values['database-url'] ?? config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     logger: createLogger('warn'),

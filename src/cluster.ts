@@ -12,7 +12,7 @@ const RESTART_DELAY_MS = 1000;
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<() => Promise<void>> {
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
-  const orm = await initORM({ clientUrl: database.url });
+  const orm = await initORM({ clientUrl: database.url, logger });
   await orm.close();
 
   // Workers need neither the embedded server nor a secret file: they get both from here.

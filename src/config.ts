@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import './validation-messages.js'; // first: it words every Zod message
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { readOrCreateSecretFile } from './secret-file.js';
 
 const MIN_SECRET_BYTES = 32;
 
@@ -32,12 +32,38 @@ const envSchema = z.object({
   /** How long a request waits for a pool connection, and a statement may run, before a 503. */
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(3_000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(15_000),
+  /**
+   * Unpaged GET /posts and /posts/followed are streamed, each holding a pool connection while it
+   * lasts: at most this many at once per process and per user (the rest 503/429 with Retry-After),
+   * and a stream whose client takes no data for STREAM_STALL_TIMEOUT_MS is cut.
+   */
+  STREAMS_MAX: positiveInt.default(3),
+  STREAMS_PER_USER: positiveInt.default(2),
+  STREAM_STALL_TIMEOUT_MS: positiveInt.default(10_000),
+  /** The most of a profile one answer builds whole over /trpc (REST streams large ones): over it, 422. */
+  PROFILE_MAX_BYTES: positiveInt.default(8 * 1024 * 1024),
+  /**
+   * Live streams (GET /live/*, live.* subscriptions): at most this many open per process and per
+   * user in a process (then 429); a heartbeat comment this often; events queued for a client that
+   * does not read before it is disconnected (it resumes by Last-Event-ID).
+   */
+  LIVE_STREAMS_MAX: positiveInt.default(5_000),
+  LIVE_STREAMS_PER_USER: positiveInt.default(5),
+  LIVE_HEARTBEAT_MS: positiveInt.default(15_000),
+  LIVE_BUFFER_EVENTS: positiveInt.default(500),
+  /** Where the one LISTEN connection per process goes, when DATABASE_URL is a transaction-mode pooler. */
+  LIVE_LISTEN_DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL with a TCP host' })
+    .optional(),
   /** Brute-force limits: failed logins per email and per client address, signups per address. */
   LOGIN_FAILURES_PER_EMAIL: positiveInt.default(5),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(50),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
   SIGNUPS_PER_ADDRESS: positiveInt.default(20),
   SIGNUP_WINDOW_SECONDS: positiveInt.default(60 * 60),
+  /** Writes (posts, comments, likes, follows, events, and their changes) per user in a window. */
+  WRITES_PER_USER: positiveInt.default(120),
+  WRITE_WINDOW_SECONDS: positiveInt.default(60),
   /** Express "trust proxy": how to find the client's address behind a load balancer. */
   TRUST_PROXY: z.string().default('false'),
   /** Origins allowed to call the API from a browser, comma-separated; none by default. */
@@ -82,17 +108,11 @@ export function resolveJwtSecret(env: Env): string {
       `Invalid configuration:\n  JWT_SECRET: required in production (at least ${MIN_SECRET_BYTES} random bytes)`,
     );
   }
-  const dir = resolve(env.DATA_DIR);
-  const file = resolve(dir, 'jwt-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
+  const file = resolve(env.DATA_DIR, 'jwt-secret');
+  const secret = readOrCreateSecretFile(file, 48);
+  // A stored secret is held to the same rule as JWT_SECRET: a short one is refused, not used.
+  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES)
+    throw new ConfigError(`Invalid configuration:\n  ${file}: must be at least ${MIN_SECRET_BYTES} bytes`);
   return secret;
 }
 

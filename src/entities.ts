@@ -1,11 +1,25 @@
-import { RateLimitCounter } from './auth/rate-limit.entity.js';
-import { Session } from './auth/session.entity.js';
-import { Event } from './events/event.entity.js';
-import { Comment } from './posts/comment.entity.js';
-import { CommentLike, PostLike } from './posts/like.entity.js';
-import { Post } from './posts/post.entity.js';
-import { Follow } from './users/follow.entity.js';
-import { User } from './users/user.entity.js';
+import { RateLimitCounterEntity } from './auth/rate-limit.entity.js';
+import { SessionEntity } from './auth/session.entity.js';
+import { EventEntity } from './events/event.entity.js';
+import { LiveTicketEntity } from './live/live-ticket.entity.js';
+import { NotificationEntity } from './notifications/notification.entity.js';
+import { CommentEntity } from './posts/comment.entity.js';
+import { CommentLikeEntity, PostLikeEntity } from './posts/like.entity.js';
+import { PostEntity } from './posts/post.entity.js';
+import { FollowEntity } from './users/follow.entity.js';
+import { UserEntity } from './users/user.entity.js';
 
 /** Every entity, for the ORM configuration. */
-export const entities = [User, Follow, Post, Comment, PostLike, CommentLike, Session, RateLimitCounter, Event];
+export const entities = [
+  UserEntity,
+  FollowEntity,
+  PostEntity,
+  CommentEntity,
+  PostLikeEntity,
+  CommentLikeEntity,
+  SessionEntity,
+  RateLimitCounterEntity,
+  EventEntity,
+  NotificationEntity,
+  LiveTicketEntity,
+];

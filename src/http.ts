@@ -1,25 +1,44 @@
-import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
-import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
-import { httpErrorHandler, restErrorBodies } from './errors.js';
-import { retryAfterOf } from './auth/rate-limits.js';
-import { createOpenApiDocument, successStatuses } from './openapi.js';
-import { streamUnpagedPosts } from './posts/stream-posts.js';
-import { appRouter } from './router.js';
+import { deleteBodyRoutes } from './delete-body.js';
+import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from './error-handling.js';
+import { PAYLOAD_TOO_LARGE, type ApiErrorBody } from './errors.js';
+import { allowedMethodsByPath, createOpenApiDocument, expressPathOf } from './openapi.js';
+import { createRestHandler } from './rest.js';
+import { JsonStreams } from './json-stream.js';
+import { EVENT_STREAM_PATHS, eventStreamRoute } from './live/event-stream.js';
+import { appRouter, appStreams } from './router.js';
+import { requestLogging } from './request-log.js';
 import { createContextFactory, type AppServices } from './trpc.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const READY_TIMEOUT_MS = 2_000;
+const LINGER_MS = 1_000;
 
 /**
  * The HTTP face of the one router: typed RPC at /trpc, the documented REST paths through
  * trpc-to-openapi, the OpenAPI document, and health checks for load balancers.
+ *
+ * Express runs what is mounted in the order it was mounted, and the first to answer wins, so the
+ * order is part of the behaviour. The steps, each marked below:
+ *   1. Every request: its id and log line (first, so every answer is logged and timed), the body
+ *      cap (before anything reads a body), the security headers.
+ *   2. Health checks: answered before CORS and body parsing, as cheaply as possible.
+ *   3. CORS, when configured: before every route a browser may call.
+ *   4. The OpenAPI document and the docs page.
+ *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
+ *   6. Typed RPC at /trpc.
+ *   7. Large answers (unpaged lists, big profiles) streamed by their procedures' twins: ahead of REST.
+ *   8. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
+ *   9. DELETEs that take a JSON body: ahead of REST, which reads only a DELETE's query.
+ *  10. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
+ *      for a body that is not JSON, 405 with Allow for a documented path's other methods, 404.
+ *  11. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
  */
 export function createApp(services: AppServices): Express {
   const app = express();
@@ -27,39 +46,27 @@ export function createApp(services: AppServices): Express {
   app.set('trust proxy', trustProxy(services.config.TRUST_PROXY));
   app.set('etag', false);
 
+  // 1. Every request.
+  app.use(requestLogging(services.logger));
+  app.use(capRequestBodies(BODY_LIMIT_BYTES));
   app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w.:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Method, path and status only: no headers, bodies or tokens in the log.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
-
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        // Everything, the docs page included, comes from this service: no CDN, no outside fonts.
-        directives: {
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
-          'font-src': ["'self'", 'data:'],
-          // The service is often reached over plain HTTP (localhost, behind a TLS proxy).
-          'upgrade-insecure-requests': null,
+    staticHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          // Everything, the docs page included, comes from this service: no CDN, no outside fonts.
+          directives: {
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:'],
+            'font-src': ["'self'", 'data:'],
+            // The service is often reached over plain HTTP (localhost, behind a TLS proxy).
+            'upgrade-insecure-requests': null,
+          },
         },
-      },
-    }),
+      }),
+    ),
   );
 
+  // 2. Health checks.
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -76,7 +83,7 @@ export function createApp(services: AppServices): Express {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable' });
   });
 
-  // Browsers may call the API only from the configured origins; none by default.
+  // 3. CORS: browsers may call the API only from the configured origins; none by default.
   if (services.config.CORS_ORIGINS.length > 0) {
     app.use(
       cors({
@@ -89,6 +96,7 @@ export function createApp(services: AppServices): Express {
     );
   }
 
+  // 4. The document.
   const openApiDocument = createOpenApiDocument(appRouter);
   app.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
@@ -102,18 +110,30 @@ export function createApp(services: AppServices): Express {
     }),
   );
 
+  // 5. JSON bodies.
   app.use(express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] }));
+  app.use(refuseDeepJson);
 
+  // What both adapters (steps 6 and 10) share: outage tracking, error logging and headers.
   const createContext = createContextFactory(services);
-  // Both adapters: internal errors are logged with their cause (never sent), and a 429 says when to retry.
+  const outages = new OutageLog(services.logger);
+  // Any answer from the database ends an incident: an ORM query, or a procedure that succeeded
+  // (the hot statements run on the driver directly, past knex's events).
+  services.orm.em
+    .getConnection()
+    .getKnex()
+    .on('query-response', () => outages.succeeded());
+  const noteSuccess = (errors: TRPCError[]) => {
+    if (errors.length === 0) outages.succeeded();
+  };
+  // Both adapters: internal errors are logged with their cause (never sent); a lost database opens an incident.
   const logInternalError = ({ error, path }: { error: TRPCError; path?: string }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR')
+    if (error.code === 'SERVICE_UNAVAILABLE' && isDatabaseUnavailable(error.cause)) outages.failed(error.cause);
+    else if (error.code === 'INTERNAL_SERVER_ERROR')
       services.logger.error({ err: error.cause ?? error, path }, 'procedure failed');
   };
-  const retryAfterHeaders = (errors: TRPCError[]) => {
-    const retryAfter = retryAfterOf(errors[0]);
-    return retryAfter === undefined ? undefined : { 'Retry-After': String(retryAfter) };
-  };
+  // A 429 says when to retry; a 401 says which scheme authenticates (RFC 9110).
+  // 6. Typed RPC.
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -121,31 +141,64 @@ export function createApp(services: AppServices): Express {
       createContext,
       // One request must not carry unbounded work.
       maxBatchSize: 20,
-      responseMeta: ({ errors }) => ({ headers: retryAfterHeaders(errors) }),
-      onError: logInternalError,
-    }),
-  );
-
-  app.get(['/posts', '/posts/followed'], streamUnpagedPosts(services));
-
-  const statusByPath = successStatuses(appRouter);
-  app.use(
-    bodylessRequestsAreJson,
-    restErrorBodies,
-    createOpenApiExpressMiddleware({
-      router: appRouter,
-      createContext,
-      maxBodySize: BODY_LIMIT_BYTES,
-      // Runs for errors too: the success status applies only when there are none.
-      responseMeta: ({ paths, errors }) => {
-        const status = errors.length === 0 && paths?.length === 1 ? statusByPath.get(paths[0]!) : undefined;
-        return { status, headers: retryAfterHeaders(errors) };
+      responseMeta: ({ errors }) => {
+        noteSuccess(errors);
+        return { headers: errorHeaders(errors) };
       },
       onError: logInternalError,
     }),
   );
-  app.use(httpErrorHandler);
+
+  // 7. Large answers over REST: each stream twin at its procedure's REST path, ahead of the adapter.
+  const streams = new JsonStreams(services, outages);
+  for (const [domain, twins] of Object.entries(appStreams)) {
+    for (const [name, twin] of Object.entries(twins)) {
+      app.get(expressPathOf(appRouter, `${domain}.${name}`), streams.handler(twin));
+    }
+  }
+
+  // 8. Server-sent events: not procedures (trpc-to-openapi has no streams), the same streams as live.*.
+  app.get(Object.keys(EVENT_STREAM_PATHS), eventStreamRoute(services));
+
+  // 9. DELETEs with a JSON body.
+  const deleteBodies = deleteBodyRoutes(appRouter);
+  if (deleteBodies.paths.length) app.delete(deleteBodies.paths, deleteBodies.handler);
+
+  // 10. REST.
+  const allowedMethods = allowedMethodsByPath(openApiDocument);
+  const createRestContext = createContextFactory(services, { jsonAsText: true });
+  app.use(
+    createRestHandler({
+      router: appRouter,
+      createContext: (req) => createRestContext({ req }),
+      responseHeaders: (errors) => {
+        noteSuccess(errors);
+        return errorHeaders(errors);
+      },
+      onError: logInternalError,
+      allowedMethods,
+    }),
+  );
+  // 11. The error handler.
+  app.use(httpErrorHandler(outages));
   return app;
+}
+
+/**
+ * helmet's headers depend on nothing in the request (no CSP nonces here): work them out once and
+ * set them on every response, instead of running its dozen middlewares per request.
+ */
+function staticHeaders(headerMiddleware: RequestHandler): RequestHandler {
+  const headers = new Map<string, string | number | readonly string[]>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, value),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  headerMiddleware({} as never, recorder as never, () => {});
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }
 
 /** TRUST_PROXY: "false", "true", a hop count, or addresses/subnets, as Express understands them. */
@@ -155,11 +208,62 @@ function trustProxy(value: string): boolean | number | string {
 }
 
 /**
- * POST /posts/{id}/like and POST /users/{id}/follow are sent with no body and often no
- * Content-Type; treat a request without a body as an empty JSON one instead of a 415.
+ * Caps every request body, whatever its route or content type, while it streams in, so no reader
+ * of it (the JSON parser, tRPC's FormData and octet-stream parsers, trpc-to-openapi) can ever
+ * buffer more: a declared length over the cap is refused before a byte is read, and an
+ * undeclared (chunked) body is counted as the socket delivers it, answering 413 at the first byte
+ * over the cap and dropping the rest. The connection is closed after a 413.
  */
-const bodylessRequestsAreJson: RequestHandler = (req, _res, next) => {
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (!hasBody && !req.headers['content-type']) req.headers['content-type'] = 'application/json';
+function capRequestBodies(limit: number): RequestHandler {
+  return (req, res, next) => {
+    const refuse = () => {
+      res.setHeader('Connection', 'close');
+      // Lingering close: a client still sending would get a reset, and lose the 413, if the
+      // socket closed at once; read and drop what it sends for a moment, then close.
+      const socket = req.socket as Socket & { destroySoon(): void };
+      socket.destroySoon = () => {
+        socket.end();
+        socket.on('data', () => undefined).resume();
+        setTimeout(() => socket.destroy(), LINGER_MS).unref();
+      };
+      res.status(413).json(PAYLOAD_TOO_LARGE);
+    };
+    if (Number(req.headers['content-length']) > limit) return refuse();
+    // Bytes the parser delivered before this middleware ran are waiting in the stream's buffer.
+    let received = req.readableLength;
+    const push = req.push.bind(req);
+    req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
+      if (chunk === null) return push(chunk, encoding);
+      received += chunk.length;
+      if (received <= limit) return push(chunk, encoding);
+      req.push = () => true; // dropped; the socket is closed after the 413 and a short linger
+      if (!res.headersSent) refuse();
+      return false;
+    };
+    next();
+  };
+}
+
+const MAX_JSON_DEPTH = 64;
+
+/**
+ * No input is nested more than a few levels, but the tRPC adapter and error paths serialise
+ * bodies recursively: a body nested thousands deep would overflow the stack there. Measured
+ * without recursion, refused with a 400.
+ */
+const refuseDeepJson: RequestHandler = (req, res, next) => {
+  const pending: [unknown, number][] = [[req.body, 0]];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const [value, depth] = item;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) {
+      res.status(400).json({
+        message: `JSON body nested more than ${MAX_JSON_DEPTH} levels deep`,
+        code: 'BAD_REQUEST',
+      } satisfies ApiErrorBody);
+      return;
+    }
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
   next();
 };

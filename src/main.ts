@@ -1,12 +1,16 @@
 import { isClusterWorker, runPrimary } from './cluster.js';
 import { ConfigError, loadConfig } from './config.js';
+import { EmbeddedDatabaseError } from './embedded-postgres.js';
 import { createLogger } from './logger.js';
+import { assertPortFree, PortInUseError } from './ports.js';
 import { startServer } from './server.js';
 
 try {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const primary = config.WEB_CONCURRENCY > 1 && !isClusterWorker();
+  // A taken port is found before the database spends seconds starting.
+  if (!isClusterWorker()) await assertPortFree(config.PORT, config.HOST);
   const stop = primary
     ? await runPrimary(config, logger)
     : (await startServer(config, logger, { migrate: !isClusterWorker() })).close;
@@ -26,10 +30,11 @@ try {
     });
   }
 } catch (error) {
+  // Problems the operator can fix get one line; anything else keeps its stack for a bug report.
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(78); // EX_CONFIG
   }
-  console.error(error);
+  console.error(error instanceof PortInUseError || error instanceof EmbeddedDatabaseError ? error.message : error);
   process.exit(1);
 }

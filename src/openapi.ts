@@ -1,18 +1,19 @@
 import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
+import { eventStreamPaths } from './live/event-stream.js';
 import type { AppMeta } from './trpc.js';
 
-type Procedures = Record<string, { _def: { meta?: AppMeta } }>;
+type Procedures = Record<string, { _def: { meta?: AppMeta; type: string } }>;
 
-/** Success status of each procedure, by its tRPC path (e.g. "posts.create" → 201). */
-export function successStatuses(router: AnyRouter): Map<string, number> {
-  const statuses = new Map<string, number>();
-  for (const [path, procedure] of Object.entries(router._def.procedures as Procedures)) {
-    const status = procedure._def.meta?.successStatus;
-    if (status) statuses.set(path, status);
-  }
-  return statuses;
+/** The Express path of a documented REST path ("/users/{id}" → "/users/:id"). */
+export const expressPath = (restPath: string) => restPath.replace(/\{(\w+)\}/g, ':$1');
+
+/** The Express path of a procedure's REST path, by its tRPC path ("users.get" → "/users/:id"). */
+export function expressPathOf(router: AnyRouter, name: string): string {
+  const restPath = (router._def.procedures as Procedures)[name]?._def.meta?.openapi?.path;
+  if (!restPath) throw new Error(`${name} has no REST path`);
+  return expressPath(restPath);
 }
 
 /** The error body every REST error answers with. */
@@ -34,11 +35,20 @@ const errorResponse = (description: string) => ({
 });
 
 const BEARER = 'bearerAuth';
+const TICKET = 'liveTicket';
+
+interface Parameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  description?: string;
+  schema?: object;
+}
 
 interface Operation {
   operationId?: string;
   security?: unknown[];
-  parameters?: unknown[];
+  parameters?: Parameter[];
   requestBody?: unknown;
   responses?: Record<string, unknown>;
 }
@@ -57,36 +67,94 @@ export function createOpenApiDocument(router: AnyRouter) {
       'Every path also accepts a trailing slash. Typed RPC for TypeScript clients is served at /trpc.',
     version: '0.1.0',
     baseUrl: '/',
-    securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    securitySchemes: {
+      [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      [TICKET]: { type: 'apiKey', in: 'query', name: 'ticket', description: 'A ticket from POST /live/ticket' },
+    },
     defs: { Error: ApiError },
   });
 
-  const metaByOperation = new Map(
-    Object.entries(router._def.procedures as Procedures).map(([path, p]) => [path.replace(/\./g, '-'), p._def.meta]),
+  const procedureByOperation = new Map(
+    Object.entries(router._def.procedures as Procedures).map(([path, p]) => [path.replace(/\./g, '-'), p._def]),
   );
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(pathItem ?? {}) as Operation[]) {
-      const meta = metaByOperation.get(operation.operationId ?? '');
+      const procedure = procedureByOperation.get(operation.operationId ?? '');
+      const meta = procedure?.meta;
       const success = operation.responses?.['200'];
       if (!meta || !success) continue;
+      if (meta.deleteTakesBody) queryParametersToBody(operation);
       const status = meta.successStatus ?? 200;
       const errors: Record<string, unknown> = {};
       for (const [code, description] of Object.entries(meta.errors ?? {})) errors[code] = errorResponse(description);
       if (operation.security?.length) errors[401] = errorResponse('Missing, invalid, expired or logged-out token');
+      if (operation.security?.length && procedure.type === 'mutation')
+        errors[429] ??= errorResponse('Too many writes by this user in a short time; see Retry-After');
       if (operation.parameters?.length || operation.requestBody) errors[400] ??= errorResponse('Invalid input');
       if (operation.requestBody) {
         errors[413] = errorResponse('Request body over 1 MB');
-        errors[415] = errorResponse('Request body is not JSON');
+        // A DELETE's body that is not JSON is simply absent (then its fields are missing: 400).
+        if (!meta.deleteTakesBody) errors[415] = errorResponse('Request body is not JSON');
       }
       errors[503] = errorResponse('The database is unavailable; retry later');
       operation.responses = {
-        [status]: status === 204 ? { description: 'No content' } : { ...(success as object), description: 'Success' },
+        [status]: status === 204 ? { description: 'No content' } : { ...success, description: 'Success' },
         ...Object.fromEntries(Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))),
       };
     }
   }
+  // The live streams are Express routes beside the procedures (trpc-to-openapi has no streams).
+  Object.assign(
+    (document.paths ??= {}),
+    eventStreamPaths({
+      security: [{ [BEARER]: [] }, { [TICKET]: [] }],
+      errors: {
+        400: errorResponse('Invalid Last-Event-ID or ticket'),
+        401: errorResponse('Missing, invalid, expired or logged-out token, or an invalid, used or expired ticket'),
+        429: errorResponse('Too many streams open for this user or this process; see Retry-After'),
+        503: errorResponse('The database is unavailable, or the service is stopping; retry later'),
+      },
+    }),
+  );
   // Drop trpc-to-openapi's generic error schemas, which nothing references any more.
   const schemas = document.components?.schemas ?? {};
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   return document;
+}
+
+/**
+ * A DELETE that takes a JSON body (src/delete-body.ts): trpc-to-openapi documents its input fields
+ * as query parameters; they are the request body's properties.
+ */
+function queryParametersToBody(operation: Operation) {
+  const fields = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+  operation.parameters = (operation.parameters ?? []).filter((parameter) => parameter.in !== 'query');
+  const properties = Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      { ...field.schema, ...(field.description && { description: field.description }) },
+    ]),
+  );
+  const required = fields.filter((field) => field.required).map((field) => field.name);
+  operation.requestBody = {
+    required: true,
+    content: { 'application/json': { schema: { type: 'object', properties, required } } },
+  };
+}
+
+/**
+ * The methods the document gives each request path: a static path (`/users/me`) answers for
+ * itself, otherwise every matching template (`/users/{id}`); trailing slashes are accepted.
+ */
+export function allowedMethodsByPath(document: { paths?: Record<string, object | undefined> }) {
+  const templates = Object.entries(document.paths ?? {}).map(([template, item]) => ({
+    isStatic: !template.includes('{'),
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    methods: Object.keys(item ?? {}).map((method) => method.toUpperCase()),
+  }));
+  return (path: string): string[] | undefined => {
+    const matches = templates.filter((template) => template.pattern.test(path));
+    const chosen = matches.some((m) => m.isStatic) ? matches.filter((m) => m.isStatic) : matches;
+    return chosen.length ? [...new Set(chosen.flatMap((m) => m.methods))].sort() : undefined;
+  };
 }

@@ -4,15 +4,46 @@ import type { AddressInfo } from 'node:net';
 import { purgeOldCounters } from './auth/rate-limits.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import type { Config } from './config.js';
-import { initORM, ormOptions, startDatabase } from './db.js';
+import { initORM, knexClientOf, ormOptions, startDatabase } from './db.js';
+import { LiveHub } from './live/live-hub.js';
+import { purgeExpiredTickets } from './live/live.queries.js';
 import { createApp } from './http.js';
 import type { Logger } from './logger.js';
+import { portError } from './ports.js';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 10_000;
+const ACCEPT_QUIET_MS = 150;
+const ACCEPT_MAX_MS = 2_000;
+
+/**
+ * Resolves once the server has accepted no connection for ACCEPT_QUIET_MS (at most ACCEPT_MAX_MS).
+ * Each check runs after the event loop's poll phase (setImmediate), so a loop that was busy past
+ * the quiet period still accepts what is waiting before the check decides.
+ */
+function acceptedUntilQuiet(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const startedAt = performance.now();
+    let lastConnectionAt = startedAt;
+    const onConnection = () => void (lastConnectionAt = performance.now());
+    server.on('connection', onConnection);
+    const check = () =>
+      setImmediate(() => {
+        const now = performance.now();
+        const quietFor = now - lastConnectionAt;
+        if (quietFor < ACCEPT_QUIET_MS && now - startedAt < ACCEPT_MAX_MS) {
+          setTimeout(check, ACCEPT_QUIET_MS - quietFor);
+          return;
+        }
+        server.off('connection', onConnection);
+        resolve();
+      });
+    setTimeout(check, ACCEPT_QUIET_MS);
+  });
+}
 
 async function waitForIdlePool(orm: MikroORM, timeoutMs: number): Promise<void> {
-  const pool = orm.em.getConnection().getKnex().client.pool as { numUsed(): number; numPendingAcquires(): number };
+  const { pool } = knexClientOf(orm.em);
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     if (pool.numUsed() === 0 && pool.numPendingAcquires() === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -22,7 +53,8 @@ async function waitForIdlePool(orm: MikroORM, timeoutMs: number): Promise<void> 
 export interface RunningServer {
   url: string;
   server: Server;
-  close(): Promise<void>;
+  /** Bound: may be handed around on its own (main.ts keeps only it). */
+  close: () => Promise<void>;
 }
 
 /** Database (external or embedded), migrations, HTTP server; close() undoes it all in order. */
@@ -34,14 +66,16 @@ export async function startServer(
   const startedAt = performance.now();
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   let orm: MikroORM | undefined;
+  let live: LiveHub | undefined;
   let server: Server;
   try {
-    orm = await initORM({ ...ormOptions(config, database.url), migrate });
-    const app = createApp({ orm, config, logger });
+    orm = await initORM({ ...ormOptions(config, database.url, logger), migrate });
+    live = new LiveHub(orm, config, logger);
+    const app = createApp({ orm, config, logger, live });
     server = await new Promise<Server>((resolve, reject) => {
       // Express 5 hands a listen error (say, the port is taken) to this callback.
-      const listening = app.listen(config.PORT, config.HOST, (error?: Error) =>
-        error ? reject(error) : resolve(listening),
+      const listening = app.listen(config.PORT, config.HOST, (error?: NodeJS.ErrnoException) =>
+        error ? reject(error.code ? portError(config.PORT, config.HOST, error) : error) : resolve(listening),
       );
     });
   } catch (error) {
@@ -56,7 +90,11 @@ export async function startServer(
 
   const purge = setInterval(() => {
     const em = orm.em.fork();
-    Promise.all([purgeExpiredSessions(em), purgeOldCounters(em, new Date(Date.now() - 24 * 3600 * 1000))])
+    Promise.all([
+      purgeExpiredSessions(em),
+      purgeOldCounters(em, new Date(Date.now() - 24 * 3600 * 1000)),
+      purgeExpiredTickets(orm),
+    ])
       .then(([sessions, counters]) =>
         logger.info({ sessions, counters }, 'purged expired sessions and rate-limit windows'),
       )
@@ -72,6 +110,13 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       clearInterval(purge);
+      // A request whose bytes arrived before the signal is served: closing the listener resets
+      // the connections still queued in the kernel's backlog, and a busy process takes them in
+      // only a few at a time. Keep accepting (answering with Connection: close) until no new
+      // connection has come for a moment, then close.
+      await acceptedUntilQuiet(server);
+      // Live streams end first (their clients resume elsewhere by id), or they would hold the drain.
+      await live.close();
       // Stop accepting, let in-flight requests finish, and tell keep-alive clients to go away.
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

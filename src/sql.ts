@@ -1,3 +1,8 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client, QueryConfig } from 'pg';
+import { knexClientOf } from './db.js';
+import { unauthorized } from './errors.js';
+
 /**
  * SQL fragments that build the API's JSON shapes inside PostgreSQL, so that a read of any size is
  * one statement (no N+1) and Node only passes the JSON through. Each takes the alias of the row it
@@ -8,44 +13,244 @@
 export const isoTimestamp = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export const userSummaryJson = (u: string) =>
-  `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name)`;
+/*
+ * Shapes are column lists named as the API names its fields, in its order; row_to_json and
+ * json_agg over a subselect of them cost PostgreSQL less than json_build_object per row, and
+ * write compact JSON.
+ */
 
-/** A JSON array of UserSummary from `from` (which must join "users" as `u`), ordered by user id. */
-const usersArray = (u: string, fromWhere: string) =>
-  `coalesce((select json_agg(${userSummaryJson(u)} order by ${u}.id) ${fromWhere}), '[]'::json)`;
+/** The one row `select` yields as a JSON object (null when it yields none). */
+const jsonObject = (select: string) => `(select row_to_json(o) from (${select}) o)`;
 
-export const commentJson = (c: string) => `json_build_object(
-  'id', ${c}.id,
-  'content', ${c}.content,
-  'createdAt', ${isoTimestamp(`${c}.created_at`)},
-  'createdBy', (select ${userSummaryJson(`${c}_a`)} from users ${c}_a where ${c}_a.id = ${c}.author_id),
-  'likedBy', ${usersArray(`${c}_lu`, `from comment_likes ${c}_l join users ${c}_lu on ${c}_lu.id = ${c}_l.user_id where ${c}_l.comment_id = ${c}.id`)}
-)`;
+/**
+ * The rows `select` yields as a JSON array, in the select's order (array_agg keeps it); [] when none.
+ * Compact (json_agg would put ", \n " between elements): PostgreSQL's text is then exactly what
+ * JSON.stringify writes, so REST, /trpc and streams answer the same bytes.
+ */
+const jsonArray = (select: string) => `coalesce((select array_to_json(array_agg(a)) from (${select}) a), '[]'::json)`;
 
-/** Comments newest first (ties by id), as every list in the API. */
-export const commentsArray = (c: string, where: string) =>
-  `coalesce((select json_agg(${commentJson(c)} order by ${c}.created_at desc, ${c}.id desc) from comments ${c} where ${where}), '[]'::json)`;
+const userSummaryColumns = (u: string) => `${u}.id, ${u}.first_name as "firstName", ${u}.last_name as "lastName"`;
 
-export const postJson = (p: string) => `json_build_object(
-  'id', ${p}.id,
-  'title', ${p}.title,
-  'content', ${p}.content,
-  'createdAt', ${isoTimestamp(`${p}.created_at`)},
-  'createdBy', (select ${userSummaryJson(`${p}_a`)} from users ${p}_a where ${p}_a.id = ${p}.author_id),
-  'likedBy', ${usersArray(`${p}_lu`, `from post_likes ${p}_l join users ${p}_lu on ${p}_lu.id = ${p}_l.user_id where ${p}_l.post_id = ${p}.id`)},
-  'comments', ${commentsArray(`${p}_c`, `${p}_c.post_id = ${p}.id`)}
-)`;
+export const userSummaryJson = (u: string) => jsonObject(`select ${userSummaryColumns(u)}`);
 
-export const postsArray = (p: string, where: string) =>
-  `coalesce((select json_agg(${postJson(p)} order by ${p}.created_at desc, ${p}.id desc) from posts ${p} where ${where}), '[]'::json)`;
+/**
+ * UserSummary rows, by user id, from `fromWhere` (which must name "users" as `u`); `byId` may name
+ * the link table's copy of the id, whose index then gives the order without a sort.
+ */
+const usersSelect = (u: string, fromWhere: string, byId = `${u}.id`) =>
+  `select ${userSummaryColumns(u)} ${fromWhere} order by ${byId}`;
 
-export const userWithRelationsJson = (u: string) => `json_build_object(
-  'id', ${u}.id,
-  'firstName', ${u}.first_name,
-  'lastName', ${u}.last_name,
-  'posts', ${postsArray(`${u}_p`, `${u}_p.author_id = ${u}.id`)},
-  'comments', ${commentsArray(`${u}_c`, `${u}_c.author_id = ${u}.id`)},
-  'followed', ${usersArray(`${u}_fd`, `from follows ${u}_f1 join users ${u}_fd on ${u}_fd.id = ${u}_f1.followed_id where ${u}_f1.follower_id = ${u}.id`)},
-  'followers', ${usersArray(`${u}_fr`, `from follows ${u}_f2 join users ${u}_fr on ${u}_fr.id = ${u}_f2.follower_id where ${u}_f2.followed_id = ${u}.id`)}
-)`;
+/** A JSON array of UserSummary (see usersSelect). */
+export const usersArray = (u: string, fromWhere: string, byId?: string) => jsonArray(usersSelect(u, fromWhere, byId));
+
+const authorJson = (row: string) =>
+  jsonObject(`select ${userSummaryColumns(`${row}_a`)} from users ${row}_a where ${row}_a.id = ${row}.author_id`);
+
+const commentColumns = (c: string) => `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
+  ${authorJson(c)} as "createdBy",
+  ${usersArray(`${c}_lu`, `from comment_likes ${c}_l join users ${c}_lu on ${c}_lu.id = ${c}_l.user_id where ${c}_l.comment_id = ${c}.id`, `${c}_l.user_id`)} as "likedBy"`;
+
+export const commentJson = (c: string) => jsonObject(`select ${commentColumns(c)}`);
+
+/** Comment rows newest first (ties by id), as every list in the API. */
+const commentsSelect = (c: string, where: string) =>
+  `select ${commentColumns(c)} from comments ${c} where ${where} order by ${c}.created_at desc, ${c}.id desc`;
+
+export const commentsArray = (c: string, where: string) => jsonArray(commentsSelect(c, where));
+
+/** `likedBy` replaces the likers subquery where a write's own row is not visible to its statement. */
+const postColumns = (p: string, likedBy?: string) => `${p}.id, ${p}.title, ${p}.content,
+  ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
+  ${likedBy ?? usersArray(`${p}_lu`, `from post_likes ${p}_l join users ${p}_lu on ${p}_lu.id = ${p}_l.user_id where ${p}_l.post_id = ${p}.id`, `${p}_l.user_id`)} as "likedBy",
+  ${commentsArray(`${p}_c`, `${p}_c.post_id = ${p}.id`)} as comments`;
+
+export const postJson = (p: string, likedBy?: string) => jsonObject(`select ${postColumns(p, likedBy)}`);
+
+/** Post rows newest first (ties by id) from `source` (a table or a subselect of posts rows), filtered by `where`. */
+const postsSelect = (p: string, source: string, where = 'true') =>
+  `select ${postColumns(p)} from ${source} ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc`;
+
+export const postsArray = (p: string, source: string, where?: string) => jsonArray(postsSelect(p, source, where));
+
+/**
+ * The lists of a UserWithRelations, by field in the API's order, of the user whose id is `userId`
+ * (a column or a placeholder): each a select of its elements' columns, in the list's order.
+ */
+const profileLists = (u: string, userId: string) => ({
+  posts: postsSelect(`${u}_p`, 'posts', `${u}_p.author_id = ${userId}`),
+  comments: commentsSelect(`${u}_c`, `${u}_c.author_id = ${userId}`),
+  followed: usersSelect(
+    `${u}_fd`,
+    `from follows ${u}_f1 join users ${u}_fd on ${u}_fd.id = ${u}_f1.followed_id where ${u}_f1.follower_id = ${userId}`,
+    `${u}_f1.followed_id`,
+  ),
+  followers: usersSelect(
+    `${u}_fr`,
+    `from follows ${u}_f2 join users ${u}_fr on ${u}_fr.id = ${u}_f2.follower_id where ${u}_f2.followed_id = ${userId}`,
+    `${u}_f2.follower_id`,
+  ),
+});
+
+export const userWithRelationsJson = (u: string) =>
+  jsonObject(
+    `select ${userSummaryColumns(u)}, ${Object.entries(profileLists(u, `${u}.id`))
+      .map(([field, select]) => `${jsonArray(select)} as ${field}`)
+      .join(', ')}`,
+  );
+
+/**
+ * The profile of the user whose id is `userId` as JSON text when it is small: none of its lists
+ * holds more than `maxItems` elements (each count reads at most `maxItems + 1` index entries, so
+ * what is built is bounded) and the text is at most `maxBytes`; '' when it is larger, null when
+ * there is no such user.
+ */
+export const smallUserWithRelationsText = (
+  userId: string,
+  { maxItems, maxBytes }: { maxItems: number; maxBytes: number },
+) =>
+  `(select case when ${profileListsAtMost('u.id', maxItems)} then ${textUpTo(`${userWithRelationsJson('u')}::text`, maxBytes)} else '' end from users u where u.id = ${userId})`;
+
+/**
+ * Whether each list of a profile (posts, comments, followed, followers) holds at most `max`
+ * elements, counted on the tables' indexes (no JSON built), reading at most `max + 1` entries each.
+ */
+const profileListsAtMost = (userId: string, max: number) =>
+  [
+    `posts where author_id = ${userId}`,
+    `comments where author_id = ${userId}`,
+    `follows where follower_id = ${userId}`,
+    `follows where followed_id = ${userId}`,
+  ]
+    .map((from) => `(select count(*) from (select 1 from ${from} limit ${max + 1}) n) <= ${max}`)
+    .join(' and ');
+
+/**
+ * JSON text built by `json`, or '' when it is over `maxBytes`: what reaches the service is bounded.
+ * `offset 0` keeps the subquery whole: flattened, PostgreSQL would build the JSON once per mention.
+ */
+export const textUpTo = (json: string, maxBytes: number | string) =>
+  `(select case when t.j is null or octet_length(t.j) <= ${maxBytes} then t.j else '' end from (select ${json} as j offset 0) t)`;
+
+/**
+ * The same profile as statements to run one after another in one snapshot, each yielding rows of
+ * one `json` column (JSON as text), $1 the user's id: the UserSummary (no row: no such user), then each list's
+ * elements, by field in the API's order. What a stream writes of a profile too large to build whole.
+ */
+export const userWithRelationsRows = {
+  user: `select row_to_json(o)::text as json from (select ${userSummaryColumns('u')} from users u where u.id = $1) o`,
+  lists: Object.entries(profileLists('u', '$1')).map(([field, select]) => ({
+    field,
+    text: `select row_to_json(r)::text as json from (${select}) r`,
+  })),
+};
+
+/**
+ * A statement PostgreSQL prepares once per connection (a named statement) and then only binds and
+ * executes: the large JSON-building statements are parsed and planned once, not per request.
+ */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/**
+ * A connection of the pool MikroORM holds, as the pg driver's own client: for prepared statements
+ * and cursors, which the ORM does not offer. The one place that reaches into that pool; `release`
+ * gives it back, closed first when it is to be `discard`ed (its state is in doubt): the pool then
+ * drops it instead of lending it again.
+ */
+export async function borrowConnection(
+  orm: MikroORM,
+): Promise<{ client: Client; release: (options?: { discard: boolean }) => Promise<void> }> {
+  const knexClient = knexClientOf(orm.em);
+  const client = await knexClient.acquireConnection();
+  return {
+    client,
+    release: async ({ discard } = { discard: false }) => {
+      if (discard) await client.end().catch(() => undefined);
+      await knexClient.releaseConnection(client);
+    },
+  };
+}
+
+/**
+ * Runs a statement on a connection of the pool: prepared (`name`, planned once per connection) or
+ * not. `rowMode: 'array'` gives rows as arrays.
+ */
+async function run<R>(orm: MikroORM, query: QueryConfig & { rowMode?: 'array' }): Promise<R[]> {
+  const { client, release } = await borrowConnection(orm);
+  try {
+    return (await client.query(query as QueryConfig)).rows as R[];
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * Runs a prepared statement; rows come back as arrays (JSON built by PostgreSQL arrives as
+ * `::text`, so the driver does not parse it).
+ */
+export const runStatement = (orm: MikroORM, statement: Statement, values: unknown[]) =>
+  run<unknown[]>(orm, { ...statement, values, rowMode: 'array' });
+
+/** A statement with `$n` placeholders, as the pg driver takes it, and its values. */
+export interface DriverStatement {
+  text: string;
+  values: unknown[];
+}
+
+/** Runs a statement that is not worth preparing (its text varies); rows as objects. */
+export const runDriverStatement = <R>(orm: MikroORM, { text, values }: DriverStatement) =>
+  run<R>(orm, { text, values });
+
+/**
+ * Collects a statement's values; `add` gives each one's placeholder (`$1`, `$2`, … as the pg driver
+ * numbers them), so a builder writes each where it goes, and may use one twice.
+ */
+export class StatementValues {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    return `$${this.values.push(value)}`;
+  }
+}
+
+/**
+ * The open session named by the caller's token ($1 its `jti`, $2 its user). A statement that reads
+ * `from ${OPEN_SESSION}` yields no row once the session has ended, so the logout check rides along
+ * with the read or write itself: one round trip per request. Its own values start at $3.
+ */
+export const OPEN_SESSION =
+  'sessions s where s.jti = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()';
+
+export const SESSION_ENDED = 'Session has ended; log in again';
+
+/** A caller whose session a statement checks; `sessionChecked` records that one did. */
+export interface SessionHolder {
+  jti: string;
+  userId: number;
+  sessionChecked: boolean;
+}
+
+/** What a session-checked statement needs from a procedure's context. */
+export interface SessionScope {
+  services: { orm: MikroORM };
+  user: SessionHolder;
+  /** The transport sends JSON as PostgreSQL built it (see json-text.ts). */
+  jsonAsText: boolean;
+}
+
+/**
+ * Runs a statement that reads `from ${OPEN_SESSION}` with the caller's session as $1, $2 and
+ * `values` after them, and returns its one row; no row means the session has ended: 401.
+ */
+export async function runForSession<T extends unknown[]>(
+  { services, user }: SessionScope,
+  statement: Statement,
+  values: unknown[],
+): Promise<T> {
+  const [row] = await runStatement(services.orm, statement, [user.jti, user.userId, ...values]);
+  user.sessionChecked = true;
+  if (!row) throw unauthorized(SESSION_ENDED);
+  return row as T;
+}

@@ -1,10 +1,12 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { authenticate } from './auth/authenticate.js';
+import { authenticate, checkSession } from './auth/authenticate.js';
+import { WriteLimiter } from './auth/write-limits.js';
 import type { Config } from './config.js';
-import { formatError, normalizeError } from './errors.js';
+import { formatError, normalizeError } from './error-handling.js';
+import type { LiveHub } from './live/live-hub.js';
 import type { Logger } from './logger.js';
 
 /** What the whole app shares, built once at start-up. */
@@ -12,17 +14,19 @@ export interface AppServices {
   orm: MikroORM;
   config: Config;
   logger: Logger;
+  /** The process's live streams (GET /live/*, live.* subscriptions). */
+  live: LiveHub;
 }
 
+/** What a request brings; procedures that use the ORM also get `em` (see publicProcedure). */
 export interface Context {
-  /** A fork of the ORM's entity manager: its own identity map, per request. */
-  em: EntityManager;
   services: AppServices;
   /** The bearer token, verified only by procedures that need a caller. */
   token: string | null;
   /** The client's address, for per-address limits. */
   clientAddress: string;
-  log: Logger;
+  /** The transport sends JSON built by PostgreSQL as is: procedures may answer it unparsed (json-text.ts). */
+  jsonAsText: boolean;
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -30,13 +34,12 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export function createContextFactory(services: AppServices) {
+export function createContextFactory(services: AppServices, { jsonAsText = false } = {}) {
   return ({ req }: Pick<CreateExpressContextOptions, 'req'>): Context => ({
-    em: services.orm.em.fork(),
     services,
     token: bearerToken(req.headers.authorization),
     clientAddress: req.ip ?? req.socket?.remoteAddress ?? 'unknown',
-    log: req.log ?? services.logger,
+    jsonAsText,
   });
 }
 
@@ -48,24 +51,94 @@ export function createContextFactory(services: AppServices) {
 export interface AppMeta extends OpenApiMeta {
   successStatus?: 201 | 204;
   errors?: Partial<Record<400 | 401 | 403 | 404 | 429, string>>;
+  /** A DELETE whose input is a JSON body (trpc-to-openapi only reads a DELETE's query): src/delete-body.ts. */
+  deleteTakesBody?: true;
 }
 
-const t = initTRPC.context<Context>().meta<AppMeta>().create({
-  // Never put stack traces in error bodies.
-  isDev: false,
-  errorFormatter: formatError,
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<AppMeta>()
+  .create({
+    // Never put stack traces in error bodies.
+    isDev: false,
+    errorFormatter: formatError,
+    // Subscriptions (live.*) over server-sent events: a ping every 15 s keeps proxies from closing an
+    // idle stream, and the client reconnects (resuming by id) when it hears nothing for much longer.
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+/** Every procedure's errors are normalised here, so createCaller, /trpc and REST see the same. */
+const normalizedProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();
   if (!result.ok) throw normalizeError(result.error);
   return result;
 });
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const caller = await authenticate(ctx.em, ctx.services.config, ctx.token);
-  return next({ ctx: { caller } });
-});
+const writeLimiters = new WeakMap<AppServices, WriteLimiter>();
+/** One write limiter per app (a test process may run several). */
+function writeLimiterOf(services: AppServices): WriteLimiter {
+  let limiter = writeLimiters.get(services);
+  if (!limiter) writeLimiters.set(services, (limiter = WriteLimiter.fromConfig(services.config)));
+  return limiter;
+}
+
+/** The context of procedures that use the ORM (publicProcedure, authedProcedure). */
+export type OrmContext = Context & { em: EntityManager };
+
+/** An entity manager of the procedure's own: a fork of the ORM's, with its own identity map. */
+const withEntityManager = <Ctx extends Context>(ctx: Ctx) => ({ em: ctx.services.orm.em.fork() });
+
+export const publicProcedure = normalizedProcedure.use(({ ctx, next }) => next({ ctx: withEntityManager(ctx) }));
+
+/**
+ * A procedure with a signed-in caller (see authenticate); every write (each mutation a caller
+ * makes) counts against a per-user limit, so one account cannot grow the data, and every read of
+ * it, without bound.
+ */
+const signedInProcedure = (sessionNow: boolean) =>
+  normalizedProcedure.use(async ({ ctx, type, next }) => {
+    const { orm } = ctx.services;
+    const user = await authenticate(ctx.services, ctx.token, { sessionNow });
+    const writes = type === 'mutation' ? writeLimiterOf(ctx.services) : undefined;
+    writes?.take(user.userId);
+    let unauthorized = false;
+    try {
+      const result = await next({ ctx: { user } });
+      if (!result.ok && result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await checkSession(orm, user);
+      unauthorized = !result.ok && result.error.code === 'UNAUTHORIZED';
+      return result;
+    } catch (error) {
+      unauthorized = error instanceof TRPCError && error.code === 'UNAUTHORIZED';
+      throw error;
+    } finally {
+      // A token whose session has ended uses none of its user's writes.
+      if (unauthorized) writes?.giveBack(user.userId);
+    }
+  });
+
+/**
+ * A caller with a valid token, whose session the procedure's own statements check (they read
+ * `from OPEN_SESSION`, see sql.ts): one round trip per request, and no ORM work. Input refused
+ * before any statement ran still answers 401 first when the session has ended, as on every route.
+ */
+export const sessionProcedure = signedInProcedure(false);
+
+/** A caller with a valid token and an open session, checked (one statement) before the procedure runs. */
+export const authedProcedure = signedInProcedure(true).use(({ ctx, next }) => next({ ctx: withEntityManager(ctx) }));
+
+/**
+ * `.output(schema)` types a procedure and documents its answer; tRPC also re-validates (copies)
+ * that answer on every call. For answers a statement builds whole in PostgreSQL, whose shape is
+ * fixed by the SQL and checked against the document by the contract tests, that copy costs more
+ * than the statement (hundreds of µs for a profile) and would turn JsonText back into a value:
+ * this drops the run-time check and keeps the schema for types and the OpenAPI document.
+ */
+export function withOutputBuiltBySql<P extends AnyProcedure>(procedure: P): P {
+  // tRPC marks the middleware `.output()` adds with `_type: 'output'`; the rest stay in order.
+  const def = procedure._def as unknown as { middlewares: { _type?: string }[] };
+  def.middlewares = def.middlewares.filter((middleware) => middleware._type !== 'output');
+  return procedure;
+}

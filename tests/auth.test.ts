@@ -2,8 +2,8 @@ import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSessions } from '../src/auth/sessions.js';
-import { Session } from '../src/auth/session.entity.js';
-import { expectApiError, expectNoSecrets, expectTrpcError } from './support/expect.js';
+import { SessionEntity } from '../src/auth/session.entity.js';
+import { expectApiError, expectNoSecrets, expectTrpcError } from './support/fixtures.js';
 import { Harness, PASSWORD } from './support/harness.js';
 
 let h: Harness;
@@ -184,8 +184,8 @@ describe('tokens', () => {
   });
 
   it.each([
-    ['missing', async () => undefined],
-    ['malformed', async () => 'not.a.jwt'],
+    ['missing', () => Promise.resolve(undefined)],
+    ['malformed', () => Promise.resolve('not.a.jwt')],
     [
       'signed with another secret',
       async () => {
@@ -261,8 +261,8 @@ describe('tokens', () => {
   it('expired sessions are purged', async () => {
     const user = await h.user();
     const em = h.orm.em.fork();
-    await em.nativeUpdate(Session, { user: user.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await em.nativeUpdate(SessionEntity, { user: user.id }, { expiresAt: new Date(Date.now() - 1000) });
     expect(await purgeExpiredSessions(em)).toBeGreaterThanOrEqual(1);
-    expect(await em.count(Session, { user: user.id })).toBe(0);
+    expect(await em.count(SessionEntity, { user: user.id })).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeedlineRestClient } from '../client/rest.js';
 import { createFeedlineTrpcClient } from '../client/trpc.js';
 import { CLIENT_TYPES_FILE, renderClientTypes } from '../scripts/client-types.js';
-import { Harness, type TestUser } from './support/harness.js';
+import { Harness, PASSWORD, type TestUser } from './support/harness.js';
 
 let h: Harness;
 let ada: TestUser;
@@ -24,6 +24,19 @@ describe('client/trpc.ts', () => {
     const feed = await asAda.posts.followed.query();
     expect(feed.map((p) => p.id)).toContain(post.id);
   });
+
+  it('likes comments, searches, pages nested lists and manages sessions over typed RPC', async () => {
+    const asGrace = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: grace.token });
+    const post = await asGrace.posts.create.mutate({ title: 'quasar findings', content: 'rpc' });
+    const comment = await asGrace.posts.comment.mutate({ id: post.id, content: 'first' });
+    expect((await asGrace.comments.like.mutate({ id: comment.id })).likedBy.map((u) => u.id)).toEqual([grace.id]);
+    expect((await asGrace.posts.list.query({ q: 'quasar', limit: 5 })).map((p) => p.id)).toEqual([post.id]);
+    expect(await asGrace.posts.comments.query({ id: post.id, limit: 1 })).toHaveLength(1);
+    expect((await asGrace.users.posts.query({ id: grace.id }))[0]!.id).toBe(post.id);
+    const sessions = await asGrace.auth.sessions.query();
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(await asGrace.users.updateMe.mutate({ firstName: 'Grace' })).toMatchObject({ id: grace.id });
+  });
 });
 
 describe('client/rest.ts', () => {
@@ -39,6 +52,26 @@ describe('client/rest.ts', () => {
     expect(missing.error).toMatchObject({ code: 'NOT_FOUND', message: 'Post not found' });
     const anonymous = await createFeedlineRestClient({ baseUrl: h.baseUrl }).GET('/users/me');
     expect(anonymous.response.status).toBe(401);
+  });
+
+  it('likes comments, renames, and deletes an account with its password in the body', async () => {
+    const leaver = await h.user();
+    const asLeaver = createFeedlineRestClient({ baseUrl: h.baseUrl, token: leaver.token });
+    const post = await asLeaver.POST('/posts', { body: { title: 't', content: 'c' } });
+    const comment = await asLeaver.POST('/posts/{id}/comment', {
+      params: { path: { id: post.data!.id } },
+      body: { content: 'c' },
+    });
+    const liked = await asLeaver.POST('/comments/{id}/like', { params: { path: { id: comment.data!.id } } });
+    expect(liked.data?.likedBy.map((u) => u.id)).toEqual([leaver.id]);
+    const page = await asLeaver.GET('/users/{id}/followers', { params: { path: { id: ada.id }, query: { limit: 5 } } });
+    expect(page.response.status).toBe(200);
+    const renamed = await asLeaver.PATCH('/users/me', { body: { lastName: 'Typed' } });
+    expect(renamed.data).toMatchObject({ id: leaver.id, lastName: 'Typed' });
+    const wrong = await asLeaver.DELETE('/users/me', { body: { password: 'wrong password' } });
+    expect(wrong.error).toMatchObject({ code: 'BAD_REQUEST' });
+    const deleted = await asLeaver.DELETE('/users/me', { body: { password: PASSWORD } });
+    expect(deleted.response.status).toBe(204);
   });
 
   it('its committed types match the current OpenAPI document (run `npm run client:generate`)', async () => {

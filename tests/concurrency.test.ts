@@ -19,12 +19,42 @@ const rows = async (sql: string, params: unknown[]) =>
   Number((await h.orm.em.getConnection().execute<{ n: number }[]>(sql, params))[0]!.n);
 
 describe('concurrent duplicates settle exactly', () => {
+  it('deletes of one post or one event: one 204, the rest 404, repeated', async () => {
+    for (let round = 0; round < 5; round++) {
+      const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+      const event = await h
+        .caller(author.token)
+        .events.create({ name: 'e', description: '', location: '', dateTime: '2030-01-01T00:00:00Z' });
+      for (const path of [`/posts/${post.id}`, `/events/${event.id}`]) {
+        const responses = await burst(() => h.request('DELETE', path, { token: author.token }));
+        expect(sorted(responses), path).toEqual([204, ...Array(N - 1).fill(404)]);
+      }
+    }
+  });
+
   it('unlikes: one 200, the rest 400, no row left', async () => {
     const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
     await h.caller(fan.token).posts.like({ id: post.id });
     const responses = await burst(() => h.request('DELETE', `/posts/${post.id}/like`, { token: fan.token }));
     expect(sorted(responses)).toEqual([200, ...Array(N - 1).fill(400)]);
     expect(await rows('select count(*)::int as n from post_likes where post_id = ?', [post.id])).toBe(0);
+  });
+
+  it('comment likes: one 200, the rest 400, one row', async () => {
+    const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+    const comment = await h.caller(author.token).posts.comment({ id: post.id, content: 'c' });
+    const responses = await burst(() => h.request('POST', `/comments/${comment.id}/like`, { token: fan.token }));
+    expect(sorted(responses)).toEqual([200, ...Array(N - 1).fill(400)]);
+    expect(await rows('select count(*)::int as n from comment_likes where comment_id = ?', [comment.id])).toBe(1);
+  });
+
+  it('comment unlikes: one 200, the rest 400, no row left', async () => {
+    const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+    const comment = await h.caller(author.token).posts.comment({ id: post.id, content: 'c' });
+    await h.caller(fan.token).comments.like({ id: comment.id });
+    const responses = await burst(() => h.request('DELETE', `/comments/${comment.id}/like`, { token: fan.token }));
+    expect(sorted(responses)).toEqual([200, ...Array(N - 1).fill(400)]);
+    expect(await rows('select count(*)::int as n from comment_likes where comment_id = ?', [comment.id])).toBe(0);
   });
 
   it('unfollows: one 200, the rest 400, no row left', async () => {

@@ -1,10 +1,20 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../src/config.js';
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'feedline-config-'));
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'feedline-config-'));
+  tempDirs.push(dir);
+  return dir;
+};
+// They hold generated JWT secrets: none may outlive the run.
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -44,5 +54,25 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db:5432/feedline', DATA_DIR: tempDir() }),
     ).toThrow(/JWT_SECRET: required in production/);
+  });
+
+  it('words its errors the same whatever was imported first', () => {
+    // A fresh process each: Zod's message configuration is process-wide, set at import.
+    const portError = (imports: string[]) =>
+      execFileSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '--eval',
+          `${imports.map((module) => `await import('./src/${module}');`).join('')}
+           const { parseEnv } = await import('./src/config.ts');
+           try { parseEnv({ PORT: '-5' }); } catch (error) { process.stdout.write(error.message); }`,
+        ],
+        { encoding: 'utf8' },
+      );
+    expect(portError([])).toBe('Invalid configuration:\n  PORT: must be at least 0');
+    expect(portError(['schemas.ts'])).toBe(portError([]));
   });
 });

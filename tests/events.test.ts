@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitName } from '../src/auth/register.js';
-import { expectApiError, expectNoSecrets, expectTrpcError } from './support/expect.js';
+import { splitName } from '../src/auth/auth.schemas.js';
+import { expectApiError, expectNoSecrets, expectTrpcError, INVALID_IDS, ISO_UTC } from './support/fixtures.js';
 import { Harness, PASSWORD, type TestUser } from './support/harness.js';
 
 let h: Harness;
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const eventBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Node meetup',
   description: 'Talks and pizza',
@@ -169,7 +168,7 @@ describe('GET /events and GET /events/{id}', () => {
     expect((await h.request('GET', `/events/${early.id}/`)).body).toEqual(early);
   });
 
-  it.each(['abc', '1.5', '-3', '0', '1e3', '99999999999'])('answer 400 Invalid ID for %s', async (id) => {
+  it.each(INVALID_IDS)('answer 400 Invalid ID for %s', async (id) => {
     expectApiError(await h.request('GET', `/events/${id}`), 400, 'BAD_REQUEST', /^Invalid ID$/);
   });
 });

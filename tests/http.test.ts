@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError } from './support/fixtures.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 let h: Harness;
@@ -11,11 +12,6 @@ beforeAll(async () => {
   bob = await h.user({ firstName: 'Bob' });
 });
 afterAll(() => h.close());
-
-function expectErrorBody(body: unknown, code: string) {
-  expect(body).toMatchObject({ message: expect.any(String), code });
-  expect(JSON.stringify(body)).not.toMatch(/stack|at .*\.ts:\d+|node_modules/);
-}
 
 describe('health checks', () => {
   it('GET /healthz answers 200 while the process is up', async () => {
@@ -48,9 +44,7 @@ describe('request bodies', () => {
       rawBody: '{"title": "x",',
       headers: { 'content-type': 'application/json' },
     });
-    expect(res.status).toBe(400);
-    expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expectErrorBody(res.body, 'BAD_REQUEST');
+    expectApiError(res, 400, 'BAD_REQUEST');
   });
 
   it('answers a body over 1 MB with 413 JSON and stores nothing', async () => {
@@ -59,8 +53,7 @@ describe('request bodies', () => {
       token: alice.token,
       body: { title: 'big', content: 'x'.repeat(1024 * 1024 + 10) },
     });
-    expect(res.status).toBe(413);
-    expectErrorBody(res.body, 'PAYLOAD_TOO_LARGE');
+    expectApiError(res, 413, 'PAYLOAD_TOO_LARGE');
     const after = await h.request('GET', '/posts', { token: alice.token });
     expect(after.body).toHaveLength(before.body.length);
   });
@@ -79,28 +72,25 @@ describe('request bodies', () => {
       rawBody: 'title=x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(res.status).toBe(415);
-    expectErrorBody(res.body, 'UNSUPPORTED_MEDIA_TYPE');
+    expectApiError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 });
 
 describe('errors', () => {
   it('answers an unknown path with 404 JSON', async () => {
     const res = await h.request('GET', '/no/such/path');
-    expect(res.status).toBe(404);
-    expectErrorBody(res.body, 'NOT_FOUND');
+    expectApiError(res, 404, 'NOT_FOUND');
   });
 
-  it('answers an unknown method on a known path with 404 JSON', async () => {
+  it('answers an unknown method on a known path with 405 JSON and Allow', async () => {
     const res = await h.request('PUT', '/posts', { token: alice.token, body: {} });
-    expect(res.status).toBe(404);
-    expectErrorBody(res.body, 'NOT_FOUND');
+    expectApiError(res, 405, 'METHOD_NOT_SUPPORTED');
+    expect(res.headers.get('allow')).toBe('GET, POST');
   });
 
   it('validation errors carry field issues, never a stack', async () => {
     const res = await h.request('POST', '/posts', { token: alice.token, body: { title: '' } });
-    expect(res.status).toBe(400);
-    expectErrorBody(res.body, 'BAD_REQUEST');
+    expectApiError(res, 400, 'BAD_REQUEST');
     expect(res.body.issues).toEqual(
       expect.arrayContaining([
         { path: 'title', message: 'title must not be empty' },

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SseReader } from './support/sse.js';
 import { Contract, type OpenApiDocument } from './support/contract.js';
 import { Harness, PASSWORD, type ApiResponse, type TestUser } from './support/harness.js';
 
@@ -20,7 +21,7 @@ afterAll(() => h.close());
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document, version 0.1.0', async () => {
-    const result = await new Validator().validate(doc as never);
+    const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
@@ -34,6 +35,17 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/auth/register']!.post!.responses)).toContain('201');
     expect(doc.paths['/posts/{id}']!.delete!.responses['204']).toEqual({ description: 'No content' });
     expect(doc.paths['/posts']!.post!.responses['200']).toBeUndefined();
+  });
+
+  it("documents DELETE /users/me's password as a JSON body, never as a URL parameter", () => {
+    const operation = doc.paths['/users/me']!.delete!;
+    expect(operation.parameters ?? []).toEqual([]);
+    expect(operation.requestBody!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { password: { type: 'string', minLength: 1, maxLength: 128 } },
+      required: ['password'],
+    });
+    expect(Object.keys(operation.responses)).toEqual(['204', '400', '401', '413', '429', '503']);
   });
 
   it('marks exactly the public operations as needing no token', () => {
@@ -76,6 +88,19 @@ async function check(
   const key = `${method} ${template}`;
   seen.set(key, (seen.get(key) ?? new Set()).add(res.status));
   return res;
+}
+
+/** A live stream (GET /live/*): its status, and the body of a refusal, against the document. */
+async function checkStream(template: string, path: string, expected: number, headers: Record<string, string> = {}) {
+  const stream = await SseReader.open(`${h.baseUrl}${path}`, headers);
+  stream.close();
+  expect(stream.status, `GET ${path}: ${stream.text}`).toBe(expected);
+  if (expected === 200) expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  else {
+    expect(contract.violation('GET', template, stream.status, stream.text!, JSON.parse(stream.text!))).toBeUndefined();
+  }
+  const key = `GET ${template}`;
+  seen.set(key, (seen.get(key) ?? new Set()).add(stream.status));
 }
 
 describe('real responses match the document', () => {
@@ -131,6 +156,28 @@ describe('real responses match the document', () => {
     await check('GET', '/users/{id}', '/users/-3', 400, a);
     await check('GET', '/users/{id}', '/users/999999999', 404, a);
     await check('POST', '/users/{id}/follow', `/users/${other.id}/follow`, 200, a);
+    // `other` is followed: they have a notification.
+    const notes = (await check('GET', '/notifications', '/notifications', 200, { token: other.token })).body;
+    await check('GET', '/notifications', `/notifications?limit=1&before=${notes[0].id + 1}`, 200, {
+      token: other.token,
+    });
+    await check('POST', '/live/ticket', '/live/ticket', 200, a);
+    await check('POST', '/live/ticket', '/live/ticket', 401);
+    const { ticket } = (await check('POST', '/live/ticket', '/live/ticket', 200, a)).body;
+    for (const template of ['/live/feed', '/live/notifications']) {
+      await checkStream(template, template, 200, { authorization: `Bearer ${author.token}` });
+      await checkStream(template, template, 401);
+      await checkStream(template, template, 400, { authorization: `Bearer ${author.token}`, 'last-event-id': 'x' });
+    }
+    await checkStream('/live/feed', `/live/feed?ticket=${ticket}`, 200);
+    await checkStream('/live/feed', `/live/feed?ticket=${ticket}`, 401);
+    await check('GET', '/notifications', '/notifications?limit=0', 400, a);
+    await check('GET', '/notifications', '/notifications', 401);
+    await check('GET', '/notifications/unread-count', '/notifications/unread-count', 200, a);
+    await check('GET', '/notifications/unread-count', '/notifications/unread-count', 401);
+    await check('POST', '/notifications/read', '/notifications/read', 200, { ...a, body: { upTo: 1 } });
+    await check('POST', '/notifications/read', '/notifications/read', 400, { ...a, body: {} });
+    await check('POST', '/notifications/read', '/notifications/read', 401, { body: { upTo: 1 } });
     await check('POST', '/users/{id}/follow', `/users/${other.id}/follow`, 400, a);
     await check('POST', '/users/{id}/follow', '/users/999999999/follow', 404, a);
     await check('DELETE', '/users/{id}/follow', `/users/${other.id}/follow`, 200, a);
@@ -157,6 +204,70 @@ describe('real responses match the document', () => {
     await check('DELETE', '/events/{id}', `/events/${created.id}`, 204, a);
     await check('DELETE', '/events/{id}', '/events/abc', 400, a);
     await check('DELETE', '/events/{id}', `/events/${created.id}`, 404, a);
+    // The social model beyond the spec's table.
+    const p2 = (await check('POST', '/posts', '/posts', 201, { ...a, body: { title: 'searchable', content: 'c' } }))
+      .body;
+    await check('GET', '/posts', '/posts?q=searchable&limit=5', 200, a);
+    await check('GET', '/posts', '/posts?q=searchable', 200, a);
+    await check('GET', '/posts', `/posts?q=${'x'.repeat(201)}`, 400, a);
+    const comment = (
+      await check('POST', '/posts/{id}/comment', `/posts/${p2.id}/comment`, 201, { ...o, body: { content: 'c' } })
+    ).body;
+    const c = `/comments/${comment.id}`;
+    await check('POST', '/comments/{id}/like', `${c}/like`, 200, a);
+    await check('POST', '/comments/{id}/like', `${c}/like`, 400, a);
+    await check('POST', '/comments/{id}/like', '/comments/999999999/like', 404, a);
+    await check('POST', '/comments/{id}/like', `${c}/like`, 401);
+    await check('DELETE', '/comments/{id}/like', `${c}/like`, 200, a);
+    await check('DELETE', '/comments/{id}/like', `${c}/like`, 400, a);
+    await check('DELETE', '/comments/{id}/like', '/comments/999999999/like', 404, a);
+    await check('PATCH', '/comments/{id}', c, 200, { ...o, body: { content: 'edited' } });
+    await check('PATCH', '/comments/{id}', c, 400, { ...o, body: {} });
+    await check('PATCH', '/comments/{id}', c, 403, { ...a, body: { content: 'x' } });
+    await check('PATCH', '/comments/{id}', '/comments/999999999', 404, { ...o, body: { content: 'x' } });
+    await check('GET', '/posts/{id}/comments', `/posts/${p2.id}/comments`, 200, a);
+    await check('GET', '/posts/{id}/comments', `/posts/${p2.id}/comments?limit=1`, 200, a);
+    await check('GET', '/posts/{id}/comments', `/posts/${p2.id}/comments?limit=0`, 400, a);
+    await check('GET', '/posts/{id}/comments', '/posts/999999999/comments', 404, a);
+    const third = await h.user();
+    await check('DELETE', '/comments/{id}', c, 403, { token: third.token });
+    await check('DELETE', '/comments/{id}', c, 204, a); // the post's author
+    await check('DELETE', '/comments/{id}', c, 404, a);
+    await check('DELETE', '/comments/{id}', '/comments/abc', 400, a);
+    await check('GET', '/users/{id}/posts', `/users/${author.id}/posts`, 200, a);
+    await check('GET', '/users/{id}/posts', `/users/${author.id}/posts?limit=2`, 200, a);
+    await check('GET', '/users/{id}/posts', '/users/abc/posts', 400, a);
+    await check('GET', '/users/{id}/posts', '/users/999999999/posts', 404, a);
+    await check('POST', '/users/{id}/follow', `/users/${other.id}/follow`, 200, a);
+    for (const side of ['followers', 'followed']) {
+      await check('GET', `/users/{id}/${side}`, `/users/${other.id}/${side}`, 200, a);
+      await check('GET', `/users/{id}/${side}`, `/users/${other.id}/${side}?limit=101`, 400, a);
+      await check('GET', `/users/{id}/${side}`, `/users/999999999/${side}`, 404, a);
+    }
+    await check('PATCH', '/users/me', '/users/me', 200, { ...a, body: { lastName: 'Renamed' } });
+    await check('PATCH', '/users/me', '/users/me', 400, { ...a, body: {} });
+    const sessions = (await check('GET', '/auth/sessions', '/auth/sessions', 200, { token: third.token })).body;
+    await check('GET', '/auth/sessions', '/auth/sessions', 401);
+    await check('DELETE', '/auth/sessions/{id}', `/auth/sessions/${sessions[0].id}`, 404, a);
+    await check('DELETE', '/auth/sessions/{id}', '/auth/sessions/abc', 400, a);
+    const change = {
+      currentPassword: PASSWORD,
+      newPassword: 'new password 1',
+      newPasswordValidation: 'new password 1',
+    };
+    await check('POST', '/auth/password', '/auth/password', 400, {
+      token: third.token,
+      body: { ...change, currentPassword: 'nope' },
+    });
+    await check('POST', '/auth/password', '/auth/password', 200, { token: third.token, body: change });
+    await check('DELETE', '/users/me', '/users/me', 400, { token: third.token, body: { password: PASSWORD } });
+    await check('GET', '/auth/logout', '/auth/logout?all=maybe', 400, { token: third.token });
+    await check('GET', '/auth/logout', '/auth/logout?all=true', 200, { token: (await h.user()).token });
+    await check('DELETE', '/auth/sessions/{id}', `/auth/sessions/${sessions[0].id}`, 204, { token: third.token });
+    const leaver = await h.user();
+    await check('DELETE', '/users/me', '/users/me', 204, { token: leaver.token, body: { password: PASSWORD } });
+    await check('DELETE', '/users/me', '/users/me', 401, { token: leaver.token, body: { password: PASSWORD } });
+
     await check('GET', '/auth/logout', '/auth/logout', 200, a);
 
     // Every documented operation was exercised: its success, and an error wherever it documents a 4xx.

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError, expectNoSecrets, expectTrpcError } from './support/expect.js';
+import {
+  expectApiError,
+  expectNoSecrets,
+  expectTrpcError,
+  INVALID_IDS,
+  ISO_UTC,
+  MISSING_ID,
+  summary,
+} from './support/fixtures.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 let h: Harness;
@@ -12,11 +20,6 @@ beforeAll(async () => {
   reader = await h.user({ firstName: 'Rey', lastName: 'Reader' });
 });
 afterAll(() => h.close());
-
-const summary = (user: TestUser) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName });
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const INVALID_IDS = ['abc', '1.5', '-3', '0', '1e3', '99999999999', '2147483648', '%20'];
-const MISSING_ID = 2_000_000_000;
 
 async function createPost(user = author, body = { title: 'A title', content: 'Some content' }) {
   const res = await h.request('POST', '/posts', { token: user.token, body });

@@ -56,4 +56,15 @@ describe('typed RPC at /trpc', () => {
       .catch((e: unknown) => e);
     expect((unauthorized as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
   });
+
+  it('carries the field issues of invalid input, worded as on REST', async () => {
+    const { token } = await h.user();
+    const error = (await client(token)
+      .posts.create.mutate({ title: '', content: undefined as never })
+      .catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    const rest = await h.request('POST', '/posts', { token, body: { title: '' } });
+    expect(error.message).toBe('title must not be empty; content is required');
+    expect(error.message).toBe(rest.body.message);
+    expect(error.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, issues: rest.body.issues });
+  });
 });

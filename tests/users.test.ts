@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError, expectNoSecrets, expectTrpcError } from './support/expect.js';
-import { Harness, type TestUser } from './support/harness.js';
+import {
+  expectApiError,
+  expectNoSecrets,
+  expectTrpcError,
+  INVALID_IDS,
+  MISSING_ID,
+  summary,
+} from './support/fixtures.js';
+import { Harness } from './support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await Harness.start();
 });
 afterAll(() => h.close());
-
-const summary = (user: TestUser) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName });
-const INVALID_IDS = ['abc', '1.5', '-3', '0', '1e3', '99999999999'];
-const MISSING_ID = 2_000_000_000;
 
 describe('GET /users', () => {
   it('answers 200 with every UserSummary, by id, without emails', async () => {

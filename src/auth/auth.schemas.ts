@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { statusSuccess, text } from '../schemas.js';
+import { plainString, statusSuccess, text, timestamp } from '../schemas.js';
+import { EMAIL_MAX, NAME_MAX } from '../users/user.entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
-
-export const NAME_MAX = 100;
 
 /** Emails are trimmed and lower-cased before they are validated, stored or compared. */
 export const email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email().max(254))
+  .pipe(z.email().max(EMAIL_MAX))
   .meta({ description: 'An email address; compared case-insensitively', example: 'ada@example.com' });
 
 export const newPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
@@ -28,16 +27,35 @@ export const signupInput = z
   });
 
 export const loginInput = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
+  email: plainString().trim().toLowerCase().min(1).max(EMAIL_MAX),
   // Refused before any hashing when absurdly long.
   password: z.string().min(1).max(PASSWORD_MAX),
   longExpiration: z.boolean().optional().meta({ description: 'Keep the session for a long time (30 days by default)' }),
 });
 
+/** "Ada King Lovelace" → firstName "Ada", lastName "King Lovelace"; a single word leaves lastName empty. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/** The event group's full name must split into what /auth/signup requires: both names, each within the column. */
+const fullName = text(2 * NAME_MAX + 1)
+  .superRefine((name, ctx) => {
+    const { firstName, lastName } = splitName(name);
+    if (!lastName) ctx.addIssue({ code: 'custom', message: 'must hold a first and a last name' });
+    else if (firstName.length > NAME_MAX || lastName.length > NAME_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must have a first and a last name of at most ${NAME_MAX} characters each`,
+      });
+  })
+  .meta({ description: 'Full name: first name, a space, last name (each at most 100 characters)' });
+
 export const registerInput = z
   .object({
     email,
-    name: text(200).meta({ description: 'Full name; split at its first spaces into firstName and lastName' }),
+    name: fullName,
     password: newPassword,
     password_confirm: z.string(),
   })
@@ -54,3 +72,28 @@ export const LoginResult = z
   .meta({ id: 'LoginResult' });
 
 export const StatusResult = z.object({ status: statusSuccess }).meta({ id: 'StatusResult' });
+
+export const changePasswordInput = z
+  .object({
+    // Refused before any hashing when absurdly long, as at login.
+    currentPassword: z.string().min(1).max(PASSWORD_MAX),
+    newPassword,
+    newPasswordValidation: z.string(),
+  })
+  .refine((body) => body.newPassword === body.newPasswordValidation, {
+    path: ['newPasswordValidation'],
+    message: 'must match newPassword',
+  });
+
+export const passwordConfirmation = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX).meta({ description: "The caller's current password" }),
+});
+
+export const SessionInfo = z
+  .object({
+    id: z.uuid().meta({ description: "The session id (a token's `jti`)" }),
+    createdAt: timestamp,
+    expiresAt: timestamp,
+    current: z.boolean().meta({ description: 'True for the session of the token making this request' }),
+  })
+  .meta({ id: 'Session' });

@@ -1,24 +1,33 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { unauthorized } from '../errors.js';
+import { OPEN_SESSION, runForSession, type SessionHolder, type Statement } from '../sql.js';
 import { verifyAccessToken, type AccessClaims } from './tokens.js';
 
-export type Caller = AccessClaims;
+/** A verified token; `sessionChecked` turns true once a statement has seen its session open. */
+export type SessionUser = AccessClaims & SessionHolder;
+
+const SESSION_OPEN: Statement = { name: 'session_open', text: `select 1 from ${OPEN_SESSION}` };
+
+/** One primary-key lookup: the token's session is still open (logout holds across processes). */
+export async function checkSession(orm: MikroORM, user: SessionUser): Promise<void> {
+  await runForSession({ services: { orm }, user, jsonAsText: false }, SESSION_OPEN, []);
+}
 
 /**
- * Resolves the caller of an authenticated request: a valid token whose session is still open
- * (one primary-key lookup, so logout holds across every process sharing the database).
+ * The one authentication of a request, for the procedures (trpc.ts) and the REST streams
+ * (json-stream.ts): the bearer token verified (signature, expiry, claims) without the database;
+ * with `sessionNow`, its session checked open too (one statement). Without it, the caller's own
+ * statements check the session (they read `from OPEN_SESSION`, sql.ts): one round trip per
+ * request. A missing or bad token, or an ended session: 401.
  */
-export async function authenticate(em: EntityManager, config: Config, token: string | null): Promise<Caller> {
+export async function authenticate(
+  { orm, config }: { orm: MikroORM; config: Config },
+  token: string | null,
+  { sessionNow }: { sessionNow: boolean },
+): Promise<SessionUser> {
   if (!token) throw unauthorized('Authentication required');
-  const claims = verifyAccessToken(token, config.JWT_SECRET);
-  // Plain SQL: this runs on every request, and the ORM's query building cost more than the lookup.
-  const open = await em
-    .getConnection()
-    .execute('select 1 from sessions where jti = ? and user_id = ? and revoked_at is null and expires_at > now()', [
-      claims.jti,
-      claims.userId,
-    ]);
-  if (open.length === 0) throw unauthorized('Session has ended; log in again');
-  return claims;
+  const user: SessionUser = { ...verifyAccessToken(token, config.JWT_SECRET), sessionChecked: false };
+  if (sessionNow) await checkSession(orm, user);
+  return user;
 }

@@ -1,13 +1,29 @@
 import { unauthorized } from '../errors.js';
-import { publicProcedure } from '../trpc.js';
-import { User } from '../users/user.entity.js';
+import { publicProcedure, type Context } from '../trpc.js';
+import { UserEntity } from '../users/user.entity.js';
 import { LoginResult, loginInput } from './auth.schemas.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { assertUnderLimits, clearHits, countHits } from './rate-limits.js';
-import { Session } from './session.entity.js';
+import { clearHits, reserve, type Limit } from './rate-limits.js';
+import { SessionEntity } from './session.entity.js';
 import { signAccessToken } from './tokens.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/**
+ * Failed logins are limited per email (known or not, so the limit reveals nothing) and per client
+ * address. Other password checks (password change, account deletion) count against the same limits.
+ */
+export function loginFailureLimits(ctx: Context, email: string): [Limit, Limit] {
+  const { config } = ctx.services;
+  return [
+    { key: `login-email:${email}`, max: config.LOGIN_FAILURES_PER_EMAIL, windowSeconds: config.LOGIN_WINDOW_SECONDS },
+    {
+      key: `login-address:${ctx.clientAddress}`,
+      max: config.LOGIN_FAILURES_PER_ADDRESS,
+      windowSeconds: config.LOGIN_WINDOW_SECONDS,
+    },
+  ];
+}
 
 export const login = publicProcedure
   .meta({
@@ -31,32 +47,26 @@ export const login = publicProcedure
   .mutation(async ({ ctx, input }) => {
     const { em, services } = ctx;
     const { config } = services;
-    // Failures are limited per email (known or not, so the limit reveals nothing) and per address.
-    const limits = [
-      {
-        key: `login-email:${input.email}`,
-        max: config.LOGIN_FAILURES_PER_EMAIL,
-        windowSeconds: config.LOGIN_WINDOW_SECONDS,
-      },
-      {
-        key: `login-address:${ctx.clientAddress}`,
-        max: config.LOGIN_FAILURES_PER_ADDRESS,
-        windowSeconds: config.LOGIN_WINDOW_SECONDS,
-      },
-    ];
-    await assertUnderLimits(em, limits);
-    const user = await em.findOne(User, { email: input.email }, { fields: ['id', 'passwordHash'] });
-    // One answer, and about one cost, for an unknown email and a wrong password.
-    if (!(await verifyPassword(user?.passwordHash, input.password, config)) || !user) {
-      await countHits(em, limits);
-      throw unauthorized(INVALID_CREDENTIALS);
+    const limits = loginFailureLimits(ctx, input.email);
+    // The attempt is reserved before the password check: a failure keeps it, a success gives it back.
+    const reservation = await reserve(em, limits);
+    let user: { id: number; passwordHash: string } | null;
+    let verified: boolean;
+    try {
+      user = await em.findOne(UserEntity, { email: input.email }, { fields: ['id', 'passwordHash'] });
+      // One answer, and about one cost, for an unknown email and a wrong password.
+      verified = await verifyPassword(user?.passwordHash, input.password, config);
+    } catch (error) {
+      await reservation.release().catch(() => undefined);
+      throw error;
     }
-    await clearHits(em, [limits[0]!.key]);
+    if (!verified || !user) throw unauthorized(INVALID_CREDENTIALS);
+    await Promise.all([clearHits(em, [limits[0].key]), reservation.release([limits[1].key])]);
     if (needsRehash(user.passwordHash, config)) {
-      await em.nativeUpdate(User, { id: user.id }, { passwordHash: await hashPassword(input.password, config) });
+      await em.nativeUpdate(UserEntity, { id: user.id }, { passwordHash: await hashPassword(input.password, config) });
     }
     const ttl = input.longExpiration ? config.JWT_LONG_TTL_SECONDS : config.JWT_TTL_SECONDS;
     const { token, jti, expiresAt } = signAccessToken(user.id, ttl, config.JWT_SECRET);
-    await em.insert(Session, { jti, user: user.id, expiresAt });
+    await em.insert(SessionEntity, { jti, user: user.id, expiresAt });
     return { status: 'success' as const, token, jwt: token };
   });

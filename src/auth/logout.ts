@@ -1,14 +1,37 @@
 import { z } from 'zod';
 import { authedProcedure } from '../trpc.js';
 import { StatusResult } from './auth.schemas.js';
-import { Session } from './session.entity.js';
+import { revokeAllSessions } from './auth.queries.js';
+import { SessionEntity } from './session.entity.js';
 
-/** Ends this token's session for good; the user's other sessions stay open. */
+/** `true` from typed clients, or `true`/`false` as a URL query sends them; nothing else. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true')
+  .meta({
+    description: 'End every session of the caller, this one included',
+    // Documented as what it is in a URL: a boolean.
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.anyOf;
+      jsonSchema.type = 'boolean';
+    },
+  });
+
+/** Ends this token's session for good; with `all`, every session of the user, this one included. */
 export const logout = authedProcedure
-  .meta({ openapi: { method: 'GET', path: '/auth/logout', tags: ['auth'], summary: 'End the current session' } })
-  .input(z.void())
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/auth/logout',
+      tags: ['auth'],
+      summary: 'End the current session, or with ?all=true every session of the caller',
+    },
+    errors: { 400: 'all is neither true nor false' },
+  })
+  .input(z.object({ all: flag.optional() }).optional())
   .output(StatusResult)
-  .query(async ({ ctx }) => {
-    await ctx.em.nativeUpdate(Session, { jti: ctx.caller.jti }, { revokedAt: new Date() });
+  .query(async ({ ctx, input }) => {
+    if (input?.all) await revokeAllSessions(ctx.em, ctx.user.userId);
+    else await ctx.em.nativeUpdate(SessionEntity, { jti: ctx.user.jti }, { revokedAt: new Date() });
     return { status: 'success' as const };
   });

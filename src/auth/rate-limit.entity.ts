@@ -4,7 +4,7 @@ import { defineEntity } from '@mikro-orm/core';
  * A fixed-window counter (e.g. failed logins of one email in one 15-minute window). Kept in
  * PostgreSQL so that every process sees the same counts and restarts do not reset them.
  */
-export const RateLimitCounter = defineEntity({
+export const RateLimitCounterEntity = defineEntity({
   name: 'RateLimitCounter',
   tableName: 'rate_limit_counters',
   properties: (p) => ({

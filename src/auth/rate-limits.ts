@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
-import { RateLimitCounter } from './rate-limit.entity.js';
+import { RateLimitCounterEntity } from './rate-limit.entity.js';
 
 export interface Limit {
   /** What is counted, e.g. `login-email:ada@example.com`. */
@@ -27,42 +27,61 @@ const windowOf = (limit: Limit, now: number) => {
   return { start: new Date(start), retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)) };
 };
 
-function tooMany(retryAfter: number): TRPCError {
+export function tooMany(retryAfter: number): TRPCError {
   const cause = new RateLimited(retryAfter);
   return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: cause.message, cause });
 }
 
-/** Refuses with 429 when any of the limits is already used up in its current window. */
-export async function assertUnderLimits(em: EntityManager, limits: Limit[], now = Date.now()): Promise<void> {
-  if (limits.length === 0) return;
-  const windows = limits.map((limit) => ({ limit, ...windowOf(limit, now) }));
-  const rows = await em.getConnection().execute<{ key: string; hits: number }[]>(
-    `select key, hits from rate_limit_counters where ${windows.map(() => '(key = ? and window_start = ?)').join(' or ')}`,
-    windows.flatMap((w) => [w.limit.key, w.start]),
-  );
-  for (const w of windows) {
-    const hits = rows.find((row) => row.key === w.limit.key)?.hits ?? 0;
-    if (hits >= w.limit.max) throw tooMany(w.retryAfter);
-  }
+export interface Reservation {
+  /** Gives the attempt back to these limits (all by default): it did not count, e.g. a good login. */
+  release(keys?: string[]): Promise<void>;
 }
 
-/** Counts one hit against each limit (one upsert statement, atomic under concurrency). */
-export async function countHits(em: EntityManager, limits: Limit[], now = Date.now()): Promise<void> {
-  if (limits.length === 0) return;
-  const windows = limits.map((limit) => ({ limit, ...windowOf(limit, now) }));
-  await em.getConnection().execute(
-    `insert into rate_limit_counters (key, window_start, hits) values ${windows.map(() => '(?, ?, 1)').join(', ')}
-     on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1`,
-    windows.flatMap((w) => [w.limit.key, w.start]),
+/**
+ * Reserves one attempt against every limit before the expensive work, in one statement that both
+ * counts and decides: a window's count goes up only while it is under its limit, and the rows
+ * that went up are returned. If any limit was full, the others are given back and the call is
+ * refused with 429. However many attempts run at once, and however they are batched, at most
+ * `max` get through per window; the caller keeps or releases the reservation by outcome.
+ */
+export async function reserve(em: EntityManager, limits: Limit[], now = Date.now()): Promise<Reservation> {
+  const connection = em.getConnection();
+  // One lock order for every caller, so concurrent reservations of the same keys cannot deadlock.
+  const windows = [...limits]
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .map((limit) => ({ limit, ...windowOf(limit, now) }));
+  const release = async (keys = windows.map((w) => w.limit.key)) => {
+    const released = windows.filter((w) => keys.includes(w.limit.key));
+    if (released.length === 0) return;
+    await connection.execute(
+      `update rate_limit_counters set hits = hits - 1
+       where hits > 0 and (${released.map(() => '(key = ? and window_start = ?)').join(' or ')})`,
+      released.flatMap((w) => [w.limit.key, w.start]),
+    );
+  };
+  if (windows.length === 0) return { release };
+  const counted = await connection.execute<{ key: string }[]>(
+    `insert into rate_limit_counters as counter (key, window_start, hits)
+     values ${windows.map(() => '(?, ?, 1)').join(', ')}
+     on conflict (key, window_start) do update set hits = counter.hits + 1
+     where counter.hits < case counter.key ${windows.map(() => 'when ? then ?').join(' ')} end
+     returning key`,
+    [...windows.flatMap((w) => [w.limit.key, w.start]), ...windows.flatMap((w) => [w.limit.key, w.limit.max])],
   );
+  const full = windows.filter((w) => !counted.some((row) => row.key === w.limit.key));
+  if (full.length > 0) {
+    await release(counted.map((row) => row.key));
+    throw tooMany(Math.max(...full.map((w) => w.retryAfter)));
+  }
+  return { release };
 }
 
 /** Forgets the counts of these keys (a successful login clears its email's failures). */
 export async function clearHits(em: EntityManager, keys: string[]): Promise<void> {
-  if (keys.length) await em.nativeDelete(RateLimitCounter, { key: { $in: keys } });
+  if (keys.length) await em.nativeDelete(RateLimitCounterEntity, { key: { $in: keys } });
 }
 
 /** Deletes windows that ended long ago. */
 export function purgeOldCounters(em: EntityManager, olderThan: Date): Promise<number> {
-  return em.nativeDelete(RateLimitCounter, { windowStart: { $lt: olderThan } });
+  return em.nativeDelete(RateLimitCounterEntity, { windowStart: { $lt: olderThan } });
 }

@@ -1,13 +1,7 @@
 import { publicProcedure } from '../trpc.js';
 import { UserSummary } from '../users/user-summary.schema.js';
 import { createAccount } from './accounts.js';
-import { registerInput } from './auth.schemas.js';
-
-/** "Ada King Lovelace" → firstName "Ada", lastName "King Lovelace"; a single word leaves lastName empty. */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const [firstName = '', ...rest] = name.split(/\s+/);
-  return { firstName, lastName: rest.join(' ') };
-}
+import { registerInput, splitName } from './auth.schemas.js';
 
 /** The event group's signup: the same accounts and rules as /auth/signup. */
 export const register = publicProcedure

@@ -1,13 +1,13 @@
 import { defineEntity } from '@mikro-orm/core';
-import { User } from '../users/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 
 /** A login. The token's `jti` names it; logout revokes it for every process sharing the database. */
-export const Session = defineEntity({
+export const SessionEntity = defineEntity({
   name: 'Session',
   tableName: 'sessions',
   properties: (p) => ({
     jti: p.uuid().primary(),
-    user: p.manyToOne(User).deleteRule('cascade').index('sessions_user_id_index'),
+    user: p.manyToOne(UserEntity).deleteRule('cascade').index('sessions_user_id_index'),
     expiresAt: p.datetime(3).index('sessions_expires_at_index'),
     revokedAt: p.datetime(3).nullable(),
     createdAt: p.datetime(3).defaultRaw('now()'),

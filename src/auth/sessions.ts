@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Session } from './session.entity.js';
+import { SessionEntity } from './session.entity.js';
 
 /** Deletes sessions that can no longer authenticate anything; returns how many. */
 export function purgeExpiredSessions(em: EntityManager, now = new Date()): Promise<number> {
-  return em.nativeDelete(Session, { expiresAt: { $lt: now } });
+  return em.nativeDelete(SessionEntity, { expiresAt: { $lt: now } });
 }

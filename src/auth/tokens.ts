@@ -29,8 +29,27 @@ export function signAccessToken(userId: number, ttlSeconds: number, secret: stri
   return { token, jti, expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
 }
 
+/**
+ * Verified tokens per secret, until they expire: the signature check is a profile item on every
+ * request. Only the token's own validity is kept; whether its session is open is asked every time.
+ */
+type VerifiedToken = AccessClaims & { expiresAtMs: number };
+const verified = new Map<string, Map<string, VerifiedToken>>();
+const VERIFIED_MAX = 10_000;
+
 /** Strict verification: HS256 only, `exp` required, well-formed `sub` and `jti`. */
 export function verifyAccessToken(token: string, secret: string): AccessClaims {
+  let cache = verified.get(secret);
+  if (!cache) verified.set(secret, (cache = new Map<string, VerifiedToken>()));
+  const hit = cache.get(token);
+  if (hit && hit.expiresAtMs > Date.now()) return { userId: hit.userId, jti: hit.jti };
+  const claims = verifyUncached(token, secret);
+  if (cache.size >= VERIFIED_MAX) cache.clear();
+  cache.set(token, { ...claims.claims, expiresAtMs: claims.expiresAtMs });
+  return claims.claims;
+}
+
+function verifyUncached(token: string, secret: string): { claims: AccessClaims; expiresAtMs: number } {
   let payload: string | jwt.JwtPayload;
   try {
     payload = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] });
@@ -42,5 +61,5 @@ export function verifyAccessToken(token: string, secret: string): AccessClaims {
   if (!/^[1-9]\d{0,9}$/.test(payload.sub ?? '') || userId > 2_147_483_647 || !UUID.test(payload.jti ?? '')) {
     throw unauthorized('Invalid or expired token');
   }
-  return { userId, jti: payload.jti! };
+  return { claims: { userId, jti: payload.jti! }, expiresAtMs: payload.exp * 1000 };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authedProcedure } from '../trpc.js';
 import { assertOwnUserId, toEventRecord } from './event-access.js';
-import { Event } from './event.entity.js';
+import { EventEntity } from './event.entity.js';
 import { EventRecord, eventBody } from './events.schemas.js';
 
 export const createEvent = authedProcedure
@@ -13,11 +13,11 @@ export const createEvent = authedProcedure
   .input(z.object(eventBody))
   .output(EventRecord)
   .mutation(async ({ ctx, input: { UserId, dateTime, ...fields } }) => {
-    assertOwnUserId(UserId, ctx.caller.userId);
-    const event = ctx.em.create(Event, {
+    assertOwnUserId(UserId, ctx.user.userId);
+    const event = ctx.em.create(EventEntity, {
       ...fields,
       dateTime: new Date(dateTime),
-      owner: ctx.caller.userId,
+      owner: ctx.user.userId,
       createdAt: new Date(),
     });
     await ctx.em.flush();

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { findOwnEvent } from './event-access.js';
+import { EventEntity } from './event.entity.js';
 
+/** The delete itself decides: of concurrent deletes exactly one removes the row; the others learn why. */
 export const deleteEvent = authedProcedure
   .meta({
     openapi: { method: 'DELETE', path: '/events/{id}', tags: ['events'], summary: "Delete one's own event" },
@@ -12,6 +14,6 @@ export const deleteEvent = authedProcedure
   .input(byIdInput)
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
-    const event = await findOwnEvent(ctx.em, input.id, ctx.caller.userId);
-    await ctx.em.remove(event).flush();
+    const deleted = await ctx.em.nativeDelete(EventEntity, { id: input.id, owner: ctx.user.userId });
+    if (deleted === 0) await findOwnEvent(ctx.em, input.id, ctx.user.userId); // 404 or 403
   });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden, notFound } from '../errors.js';
-import { Event, type IEvent } from './event.entity.js';
+import { EventEntity, type IEvent } from './event.entity.js';
 import type { EventRecord } from './events.schemas.js';
 
 /** The one serializer of an event. */
@@ -17,7 +17,7 @@ export function toEventRecord(event: IEvent): EventRecord {
 }
 
 export async function findEventOr404(em: EntityManager, id: number): Promise<IEvent> {
-  const event = await em.findOne(Event, { id });
+  const event = await em.findOne(EventEntity, { id });
   if (!event) throw notFound('Event not found');
   return event;
 }

@@ -1,28 +1,41 @@
 import { z } from 'zod';
-import { text, timestamp } from '../schemas.js';
+import { idOutput, plainString, text, timestamp } from '../schemas.js';
+import { EVENT_LOCATION_MAX, EVENT_NAME_MAX } from './event.entity.js';
 
 export const EventRecord = z
   .object({
-    id: z.int(),
+    id: idOutput,
     name: z.string(),
     description: z.string(),
     location: z.string(),
     dateTime: timestamp,
-    UserId: z.int().meta({ description: "The owner's user id" }),
+    UserId: idOutput.meta({ description: "The owner's user id", example: 1 }),
     createdAt: timestamp,
   })
   .meta({ id: 'Event' });
 
 export type EventRecord = z.infer<typeof EventRecord>;
 
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** PostgreSQL has no year 0, and an ISO timestamp past 9999 is not one it reads. */
+const storableInstant = (dateTime: string) => {
+  const instant = Date.parse(dateTime);
+  return instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
+};
+
 /** The body of POST /events/ and PUT /events/{id}: every field but UserId is required. */
 export const eventBody = {
-  name: text(200),
-  description: z.string().trim().max(5000),
-  location: z.string().trim().max(300),
-  dateTime: z.iso.datetime({ offset: true }).meta({
-    description: 'ISO 8601 with a time zone (Z or an offset); returned in UTC',
-    example: '2026-12-01T18:30:00Z',
-  }),
+  name: text(EVENT_NAME_MAX),
+  description: plainString().trim().max(5000),
+  location: plainString().trim().max(EVENT_LOCATION_MAX),
+  dateTime: z.iso
+    .datetime({ offset: true })
+    .refine(storableInstant, 'must fall between years 0001 and 9999 in UTC')
+    .meta({
+      description: 'ISO 8601 with a time zone (Z or an offset), years 0001 to 9999 in UTC; returned in UTC',
+      example: '2026-12-01T18:30:00Z',
+    }),
   UserId: z.int().positive().optional().meta({ description: "The owner: the caller's own id, or absent" }),
 };

@@ -4,7 +4,7 @@ import { badRequest } from '../errors.js';
 import { pageInput } from '../schemas.js';
 import { publicProcedure } from '../trpc.js';
 import { toEventRecord } from './event-access.js';
-import { Event, type IEvent } from './event.entity.js';
+import { EventEntity, type IEvent } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
 
 export const listEvents = publicProcedure
@@ -22,10 +22,10 @@ export const listEvents = publicProcedure
   .query(async ({ ctx, input: { limit, before } = {} }) => {
     let where: FilterQuery<IEvent> = {};
     if (before !== undefined) {
-      const cursor = await ctx.em.findOne(Event, { id: before }, { fields: ['dateTime'] });
+      const cursor = await ctx.em.findOne(EventEntity, { id: before }, { fields: ['dateTime'] });
       if (!cursor) throw badRequest('before names no event');
       where = { $or: [{ dateTime: { $lt: cursor.dateTime } }, { dateTime: cursor.dateTime, id: { $lt: before } }] };
     }
-    const events = await ctx.em.find(Event, where, { orderBy: { dateTime: 'desc', id: 'desc' }, limit });
+    const events = await ctx.em.find(EventEntity, where, { orderBy: { dateTime: 'desc', id: 'desc' }, limit });
     return events.map(toEventRecord);
   });

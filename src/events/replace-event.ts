@@ -19,8 +19,8 @@ export const replaceEvent = authedProcedure
   .input(byIdInput.extend(eventBody))
   .output(EventRecord)
   .mutation(async ({ ctx, input: { id, UserId, dateTime, ...fields } }) => {
-    assertOwnUserId(UserId, ctx.caller.userId);
-    const event = await findOwnEvent(ctx.em, id, ctx.caller.userId);
+    assertOwnUserId(UserId, ctx.user.userId);
+    const event = await findOwnEvent(ctx.em, id, ctx.user.userId);
     ctx.em.assign(event, { ...fields, dateTime: new Date(dateTime) });
     await ctx.em.flush();
     return toEventRecord(event);

@@ -1,6 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121095151 } from './Migration20261121095151.js';
 import { Migration20261121102201 } from './Migration20261121102201.js';
+import { Migration20261121231145 } from './Migration20261121231145.js';
+import { Migration20261121233357 } from './Migration20261121233357.js';
+import { Migration20261122011655 } from './Migration20261122011655.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -9,4 +12,7 @@ import { Migration20261121102201 } from './Migration20261121102201.js';
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121095151', class: Migration20261121095151 },
   { name: 'Migration20261121102201', class: Migration20261121102201 },
+  { name: 'Migration20261121231145', class: Migration20261121231145 },
+  { name: 'Migration20261121233357', class: Migration20261121233357 },
+  { name: 'Migration20261122011655', class: Migration20261122011655 },
 ];

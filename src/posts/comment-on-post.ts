@@ -2,10 +2,8 @@ import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { notFound } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { Comment as CommentEntity } from './comment.entity.js';
-import { POST_NOT_FOUND } from './post-access.js';
 import { Comment, commentBody } from './posts.schemas.js';
-import { findComment } from './posts.queries.js';
+import { findComment, insertComment, POST_NOT_FOUND } from './posts.queries.js';
 
 export const commentOnPost = authedProcedure
   .meta({
@@ -18,7 +16,7 @@ export const commentOnPost = authedProcedure
   .mutation(async ({ ctx, input: { id, content } }) => {
     let commentId: number;
     try {
-      commentId = (await ctx.em.insert(CommentEntity, { content, post: id, author: ctx.caller.userId })) as number;
+      commentId = await insertComment(ctx.em, id, ctx.user.userId, content);
     } catch (error) {
       if (error instanceof ForeignKeyConstraintViolationException) throw notFound(POST_NOT_FOUND);
       throw error;

@@ -1,15 +1,15 @@
 import { defineEntity } from '@mikro-orm/core';
-import { User } from '../users/user.entity.js';
-import { Post } from './post.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+import { PostEntity } from './post.entity.js';
 
-export const Comment = defineEntity({
+export const CommentEntity = defineEntity({
   name: 'Comment',
   tableName: 'comments',
   properties: (p) => ({
     id: p.integer().primary(),
     content: p.text(),
-    post: p.manyToOne(Post).deleteRule('cascade'),
-    author: p.manyToOne(User).deleteRule('cascade'),
+    post: p.manyToOne(PostEntity).deleteRule('cascade'),
+    author: p.manyToOne(UserEntity).deleteRule('cascade'),
     createdAt: p.datetime(3).defaultRaw('now()'),
   }),
   indexes: [

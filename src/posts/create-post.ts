@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { authedProcedure } from '../trpc.js';
-import { Post as PostEntity } from './post.entity.js';
-import { readPost } from './post-access.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { Post, postBody } from './posts.schemas.js';
+import { createPostFor } from './posts.queries.js';
 
-export const createPost = authedProcedure
-  .meta({
-    openapi: { method: 'POST', path: '/posts', tags: ['posts'], summary: 'Write a post' },
-    successStatus: 201,
-    errors: { 400: 'Title and content are required' },
-  })
-  .input(z.object(postBody))
-  .output(Post)
-  .mutation(async ({ ctx, input }) => {
-    const id = (await ctx.em.insert(PostEntity, { ...input, author: ctx.caller.userId })) as number;
-    return readPost(ctx.em, id);
-  });
+export const createPost = withOutputBuiltBySql(
+  sessionProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/posts', tags: ['posts'], summary: 'Write a post' },
+      successStatus: 201,
+      errors: { 400: 'Title and content are required' },
+    })
+    .input(z.object(postBody))
+    .output(Post)
+    .mutation(({ ctx, input }) => createPostFor(ctx, input)),
+);

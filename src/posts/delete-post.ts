@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { assertPostAuthor } from './post-access.js';
-import { Post } from './post.entity.js';
+import { PostEntity } from './post.entity.js';
 
-/** Deleting a post deletes its comments and likes (ON DELETE CASCADE). */
+/**
+ * Deleting a post deletes its comments and likes (ON DELETE CASCADE). The delete itself decides:
+ * of concurrent deletes exactly one removes the row; the others find nothing and learn why.
+ */
 export const deletePost = authedProcedure
   .meta({
     openapi: { method: 'DELETE', path: '/posts/{id}', tags: ['posts'], summary: "Delete one's own post" },
@@ -14,6 +17,6 @@ export const deletePost = authedProcedure
   .input(byIdInput)
   .output(z.void())
   .mutation(async ({ ctx, input: { id } }) => {
-    await assertPostAuthor(ctx.em, id, ctx.caller.userId);
-    await ctx.em.nativeDelete(Post, { id, author: ctx.caller.userId });
+    const deleted = await ctx.em.nativeDelete(PostEntity, { id, author: ctx.user.userId });
+    if (deleted === 0) await assertPostAuthor(ctx.em, id, ctx.user.userId); // 404 or 403
   });

@@ -1,13 +1,15 @@
 import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
-import { readPost } from './post-access.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { Post } from './posts.schemas.js';
+import { readPostFor } from './posts.queries.js';
 
-export const getPost = authedProcedure
-  .meta({
-    openapi: { method: 'GET', path: '/posts/{id}', tags: ['posts'], summary: 'One post' },
-    errors: { 400: 'Invalid ID', 404: 'No post with that ID' },
-  })
-  .input(byIdInput)
-  .output(Post)
-  .query(async ({ ctx, input }) => readPost(ctx.em, input.id));
+export const getPost = withOutputBuiltBySql(
+  sessionProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/posts/{id}', tags: ['posts'], summary: 'One post' },
+      errors: { 400: 'Invalid ID', 404: 'No post with that ID' },
+    })
+    .input(byIdInput)
+    .output(Post)
+    .query(({ ctx, input }) => readPostFor(ctx, input.id)),
+);

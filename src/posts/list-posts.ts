@@ -1,11 +1,38 @@
 import { z } from 'zod';
+import { checkSession } from '../auth/authenticate.js';
+import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
 import { pageInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
-import { Post } from './posts.schemas.js';
-import { listPosts as queryPosts } from './posts.queries.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { Post, searchQuery } from './posts.schemas.js';
+import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 
-export const listPosts = authedProcedure
-  .meta({ openapi: { method: 'GET', path: '/posts', tags: ['posts'], summary: 'All posts, newest first' } })
-  .input(pageInput)
-  .output(z.array(Post))
-  .query(({ ctx, input }) => queryPosts(ctx.em, input));
+const input = pageInput.unwrap().extend({ q: searchQuery.optional() }).optional();
+
+/** A page is one statement; unpaged over REST, the list is streamed by its twin, streamPosts below. */
+export const listPosts = withOutputBuiltBySql(
+  sessionProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/posts',
+        tags: ['posts'],
+        summary: 'All posts, or those matching a search, newest first',
+      },
+      errors: { 400: 'Invalid limit, before or q', 429: LARGE_ANSWERS_PER_USER },
+    })
+    .input(input)
+    .output(z.array(Post))
+    .query(async ({ ctx, input: { q, ...page } = {} }) => {
+      if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });
+      // A search is off the hot path: the session on its own, then the search's statement.
+      await checkSession(ctx.services.orm, ctx.user);
+      return listPostsMatching(ctx.services.orm, { ...page, q });
+    }),
+);
+
+/** The REST stream twin of listPosts (json-stream.ts): the whole list, or every match of a search. */
+export const streamPosts = streamedRoute({
+  input,
+  streams: unpaged,
+  document: (input) => postListDocument(input?.q === undefined ? {} : { q: input.q }),
+});

@@ -1,20 +1,38 @@
 import { defineEntity } from '@mikro-orm/core';
-import { User } from '../users/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 
-export const Post = defineEntity({
+/** The title column's size, which the input schema takes its limit from. */
+export const POST_TITLE_MAX = 200;
+
+/**
+ * A post's words as full-text search sees them (title and content, English stemming), stored so a
+ * search never re-parses texts: matching a stored vector is cheap even when the planner walks posts
+ * in time order. `websearch_to_tsquery` must use the same configuration.
+ */
+export const SEARCH_CONFIG = 'english';
+
+export const PostEntity = defineEntity({
   name: 'Post',
   tableName: 'posts',
   properties: (p) => ({
     id: p.integer().primary(),
-    title: p.string().length(200),
+    title: p.string().length(POST_TITLE_MAX),
     content: p.text(),
-    author: p.manyToOne(User).deleteRule('cascade'),
+    author: p.manyToOne(UserEntity).deleteRule('cascade'),
     createdAt: p.datetime(3).defaultRaw('now()'),
+    // Computed by PostgreSQL (a generated column); only search queries read it.
+    searchVector: p
+      .string()
+      .nullable() // so writes need not name it; it is never null
+      .columnType('tsvector')
+      .generated(`(to_tsvector('${SEARCH_CONFIG}', title || ' ' || content)) stored`),
   }),
   indexes: [
     // The feed and profiles read a user's posts newest first.
     { name: 'posts_author_created_index', properties: ['author', 'createdAt', 'id'] },
     // GET /posts reads everything newest first.
     { name: 'posts_created_index', properties: ['createdAt', 'id'] },
+    // GET /posts?q= finds the posts that match its words.
+    { name: 'posts_search_index', properties: ['searchVector'], type: 'gin' },
   ],
 });

@@ -1,11 +1,13 @@
+import type { StreamedRoute } from '../json-stream.js';
 import { router } from '../trpc.js';
 import { commentOnPost } from './comment-on-post.js';
 import { createPost } from './create-post.js';
 import { deletePost } from './delete-post.js';
 import { getPost } from './get-post.js';
 import { likePost } from './like-post.js';
-import { listFollowedPosts } from './list-followed-posts.js';
-import { listPosts } from './list-posts.js';
+import { listFollowedPosts, streamFollowedPosts } from './list-followed-posts.js';
+import { listPostComments } from './list-post-comments.js';
+import { listPosts, streamPosts } from './list-posts.js';
 import { unlikePost } from './unlike-post.js';
 import { updatePost } from './update-post.js';
 
@@ -20,4 +22,11 @@ export const postsRouter = router({
   like: likePost,
   unlike: unlikePost,
   comment: commentOnPost,
+  comments: listPostComments,
 });
+
+/** REST stream twins of the procedures above, by name (json-stream.ts; http.ts serves each at its procedure's path). */
+export const postsStreams = {
+  list: streamPosts,
+  followed: streamFollowedPosts,
+} satisfies { [name in keyof typeof postsRouter]?: StreamedRoute };

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { text, timestamp } from '../schemas.js';
+import { idOutput, text, timestamp } from '../schemas.js';
 import { UserSummary } from '../users/user-summary.schema.js';
+import { POST_TITLE_MAX } from './post.entity.js';
 
 export const Comment = z
   .object({
-    id: z.int(),
+    id: idOutput,
     content: z.string(),
     createdAt: timestamp,
     createdBy: UserSummary,
@@ -14,7 +15,7 @@ export const Comment = z
 
 export const Post = z
   .object({
-    id: z.int(),
+    id: idOutput,
     title: z.string(),
     content: z.string(),
     createdAt: timestamp,
@@ -27,7 +28,6 @@ export const Post = z
 export type Post = z.infer<typeof Post>;
 export type Comment = z.infer<typeof Comment>;
 
-export const POST_TITLE_MAX = 200;
 export const POST_CONTENT_MAX = 20_000;
 export const COMMENT_CONTENT_MAX = 5_000;
 
@@ -40,3 +40,12 @@ export const postBody = {
 export const commentBody = {
   content: text(COMMENT_CONTENT_MAX),
 };
+
+export const SEARCH_QUERY_MAX = 200;
+
+/** GET /posts?q=: words to find in titles and contents. */
+export const searchQuery = z.string().min(1).max(SEARCH_QUERY_MAX).meta({
+  description:
+    'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or)',
+  example: 'typescript -java',
+});

@@ -1,8 +1,9 @@
 import { notFound } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertPostAuthor, POST_NOT_FOUND, readPost } from './post-access.js';
-import { Post as PostEntity } from './post.entity.js';
+import { assertPostAuthor, readPost } from './post-access.js';
+import { POST_NOT_FOUND } from './posts.queries.js';
+import { PostEntity } from './post.entity.js';
 import { Post, postBody } from './posts.schemas.js';
 
 export const updatePost = authedProcedure
@@ -17,8 +18,8 @@ export const updatePost = authedProcedure
   .input(byIdInput.extend(postBody))
   .output(Post)
   .mutation(async ({ ctx, input: { id, title, content } }) => {
-    await assertPostAuthor(ctx.em, id, ctx.caller.userId);
-    const updated = await ctx.em.nativeUpdate(PostEntity, { id, author: ctx.caller.userId }, { title, content });
+    await assertPostAuthor(ctx.em, id, ctx.user.userId);
+    const updated = await ctx.em.nativeUpdate(PostEntity, { id, author: ctx.user.userId }, { title, content });
     if (updated === 0) throw notFound(POST_NOT_FOUND); // deleted in the meantime
     return readPost(ctx.em, id);
   });

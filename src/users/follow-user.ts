@@ -2,9 +2,8 @@ import { ForeignKeyConstraintViolationException, UniqueConstraintViolationExcept
 import { badRequest, notFound } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { Follow } from './follow.entity.js';
 import { UserWithRelations } from './users.schemas.js';
-import { readUserWithRelations, USER_NOT_FOUND } from './users.queries.js';
+import { insertFollow, readUserWithRelations, USER_NOT_FOUND } from './users.queries.js';
 
 /** Answers with the followed user's profile, so a client can refresh it. */
 export const followUser = authedProcedure
@@ -15,9 +14,9 @@ export const followUser = authedProcedure
   .input(byIdInput)
   .output(UserWithRelations)
   .mutation(async ({ ctx, input: { id } }) => {
-    if (id === ctx.caller.userId) throw badRequest('You cannot follow yourself');
+    if (id === ctx.user.userId) throw badRequest('You cannot follow yourself');
     try {
-      await ctx.em.insert(Follow, { follower: ctx.caller.userId, followed: id });
+      await insertFollow(ctx.em, ctx.user.userId, id);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw badRequest('Already following this user');
       if (error instanceof ForeignKeyConstraintViolationException) throw notFound(USER_NOT_FOUND);

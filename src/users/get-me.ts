@@ -1,10 +1,29 @@
 import { z } from 'zod';
-import { authedProcedure } from '../trpc.js';
+import { LARGE_ANSWERS_PER_USER, streamedRoute } from '../json-stream.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { UserWithRelations } from './users.schemas.js';
-import { readUserWithRelations } from './users.queries.js';
+import {
+  PROFILE_SENT_WHOLE_UP_TO_BYTES,
+  profileDocument,
+  readProfileFor,
+  readSmallProfileTextFor,
+} from './users.queries.js';
 
-export const getMe = authedProcedure
-  .meta({ openapi: { method: 'GET', path: '/users/me', tags: ['users'], summary: "The caller's own profile" } })
-  .input(z.void())
-  .output(UserWithRelations)
-  .query(({ ctx }) => readUserWithRelations(ctx.em, ctx.caller.userId));
+/** One statement; over REST the profile is sent by its stream twin, streamMe below. */
+export const getMe = withOutputBuiltBySql(
+  sessionProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/users/me', tags: ['users'], summary: "The caller's own profile" },
+      errors: { 429: LARGE_ANSWERS_PER_USER },
+    })
+    .input(z.void())
+    .output(UserWithRelations)
+    .query(({ ctx }) => readProfileFor(ctx, undefined, ctx.services.config.PROFILE_MAX_BYTES)),
+);
+
+/** The REST stream twin of getMe (json-stream.ts): a small profile is built whole, a large one streamed. */
+export const streamMe = streamedRoute({
+  whole: (scope) => readSmallProfileTextFor(scope, scope.user.userId),
+  wholeUpTo: PROFILE_SENT_WHOLE_UP_TO_BYTES,
+  document: (_input, userId) => profileDocument(userId),
+});

@@ -1,13 +1,30 @@
+import { LARGE_ANSWERS_PER_USER, streamedRoute } from '../json-stream.js';
 import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { UserWithRelations } from './users.schemas.js';
-import { readUserWithRelations } from './users.queries.js';
+import {
+  PROFILE_SENT_WHOLE_UP_TO_BYTES,
+  profileDocument,
+  readProfileFor,
+  readSmallProfileTextFor,
+} from './users.queries.js';
 
-export const getUser = authedProcedure
-  .meta({
-    openapi: { method: 'GET', path: '/users/{id}', tags: ['users'], summary: "A user's profile" },
-    errors: { 400: 'Invalid ID', 404: 'No user with that ID' },
-  })
-  .input(byIdInput)
-  .output(UserWithRelations)
-  .query(({ ctx, input }) => readUserWithRelations(ctx.em, input.id));
+/** One statement; over REST the profile is sent by its stream twin, streamUser below. */
+export const getUser = withOutputBuiltBySql(
+  sessionProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/users/{id}', tags: ['users'], summary: "A user's profile" },
+      errors: { 400: 'Invalid ID', 404: 'No user with that ID', 429: LARGE_ANSWERS_PER_USER },
+    })
+    .input(byIdInput)
+    .output(UserWithRelations)
+    .query(({ ctx, input }) => readProfileFor(ctx, input.id, ctx.services.config.PROFILE_MAX_BYTES)),
+);
+
+/** The REST stream twin of getUser (json-stream.ts): a small profile is built whole, a large one streamed. */
+export const streamUser = streamedRoute({
+  input: byIdInput,
+  whole: (scope, { id }) => readSmallProfileTextFor(scope, id),
+  wholeUpTo: PROFILE_SENT_WHOLE_UP_TO_BYTES,
+  document: ({ id }) => profileDocument(id),
+});

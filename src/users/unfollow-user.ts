@@ -1,7 +1,7 @@
 import { badRequest } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { Follow } from './follow.entity.js';
+import { FollowEntity } from './follow.entity.js';
 import { UserWithRelations } from './users.schemas.js';
 import { assertUserExists, readUserWithRelations } from './users.queries.js';
 
@@ -13,7 +13,7 @@ export const unfollowUser = authedProcedure
   .input(byIdInput)
   .output(UserWithRelations)
   .mutation(async ({ ctx, input: { id } }) => {
-    const removed = await ctx.em.nativeDelete(Follow, { follower: ctx.caller.userId, followed: id });
+    const removed = await ctx.em.nativeDelete(FollowEntity, { follower: ctx.user.userId, followed: id });
     if (removed === 0) {
       await assertUserExists(ctx.em, id);
       throw badRequest('Not following this user');

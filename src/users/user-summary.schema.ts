@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { idOutput } from '../schemas.js';
 
 /** A user as every response shows one: never the email, never the password. */
 export const UserSummary = z
   .object({
-    id: z.int(),
+    id: idOutput,
     firstName: z.string(),
     lastName: z.string(),
   })

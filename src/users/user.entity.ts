@@ -1,16 +1,27 @@
 import { defineEntity } from '@mikro-orm/core';
 
-export const User = defineEntity({
+/** Column sizes, which the input schemas take their limits from. */
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+
+export const UserEntity = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: (p) => ({
     id: p.integer().primary(),
     // Stored trimmed and lower-cased, so the unique key is case-insensitive.
-    email: p.string().length(254).unique('users_email_unique'),
+    email: p.string().length(EMAIL_MAX).unique('users_email_unique'),
     // Never serialised and not loaded unless asked for.
     passwordHash: p.text().hidden().lazy(true, false),
-    firstName: p.string().length(100),
-    lastName: p.string().length(100),
+    firstName: p.string().length(NAME_MAX),
+    lastName: p.string().length(NAME_MAX),
     createdAt: p.datetime(3).defaultRaw('now()'),
   }),
+  indexes: [
+    // Every author, liker and follower in a response is a UserSummary: read them off this index alone.
+    {
+      name: 'users_summary_index',
+      expression: 'create index "users_summary_index" on "users" ("id") include ("first_name", "last_name")',
+    },
+  ],
 });

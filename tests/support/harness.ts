@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { parseEnv, type Config } from '../../src/config.js';
 import { initORM, ormOptions } from '../../src/db.js';
 import { createApp } from '../../src/http.js';
-import { createLogger } from '../../src/logger.js';
+import { LiveHub } from '../../src/live/live-hub.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { appRouter } from '../../src/router.js';
 import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc.js';
 import { adminQuery, withDatabase } from './database.js';
@@ -22,10 +24,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Cheap hashing in tests only; production defaults are OWASP's.
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
-    // Relaxed brute-force limits: tests share one client address; tests/rate-limits.test.ts sets real ones.
+    // Relaxed limits: tests share one client address; tests/account.test.ts and tests/security.test.ts set tight ones.
     LOGIN_FAILURES_PER_EMAIL: '1000',
     LOGIN_FAILURES_PER_ADDRESS: '100000',
     SIGNUPS_PER_ADDRESS: '100000',
+    WRITES_PER_USER: '100000',
     ...overrides,
   });
   return {
@@ -64,18 +67,23 @@ export class Harness {
   ) {}
 
   /** A fresh copy of the migrated database, and the app on it. */
-  static async start(configOverrides: Record<string, string> = {}): Promise<Harness> {
+  static async start(configOverrides: Record<string, string> = {}, logger?: Logger): Promise<Harness> {
     const { adminUrl, template, runId } = inject('database');
     const name = `${runId}_${randomUUID().slice(0, 8)}`;
     await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
-    return Harness.attach(withDatabase(adminUrl, name), configOverrides);
+    return Harness.attach(withDatabase(adminUrl, name), configOverrides, logger);
   }
 
   /** Another app on an existing database: what a second service process would be. */
-  static async attach(databaseUrl: string, configOverrides: Record<string, string> = {}): Promise<Harness> {
+  static async attach(
+    databaseUrl: string,
+    configOverrides: Record<string, string> = {},
+    logger?: Logger,
+  ): Promise<Harness> {
     const config = testConfig({ DATABASE_URL: databaseUrl, ...configOverrides });
-    const orm = await initORM({ ...ormOptions(config, databaseUrl), migrate: false });
-    const services: AppServices = { orm, config, logger: createLogger(config.LOG_LEVEL) };
+    const appLogger = logger ?? createLogger(config.LOG_LEVEL);
+    const orm = await initORM({ ...ormOptions(config, databaseUrl, appLogger), migrate: false });
+    const services: AppServices = { orm, config, logger: appLogger, live: new LiveHub(orm, config, appLogger) };
     const server = createApp(services).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
@@ -83,6 +91,7 @@ export class Harness {
   }
 
   async close(): Promise<void> {
+    await this.services.live.close();
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
     await this.orm.close();
@@ -108,9 +117,15 @@ export class Harness {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    // A hung request fails its test instead of stalling the run (and its hooks) for good.
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(60_000),
+    });
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
@@ -136,16 +151,22 @@ export class Harness {
     return { id: summary.id, email, token, firstName, lastName };
   }
 
-  /** Counts the SQL statements `fn` issues through the ORM's connection pool. */
+  /**
+   * Counts the statements `fn` sends to PostgreSQL, at the driver (every `pg` client query: the
+   * ORM's and the prepared statements run on its pool alike). Not for concurrent use.
+   */
   async countQueries(fn: () => Promise<unknown>): Promise<number> {
-    const knex = this.orm.em.getConnection().getKnex();
+    const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
+    const query = prototype.query;
     let count = 0;
-    const onQuery = () => void count++;
-    knex.on('query', onQuery);
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      count++;
+      return query.apply(this, args);
+    };
     try {
       await fn();
     } finally {
-      knex.off('query', onQuery);
+      prototype.query = query;
     }
     return count;
   }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../src/db.js';
+import { freePort } from '../../src/ports.js';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -7,50 +7,107 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
   /** The `msg` of every JSON log line the service (and its workers) printed so far. */
   logs: string[];
+  /** What it printed on stderr. */
+  stderr: () => string;
+}
+
+export interface ServiceOptions {
+  /** Variables of this process's environment the service must not inherit. */
+  unset?: string[];
+  /** Start it as the README does (`npm start`) rather than with node directly. */
+  viaNpm?: boolean;
+  cwd?: string;
+  /** Return as soon as it is spawned, without waiting for /readyz. */
+  noWait?: boolean;
+}
+
+/** The environment a test service runs with: cheap hashing, quiet logs, a port of its own. */
+export function serviceEnv(env: Record<string, string>, port: number, unset: string[] = []): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  for (const name of unset) delete inherited[name];
+  return {
+    ...inherited,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'process-test-secret-at-least-32-bytes-long',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    WRITES_PER_USER: '100000', // the load tests write as fast as they can, as one user
+    ...env,
+  };
 }
 
 /** Starts the real entry point (src/main.ts) as its own process, as `npm start` does. */
 export async function startServiceProcess(
   env: Record<string, string>,
-  { unset = [] }: { unset?: string[] } = {},
+  { unset = [], viaNpm = false, cwd, noWait = false }: ServiceOptions = {},
 ): Promise<ServiceProcess> {
-  const port = await freePort();
-  const inherited = { ...process.env };
-  for (const name of unset) delete inherited[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: {
-      ...inherited,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'process-test-secret-at-least-32-bytes-long',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const [command, args] = viaNpm
+    ? ['npm', ['start', '--silent']]
+    : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+  const child = spawn(command, args, { cwd, env: serviceEnv(env, port, unset), stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: string[] = [];
   let pending = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    const lines = (pending + chunk.toString()).split('\n');
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
     pending = lines.pop()!;
     for (const line of lines) logs.push(/"msg":"([^"]*)"/.exec(line)?.[1] ?? line);
   });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; ;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('service did not become ready');
+  const service = { child, baseUrl, exited, logs, stderr: () => stderr };
+  if (noWait) return service;
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${stderr}`);
+    if (await isReady(baseUrl)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`service did not become ready: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, baseUrl, exited, logs };
+  return service;
+}
+
+/** Service processes sharing one database, as several app nodes would, each ready. */
+export const startServiceProcesses = (count: number, env: Record<string, string>) =>
+  Promise.all(Array.from({ length: count }, () => startServiceProcess(env)));
+
+/** SIGTERM to each, then each one's exit awaited. */
+export async function stopServiceProcesses(services: ServiceProcess[]): Promise<void> {
+  for (const service of services) service.child.kill('SIGTERM');
+  await Promise.all(services.map((service) => service.exited));
+}
+
+export function isReady(baseUrl: string): Promise<boolean> {
+  return fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+/** Signs an account up and logs it in over HTTP, as any client of a service process would: its token. */
+export async function signUpAndLogIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const post = (path: string, body: object) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signup = await post('/auth/signup', {
+    email,
+    password,
+    passwordValidation: password,
+    firstName: 'Pro',
+    lastName: 'Cess',
+  });
+  const login = await post('/auth/login', { email, password });
+  if (signup.status !== 200 || login.status !== 200)
+    throw new Error(`signup answered ${signup.status}, login ${login.status}`);
+  return ((await login.json()) as { token: string }).token;
 }

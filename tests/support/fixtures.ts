@@ -1,6 +1,20 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
-import type { ApiResponse } from './harness.js';
+import type { ApiResponse, TestUser } from './harness.js';
+
+/** What every test of the API shares: expected shapes, odd ids, and the checks of error answers. */
+
+/** A user as posts, comments and lists show them: id and names, nothing that identifies a login. */
+export const summary = (user: TestUser) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName });
+
+/** ISO 8601 UTC with milliseconds, as the API writes every timestamp. */
+export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A well-formed id that no row has. */
+export const MISSING_ID = 2_000_000_000;
+
+/** `{id}` path segments that are not ids (a word, a fraction, a sign, zero, beyond int4, a blank): each is 400 "Invalid ID". */
+export const INVALID_IDS = ['abc', '1.5', '-3', '0', '1e3', '99999999999', '2147483648', '%20'];
 
 /** A procedure call that fails with the given tRPC code (and message, when given). */
 export async function expectTrpcError(call: Promise<unknown>, code: TRPCError['code'], message?: string | RegExp) {

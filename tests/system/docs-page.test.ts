@@ -1,35 +1,17 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness, type TestUser } from './support/harness.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI)
-  throw new Error(`CI must run the docs page test, but there is no Chromium at ${CHROMIUM}`);
-if (!hasChromium)
-  console.warn(`Skipping the /docs browser test: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+import { hasChromium, launchChromium } from '../support/chromium.js';
+import { Harness, type TestUser } from '../support/harness.js';
 
 let h: Harness;
 let user: TestUser;
 let browser: Browser;
 
-describe.skipIf(!hasChromium)('the docs page in a real browser', () => {
+describe.skipIf(!hasChromium('the /docs browser test'))('the docs page in a real browser', () => {
   beforeAll(async () => {
     h = await Harness.start();
     user = await h.user({ firstName: 'Docs', lastName: 'Reader' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, get, request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Harness } from './support/harness.js';
-import { startServiceProcess } from './support/service-process.js';
+import { Harness } from '../support/harness.js';
+import { signUpAndLogIn, startServiceProcess } from '../support/service-process.js';
 
 /** The service as a real process: graceful shutdown under load, and cluster workers replaced. */
 // Whole processes start here, on two cores shared with the rest of the suite: give them time.
@@ -44,23 +44,10 @@ function statusOverNewConnection(url: string): Promise<number> {
   });
 }
 
-async function signUpAndLogIn(baseUrl: string) {
-  const email = `proc-${randomUUID()}@example.com`;
-  const password = 'process password';
-  const post = (path: string, body: object) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/signup', { email, password, passwordValidation: password, firstName: 'P', lastName: 'Roc' });
-  return ((await (await post('/auth/login', { email, password })).json()) as { token: string }).token;
-}
-
 describe('SIGTERM under load', () => {
   it('finishes in-flight requests, closes keep-alive connections, loses no acknowledged write, exits 0', async () => {
     const service = await startServiceProcess({ DATABASE_URL: h.databaseUrl });
-    const token = await signUpAndLogIn(service.baseUrl);
+    const token = await signUpAndLogIn(service.baseUrl, `proc-${randomUUID()}@example.com`, 'process password');
     const agent = new Agent({ keepAlive: true, maxSockets: 16 });
     const acknowledged: number[] = [];
     const outcomes: string[] = [];

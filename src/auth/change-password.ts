@@ -1,0 +1,23 @@
+import { authedProcedure } from '../trpc.js';
+import { changePasswordInput, StatusResult } from './auth.schemas.js';
+import { replacePassword } from './auth.queries.js';
+import { confirmPassword } from './confirm-password.js';
+import { hashPassword } from './passwords.js';
+
+/** Every other session of the user ends at once; the one making the change stays. */
+export const changePassword = authedProcedure
+  .meta({
+    openapi: { method: 'POST', path: '/auth/password', tags: ['auth'], summary: "Change one's password" },
+    errors: {
+      400: 'Current password wrong, new password too short or too long, or newPasswordValidation differs',
+      429: 'Too many wrong passwords for this account or from this address; see Retry-After',
+    },
+  })
+  .input(changePasswordInput)
+  .output(StatusResult)
+  .mutation(async ({ ctx, input }) => {
+    await confirmPassword(ctx, input.currentPassword);
+    const passwordHash = await hashPassword(input.newPassword, ctx.services.config);
+    await replacePassword(ctx.em, ctx.user.userId, passwordHash, ctx.user.jti);
+    return { status: 'success' as const };
+  });

@@ -1,0 +1,31 @@
+import { badRequest, unauthorized } from '../errors.js';
+import type { OrmContext } from '../trpc.js';
+import { UserEntity } from '../users/user.entity.js';
+import type { SessionUser } from './authenticate.js';
+import { loginFailureLimits } from './login.js';
+import { verifyPassword } from './passwords.js';
+import { reserve } from './rate-limits.js';
+
+export const WRONG_PASSWORD = 'Password is incorrect';
+
+/**
+ * A signed-in caller re-enters their password before a sensitive change. A wrong one is a 400 (the
+ * caller is authenticated; the password is input) and counts as a failed login for their email and
+ * address, so a stolen token cannot be used to guess the password; past the limit, 429.
+ */
+export async function confirmPassword(ctx: OrmContext & { user: SessionUser }, password: string): Promise<void> {
+  const { em, services } = ctx;
+  const account = await em.findOne(UserEntity, { id: ctx.user.userId }, { fields: ['email', 'passwordHash'] });
+  if (!account) throw unauthorized('Account no longer exists'); // deleted since the session check
+  // Reserved before the check, as a login is: a wrong password keeps the attempt, a right one gives it back.
+  const reservation = await reserve(em, loginFailureLimits(ctx, account.email));
+  let verified: boolean;
+  try {
+    verified = await verifyPassword(account.passwordHash, password, services.config);
+  } catch (error) {
+    await reservation.release().catch(() => undefined);
+    throw error;
+  }
+  if (!verified) throw badRequest(WRONG_PASSWORD);
+  await reservation.release();
+}

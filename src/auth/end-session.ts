@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { notFound } from '../errors.js';
+import { authedProcedure } from '../trpc.js';
+import { revokeSession } from './auth.queries.js';
+
+/** Logs one of the caller's sessions out (another device, or this one). */
+export const endSession = authedProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/auth/sessions/{id}',
+      tags: ['auth'],
+      summary: "End one of the caller's sessions",
+    },
+    successStatus: 204,
+    errors: { 400: 'Invalid ID (not a session id)', 404: "Not one of the caller's live sessions" },
+  })
+  .input(z.object({ id: z.uuid().meta({ description: 'A session id from GET /auth/sessions' }) }))
+  .output(z.void())
+  .mutation(async ({ ctx, input: { id } }) => {
+    // Another user's session answers as a missing one: its existence is not the caller's business.
+    if (!(await revokeSession(ctx.em, ctx.user.userId, id))) throw notFound('Session not found');
+  });

@@ -1,0 +1,334 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Client } from 'pg';
+import QueryStream from 'pg-query-stream';
+import type { z } from 'zod';
+import { CLIENT_DEADLINE_MARGIN_MS } from '../mikro-orm.config.js';
+import { authenticate, checkSession, type SessionUser } from './auth/authenticate.js';
+import { isDatabaseUnavailable, type OutageLog } from './error-handling.js';
+import type { ApiErrorBody } from './errors.js';
+import type { Page } from './schemas.js';
+import { borrowConnection, type DriverStatement, type SessionScope } from './sql.js';
+import { bearerToken, type AppServices } from './trpc.js';
+
+/** A streamed answer may take minutes on a large data set; every other statement keeps the short limit. */
+const STREAM_STATEMENT_TIMEOUT_MS = 10 * 60_000;
+const STREAM_RETRY_AFTER_SECONDS = 5;
+/** Rows fetched per round trip: what one stream holds of its statement's rows at a time. */
+const ROWS_PER_FETCH = 20;
+export const LARGE_ANSWERS_PER_USER =
+  'Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit=';
+
+/**
+ * A statement whose rows are written one after another, comma-separated (the elements of a JSON
+ * array). It selects one `json` column of JSON as text (`::text`), written as PostgreSQL built it;
+ * `render` writes it otherwise.
+ */
+export interface RowsStatement extends DriverStatement {
+  render?: (json: string) => string;
+}
+
+/** A JSON document in the order it is written: literal text, and the rows of statements. */
+export type DocumentPart = string | RowsStatement;
+
+/**
+ * The REST stream twin of a procedure (registered by the procedure's name in its domain's router
+ * file, served at the procedure's REST path: see http.ts): the same input, the same JSON, streamed.
+ */
+export interface StreamedRoute<I = unknown> {
+  /** The procedure's own input schema, read from the path and query as the REST adapter reads them; none: no input. */
+  input?: z.ZodType<I>;
+  /** Whether this input is streamed (say, no page asked for); otherwise the procedure answers. Default: always. */
+  streams?: (input: I) => boolean;
+  /**
+   * The document this input asks of the signed-in user `userId`. When its first statement yields no
+   * row, the procedure answers instead (an empty list, or no such user: a 404).
+   */
+  document: (input: I, userId: number) => DocumentPart[];
+  /**
+   * The answer built whole in one statement (which checks the caller's session, see sql.ts) when it
+   * is small: its JSON as text, sent as it is; '' when it is not (then it is streamed); null when
+   * the procedure answers (say, a 404).
+   */
+  whole?: (scope: SessionScope, input: I) => Promise<string | null>;
+  /**
+   * Answers up to this many bytes are built whole and sent at once, needing no stream slot (for
+   * answers that are usually small); 0 (the default): a stream slot before anything else.
+   */
+  wholeUpTo?: number;
+}
+
+/** A stream twin, typed by its input (routes of different inputs then sit in one record). */
+export const streamedRoute = <I>(route: StreamedRoute<I>) => route as unknown as StreamedRoute;
+
+/** A list input without `limit` or `before`: the whole list, streamed. */
+export const unpaged = (input?: Page) => input?.limit === undefined && input?.before === undefined;
+
+/**
+ * The input the REST adapter (trpc-to-openapi) gives a procedure: the query's non-empty values (a
+ * repeated parameter's first), then the path parameters.
+ */
+function restInput(req: Request): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(req.query)) {
+    if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+  }
+  return { ...input, ...req.params };
+}
+
+/**
+ * Answers that can be arbitrarily large (unpaged lists, profiles) are written as their statements'
+ * rows arrive, with backpressure, from one snapshot: memory per answer is bounded (a route's
+ * `wholeUpTo` bytes, and ROWS_PER_FETCH rows) however large the data, and the JSON is the
+ * procedures' own (the same fragments of sql.ts), byte for byte. Anything else (pages, invalid
+ * input, errors, an empty first statement that may be a 404) goes on to the procedures. Like
+ * withOutputBuiltBySql, nothing re-validates the output at run time: the byte-equality tests
+ * (stream.test.ts, profile-stream.test.ts) hold each twin to its procedure.
+ *
+ * A stream holds a pool connection (and its snapshot) while the client reads, so a client that
+ * reads slowly or not at all must not be able to pin the pool: streams are capped per process and
+ * per user, and one whose socket takes no data for STREAM_STALL_TIMEOUT_MS is cut.
+ */
+export class JsonStreams {
+  private readonly open = new Map<number, number>(); // user id → large answers being sent
+  private openTotal = 0;
+
+  constructor(
+    private readonly services: AppServices,
+    private readonly outages: OutageLog,
+  ) {}
+
+  handler(route: StreamedRoute): RequestHandler {
+    return async (req, res, next) => {
+      const parsed = route.input?.safeParse(restInput(req));
+      if (parsed && !parsed.success) return next(); // the procedure answers the 401 or 400
+      const input = parsed?.data;
+      if (route.streams && !route.streams(input)) return next();
+      const token = bearerToken(req.headers.authorization);
+      // The session is checked by the first statement: the whole answer's, or checkSession's.
+      const user = await authenticate(this.services, token, { sessionNow: false }).catch(() => null);
+      if (!user) return next(); // the procedure answers the 401, in the one error format
+      const sent = await this.sendWholeOrStream(req, res, route, input, user).catch((error: unknown) => error);
+      if (sent === true) return;
+      // A database that is away answers 503 here: the procedure would only wait for it again.
+      next(sent === false ? undefined : sent);
+    };
+  }
+
+  /** Sends the answer; false when the procedure must answer instead (nothing was sent). */
+  private async sendWholeOrStream(
+    req: Request,
+    res: Response,
+    route: StreamedRoute,
+    input: unknown,
+    user: SessionUser,
+  ): Promise<boolean> {
+    const { orm } = this.services;
+    const procedureAnswers = (error: unknown) => {
+      if (isDatabaseUnavailable(error)) throw error; // a 503 (see handler)
+      return null; // the procedure answers anything else (an ended session's 401, say)
+    };
+    const whole = await route
+      .whole?.({ services: this.services, user, jsonAsText: true }, input)
+      .catch(procedureAnswers);
+    if (whole === null) return false;
+    if (whole) {
+      this.outages.succeeded();
+      res.status(200).type('application/json').end(whole);
+      return true;
+    }
+    if (!user.sessionChecked && (await checkSession(orm, user).catch(procedureAnswers)) === null) return false;
+    this.outages.succeeded();
+    const { userId } = user;
+    const parts = route.document(input, userId);
+    return this.send(req, res, userId, { parts, wholeUpTo: route.wholeUpTo ?? 0 });
+  }
+
+  /** Streams the document; false when the procedure must answer instead (nothing was sent). */
+  private async send(
+    req: Request,
+    res: Response,
+    userId: number,
+    { parts, wholeUpTo }: { parts: DocumentPart[]; wholeUpTo: number },
+  ): Promise<boolean> {
+    const { STREAM_STALL_TIMEOUT_MS } = this.services.config;
+    // An answer known to be large asks for its slot before it takes a pool connection.
+    let slotTaken = wholeUpTo === 0 && this.takeSlot(res, userId);
+    if (wholeUpTo === 0 && !slotTaken) return true;
+    let buffered: string[] | undefined = []; // until the answer outgrows `wholeUpTo` (and its first row)
+    let bufferedBytes = 0;
+    let refused = false;
+    /** Buffers, then (holding a slot) streams; false once the answer has ended: refused, or the client gone. */
+    const write = async (text: string, isRow: boolean): Promise<boolean> => {
+      if (buffered) {
+        buffered.push(text);
+        bufferedBytes += Buffer.byteLength(text);
+        if (!isRow || bufferedBytes <= wholeUpTo) return true;
+        slotTaken ||= this.takeSlot(res, userId);
+        if ((refused = !slotTaken)) return false;
+        res.status(200).type('application/json');
+        text = buffered.join('');
+        buffered = undefined;
+      }
+      // A client that takes nothing for too long loses the stream, and the connection goes back; one
+      // that has left already takes nothing more (its 'close' has passed: no waiting for it).
+      if (!res.destroyed && !res.write(text) && !(await writableOrClosed(res, STREAM_STALL_TIMEOUT_MS))) res.destroy();
+      return !res.destroyed;
+    };
+
+    let borrowed: Awaited<ReturnType<typeof borrowConnection>> | undefined;
+    let connection: Client | undefined;
+    let noFirstRow = false;
+    let inStep = false; // whether the connection is known to be in step with the server, fit for the pool
+    try {
+      borrowed = await borrowConnection(this.services.orm);
+      connection = borrowed.client;
+      // One read-only snapshot for every statement, and a statement timeout that fits a long stream.
+      await connection.query(
+        `begin isolation level repeatable read read only; set local statement_timeout = ${STREAM_STATEMENT_TIMEOUT_MS}`,
+      );
+      const firstStatement = parts.find((part) => typeof part !== 'string');
+      let ended = false;
+      for (const part of parts) {
+        if (typeof part === 'string') ended = !(await write(part, false));
+        else {
+          let separator = '';
+          for await (const row of rowsUntilLost<{ json: string }>(statementRows(connection, part), connection)) {
+            if ((ended = !(await write(separator + (part.render ? part.render(row.json) : row.json), true)))) break;
+            separator = ',';
+          }
+          noFirstRow = part === firstStatement && separator === '';
+        }
+        if (ended || noFirstRow) break;
+      }
+      inStep = await endTransaction(connection, ended || noFirstRow ? 'ROLLBACK' : 'COMMIT');
+      if (!inStep) req.log?.error('a stream left its connection out of step with the database: it is closed');
+      this.outages.succeeded(); // the database answered: an incident, if one was open, is over
+    } catch (error) {
+      inStep = connection !== undefined && (await endTransaction(connection, 'ROLLBACK').catch(() => false));
+      // Nothing sent yet: a lost database is a 503 (see handler); the procedure answers anything else.
+      if (!res.headersSent) {
+        if (isDatabaseUnavailable(error)) throw error;
+        return false;
+      }
+      // A reader that left, or that was cut for stalling, ends its stream early: no failure.
+      if (res.destroyed) req.log?.info('streamed answer ended early: the client left or stalled');
+      else if (isDatabaseUnavailable(error)) this.outages.failed(error);
+      else req.log?.error({ err: error }, 'streaming an answer failed');
+      res.destroy(); // a truncated body must not pass for a whole one
+      return true;
+    } finally {
+      await borrowed?.release({ discard: !inStep });
+      if (slotTaken) this.releaseSlot(userId);
+    }
+    if (noFirstRow) return false;
+    if (refused || res.destroyed) return true; // answered 429/503, or the client has gone
+    if (buffered) res.status(200).type('application/json').end(buffered.join(''));
+    else res.end();
+    return true;
+  }
+
+  /** A slot for a large answer, or the 429 (this user) / 503 (this process) that says to come back. */
+  private takeSlot(res: Response, userId: number): boolean {
+    const { STREAMS_MAX, STREAMS_PER_USER } = this.services.config;
+    const mine = this.open.get(userId) ?? 0;
+    if (mine < STREAMS_PER_USER && this.openTotal < STREAMS_MAX) {
+      this.open.set(userId, mine + 1);
+      this.openTotal++;
+      return true;
+    }
+    const perUser = mine >= STREAMS_PER_USER;
+    res
+      .status(perUser ? 429 : 503)
+      .set('Retry-After', String(STREAM_RETRY_AFTER_SECONDS))
+      .json({
+        message: perUser ? LARGE_ANSWERS_PER_USER : 'Too many large answers are being sent (see Retry-After)',
+        code: perUser ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE',
+      } satisfies ApiErrorBody);
+    return false;
+  }
+
+  private releaseSlot(userId: number): void {
+    this.openTotal--;
+    if (this.open.get(userId) === 1) this.open.delete(userId);
+    else this.open.set(userId, this.open.get(userId)! - 1);
+  }
+}
+
+/**
+ * The rows of one statement, fetched ROWS_PER_FETCH at a time. Only its reader stops it, between
+ * rows: a cursor closed before PostgreSQL has described its rows (say, on the client leaving just
+ * after the statement was sent) sends a second Sync once they arrive (pg-cursor 2.x), whose
+ * ReadyForQuery then ends the connection's next statement before its own answer: the connection is
+ * out of step ("Received unexpected commandComplete message from backend"), and may hand a
+ * statement another's rows. After a row, a close is safe whatever fetch is under way.
+ */
+function statementRows(connection: Client, { text, values }: RowsStatement): QueryStream {
+  // The client-side deadline of this one statement follows its own, longer, statement timeout.
+  const stream = Object.assign(new QueryStream(text, values, { batchSize: ROWS_PER_FETCH }), {
+    query_timeout: STREAM_STATEMENT_TIMEOUT_MS + CLIENT_DEADLINE_MARGIN_MS,
+  });
+  return connection.query(stream);
+}
+
+/**
+ * The stream's rows, failing as soon as its connection is lost. A stream on a dead connection never
+ * ends by itself: destroying it closes its cursor, and pg-cursor then waits for a readyForQuery
+ * that a dead connection never sends (a request hung for good when the database stopped mid-stream).
+ * Each step gets a watcher of its own: racing every row against one long-lived "lost" promise kept
+ * every row alive until the stream ended (a whole 20 MB profile per reader).
+ */
+async function* rowsUntilLost<T>(rows: QueryStream, connection: Client): AsyncGenerator<T> {
+  let lost: Error | undefined;
+  let failStep: ((error: Error) => void) | undefined;
+  const onLost = (error?: Error) => failStep?.((lost = error ?? new Error('database connection ended')));
+  const untilLost = <R>(step: Promise<R>) =>
+    new Promise<R>((resolve, reject) => {
+      if (lost) return reject(lost);
+      failStep = reject;
+      step.then(resolve, reject);
+    });
+  connection.once('error', onLost).once('end', onLost);
+  const iterator = (rows as AsyncIterable<T>)[Symbol.asyncIterator]();
+  let atRow = false; // suspended at a row, where the caller may stop
+  try {
+    for (;;) {
+      const next = await untilLost(iterator.next());
+      if (next.done) return;
+      atRow = true;
+      yield next.value;
+      atRow = false;
+    }
+  } finally {
+    // Stopped by the caller on a live connection: its cursor is closed (PostgreSQL has said so, the
+    // stream then emits 'close') before the connection is used again. After an error the caller's
+    // rollback comes first: a cursor closed after its error waits for the next ReadyForQuery.
+    const closed = atRow && new Promise((resolve) => (rows.closed ? resolve(undefined) : rows.once('close', resolve)));
+    await untilLost(Promise.resolve(iterator.return?.()).then(() => closed)).finally(() =>
+      connection.off('error', onLost).off('end', onLost),
+    );
+  }
+}
+
+/**
+ * Ends the transaction; false when what answered is not that statement's own answer: the connection
+ * is out of step with the server, and would hand its next statement another one's answer.
+ */
+async function endTransaction(connection: Client, command: 'COMMIT' | 'ROLLBACK'): Promise<boolean> {
+  return (await connection.query(command)).command === command;
+}
+
+/** Resolves true when the socket takes more data or the client has gone, false after `timeoutMs` without. */
+function writableOrClosed(res: Response, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (writable: boolean) => () => {
+      clearTimeout(timer);
+      res.off('drain', onDrain);
+      res.off('close', onDrain);
+      resolve(writable);
+    };
+    const onDrain = done(true);
+    const timer = setTimeout(done(false), timeoutMs);
+    res.on('drain', onDrain);
+    res.on('close', onDrain);
+  });
+}

@@ -1,0 +1,138 @@
+import type { RequestHandler, Response } from 'express';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPCError } from '@trpc/server';
+import { errorHeaders } from '../error-handling.js';
+import { badRequest, type ApiErrorBody } from '../errors.js';
+import { bearerToken, type AppServices } from '../trpc.js';
+import type { LiveStream } from './live-stream.js';
+import type { LiveKind } from './live.queries.js';
+import { lastEventIdInput, openStream, ticketInput } from './open-stream.js';
+
+export const EVENT_STREAM_PATHS = { '/live/feed': 'feed', '/live/notifications': 'notifications' } as const;
+const EVENT_NAME: Record<LiveKind, string> = { feed: 'post', notifications: 'notification' };
+
+/**
+ * GET /live/feed and GET /live/notifications for plain HTTP clients and browsers: the same
+ * streams as the live.* subscriptions (openStream), written as text/event-stream with `id:`,
+ * `event:` and `data:` per event and a heartbeat comment every LIVE_HEARTBEAT_MS. Authenticated
+ * by the bearer header, or by `?ticket=` (POST /live/ticket) for EventSource; `Last-Event-ID`
+ * (header, or `?lastEventId=`) resumes.
+ */
+export function eventStreamRoute(services: AppServices): RequestHandler {
+  return async (req, res, next) => {
+    const kind = EVENT_STREAM_PATHS[req.path.replace(/(.)\/$/, '$1') as keyof typeof EVENT_STREAM_PATHS];
+    let stream: LiveStream;
+    try {
+      const lastEventId = parsed(
+        lastEventIdInput,
+        req.headers['last-event-id'] ?? req.query.lastEventId,
+        'Last-Event-ID',
+      );
+      const ticket = parsed(ticketInput, req.query.ticket, 'ticket');
+      stream = await openStream(services, { kind, token: bearerToken(req.headers.authorization), ticket, lastEventId });
+    } catch (error) {
+      // Our own refusals answer as they are; a failing database goes to the one error handler (503).
+      if (error instanceof TRPCError) return refuse(res, error);
+      return next(error);
+    }
+
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      // Proxies such as nginx must pass each event on at once.
+      'X-Accel-Buffering': 'no',
+    });
+    res.write(': connected\n\n');
+    const heartbeat = setInterval(() => {
+      if (!res.writableNeedDrain) res.write(': heartbeat\n\n');
+    }, services.config.LIVE_HEARTBEAT_MS);
+    res.on('close', () => stream.end('client'));
+    try {
+      for await (const event of stream.events()) {
+        if (!res.write(`id: ${event.id}\nevent: ${EVENT_NAME[kind]}\ndata: ${event.json}\n\n`))
+          await drainedOrEnded(res, stream);
+      }
+    } catch (error) {
+      services.logger.warn({ err: error }, 'live stream failed; the client resumes by id');
+    } finally {
+      clearInterval(heartbeat);
+      stream.end('client');
+      // A client that stopped reading would hold the socket while its buffer never drains.
+      if (res.writableNeedDrain) res.destroy();
+      else res.end();
+    }
+  };
+}
+
+function parsed<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+  name: string,
+): T | undefined {
+  if (value === undefined) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(`${name} is invalid`);
+  return result.data;
+}
+
+function refuse(res: Response, error: TRPCError): void {
+  res
+    .set(errorHeaders([error]))
+    .status(getHTTPStatusCodeFromError(error))
+    .json({ message: error.message, code: error.code } satisfies ApiErrorBody);
+}
+
+/** Resolves when the socket can take more, or the stream has ended (a client too far behind). */
+function drainedOrEnded(res: Response, stream: LiveStream): Promise<void> {
+  let done!: () => void;
+  const drained = new Promise<void>((resolve) => {
+    done = resolve;
+    res.once('drain', done);
+    res.once('close', done);
+  });
+  return Promise.race([drained, stream.finished]).finally(() => {
+    res.off('drain', done);
+    res.off('close', done);
+  });
+}
+
+/** GET /live/feed and GET /live/notifications as the OpenAPI document shows them. */
+export function eventStreamPaths({ security, errors }: { security: object[]; errors: Record<number, object> }) {
+  const operation = (kind: LiveKind, summary: string, shape: string) => ({
+    get: {
+      operationId: `live-${kind}-events`,
+      summary,
+      description:
+        `Server-sent events (text/event-stream): each event has \`id:\` (the ${shape}'s id), \`event: ${EVENT_NAME[kind]}\` ` +
+        `and \`data:\` (the ${shape} JSON); a \`: heartbeat\` comment comes every 15 s. With Last-Event-ID, ` +
+        'everything after that id is replayed first, then the stream goes on live. Authenticate with the bearer ' +
+        'header, or (EventSource) with ?ticket= from POST /live/ticket.',
+      tags: ['live'],
+      security,
+      parameters: [
+        {
+          in: 'header',
+          name: 'Last-Event-ID',
+          description: 'Resume after this event id',
+          schema: { type: 'string', pattern: '^\\d{1,10}$' },
+        },
+        { in: 'query', name: 'ticket', description: 'A ticket from POST /live/ticket', schema: { type: 'string' } },
+      ],
+      responses: {
+        200: {
+          description: 'The stream',
+          content: {
+            'text/event-stream': {
+              schema: { type: 'string', example: `id: 42\nevent: ${EVENT_NAME[kind]}\ndata: {…}\n\n` },
+            },
+          },
+        },
+        ...errors,
+      },
+    },
+  });
+  return {
+    '/live/feed': operation('feed', 'New posts by the users the caller follows, as they are written', 'Post'),
+    '/live/notifications': operation('notifications', "The caller's new notifications, as they happen", 'Notification'),
+  };
+}

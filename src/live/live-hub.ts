@@ -1,0 +1,217 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { tooMany } from '../auth/rate-limits.js';
+import type { Config } from '../config.js';
+import { unavailable } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { InIdOrder } from './in-id-order.js';
+import { LiveListener } from './listener.js';
+import { LiveStream } from './live-stream.js';
+import {
+  eventsAfter,
+  headId,
+  notificationsById,
+  openSessions,
+  postsForFollowers,
+  type LiveKind,
+  type StreamUser,
+} from './live.queries.js';
+
+const STREAM_RETRY_AFTER_SECONDS = 5;
+/** How long a message past a gap in ids waits for the ids before it (see InIdOrder). */
+const GAP_WAIT_MS = 100;
+
+/**
+ * The live streams of one process. Writers NOTIFY small messages (ids) from their own
+ * transactions (triggers, see the migration); the one listening connection hears every commit of
+ * every process, and the hub reads what its open streams need, one statement per kind for a whole
+ * batch of messages, then pushes the events to the streams. Nothing is read, and the listener is
+ * not even connected, while no stream is open; no stream holds a pool connection.
+ *
+ * Messages: `p<post id>`, `n<notification id>,<recipient id>`, `s<user id>` (one of the user's
+ * sessions ended: their streams check theirs).
+ */
+export class LiveHub {
+  private readonly listener: LiveListener;
+  private readonly streamsByUser = new Map<number, Set<LiveStream>>();
+  private streamCount = 0;
+  /** Opens under way per user, counted against the limits until their streams exist. */
+  private readonly opening = new Map<number, number>();
+  // Every message is put in id order, streams or not, so the order holds from the first stream on.
+  private readonly postsInOrder = new InIdOrder((id) => {
+    if (this.streamCount === 0) return;
+    this.pendingPosts.push(id);
+    this.schedule();
+  }, GAP_WAIT_MS);
+  private readonly notificationsInOrder = new InIdOrder((id, payload) => {
+    if (!this.streamsByUser.has(Number(payload.split(',')[1]))) return;
+    this.pendingNotifications.push(id);
+    this.schedule();
+  }, GAP_WAIT_MS);
+  private pendingPosts: number[] = [];
+  private pendingNotifications: number[] = [];
+  private pendingSessionUsers = new Set<number>();
+  private scheduled = false;
+  private dispatching = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly config: Config,
+    private readonly logger: Logger,
+  ) {
+    this.listener = new LiveListener(
+      config.LIVE_LISTEN_DATABASE_URL ?? orm.config.getClientUrl(),
+      { message: (payload) => this.heard(payload), resumed: () => this.resumed() },
+      logger,
+      config.LIVE_HEARTBEAT_MS,
+    );
+  }
+
+  /**
+   * Opens a stream for the caller: after `lastEventId` when resuming (the missed events are
+   * replayed first), else from now. 429 over the per-user or per-process limit; 503 when the
+   * listener cannot listen.
+   */
+  async open(user: StreamUser, kind: LiveKind, lastEventId?: number): Promise<LiveStream> {
+    if (this.closed) throw unavailable('The service is shutting down; reconnect shortly');
+    const { userId } = user;
+    const opening = this.opening.get(userId) ?? 0;
+    const mine = (this.streamsByUser.get(userId)?.size ?? 0) + opening;
+    if (mine >= this.config.LIVE_STREAMS_PER_USER || this.streamCount >= this.config.LIVE_STREAMS_MAX)
+      throw tooMany(STREAM_RETRY_AFTER_SECONDS);
+    // Counted before anything is awaited, so concurrent opens cannot pass the limits together.
+    this.opening.set(userId, opening + 1);
+    this.streamCount++;
+    let stream: LiveStream | undefined;
+    try {
+      await this.listener.listening().catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'live listener cannot listen');
+        throw unavailable('Live updates are unavailable; retry shortly');
+      });
+      // Listening before the start is read: whatever commits after the read is heard.
+      const cursor = lastEventId ?? (await headId(this.orm, kind, userId));
+      stream = new LiveStream(
+        user,
+        kind,
+        cursor,
+        lastEventId !== undefined,
+        (afterId, limit) => eventsAfter(this.orm, kind, userId, afterId, limit),
+        this.config.LIVE_BUFFER_EVENTS,
+        (ended) => this.forget(ended),
+      );
+      let streams = this.streamsByUser.get(userId);
+      if (!streams) this.streamsByUser.set(userId, (streams = new Set()));
+      streams.add(stream);
+      if (this.closed) stream.end('shutdown');
+      return stream;
+    } finally {
+      const left = this.opening.get(userId)! - 1;
+      if (left === 0) this.opening.delete(userId);
+      else this.opening.set(userId, left);
+      if (!stream) this.streamCount--;
+    }
+  }
+
+  private forget(stream: LiveStream): void {
+    const streams = this.streamsByUser.get(stream.user.userId);
+    if (!streams?.delete(stream)) return;
+    this.streamCount--;
+    if (streams.size === 0) this.streamsByUser.delete(stream.user.userId);
+  }
+
+  private heard(payload: string): void {
+    const id = parseInt(payload.slice(1), 10);
+    if (payload[0] === 'p') this.postsInOrder.add(id, payload);
+    else if (payload[0] === 'n') this.notificationsInOrder.add(id, payload);
+    else if (this.streamsByUser.has(id)) {
+      this.pendingSessionUsers.add(id);
+      this.schedule();
+    }
+  }
+
+  /** Batches arrive while one is read: they are read next, in order, in one statement each. */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.dispatching = this.dispatching.then(() => {
+      this.scheduled = false;
+      return this.dispatch();
+    });
+  }
+
+  private async dispatch(): Promise<void> {
+    const posts = this.pendingPosts;
+    const notifications = this.pendingNotifications;
+    const sessionUsers = this.pendingSessionUsers;
+    this.pendingPosts = [];
+    this.pendingNotifications = [];
+    this.pendingSessionUsers = new Set();
+    await Promise.all([
+      this.deliverPosts(posts).catch((error: unknown) => this.failed(error, 'feed')),
+      this.deliverNotifications(notifications).catch((error: unknown) => this.failed(error, 'notifications')),
+      this.checkSessions(sessionUsers).catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'live session check failed'),
+      ),
+    ]);
+  }
+
+  /** Events that could not be read are owed: the streams that may be owed them end, and resume by id. */
+  private failed(error: unknown, kind: LiveKind): void {
+    this.logger.warn({ err: error, kind }, 'live events could not be read; ending the streams that wait for them');
+    for (const stream of this.allStreams()) if (stream.kind === kind) stream.end('behind');
+  }
+
+  private async deliverPosts(ids: number[]): Promise<void> {
+    const readers = [...this.streamsByUser].filter(([, streams]) => [...streams].some((s) => s.kind === 'feed'));
+    if (ids.length === 0 || readers.length === 0) return;
+    const posts = await postsForFollowers(
+      this.orm,
+      ids,
+      readers.map(([userId]) => userId),
+    );
+    for (const { event, followers } of posts)
+      for (const userId of followers)
+        for (const stream of this.streamsByUser.get(userId) ?? []) if (stream.kind === 'feed') stream.push(event);
+  }
+
+  private async deliverNotifications(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const { event, recipient } of await notificationsById(this.orm, ids))
+      for (const stream of this.streamsByUser.get(recipient) ?? [])
+        if (stream.kind === 'notifications') stream.push(event);
+  }
+
+  /** A user's session ended somewhere: their streams on ended sessions end too. */
+  private async checkSessions(userIds: Set<number>): Promise<void> {
+    const streams = [...userIds].flatMap((userId) => [...(this.streamsByUser.get(userId) ?? [])]);
+    if (streams.length === 0) return;
+    const open = await openSessions(this.orm, [...new Set(streams.map((s) => s.user.jti))]);
+    for (const stream of streams) if (!open.has(stream.user.jti)) stream.end('session');
+  }
+
+  /** The listener was away: every stream reads what it missed, and every session is checked again. */
+  private resumed(): void {
+    this.postsInOrder.reset();
+    this.notificationsInOrder.reset();
+    for (const stream of this.allStreams()) stream.catchUp();
+    for (const userId of this.streamsByUser.keys()) this.pendingSessionUsers.add(userId);
+    this.schedule();
+  }
+
+  private *allStreams(): Generator<LiveStream> {
+    for (const streams of this.streamsByUser.values()) yield* [...streams];
+  }
+
+  /** Streams open in this process, or the user's. */
+  openStreams(userId?: number): number {
+    return userId === undefined ? this.streamCount : (this.streamsByUser.get(userId)?.size ?? 0);
+  }
+
+  /** Ends every stream (their clients resume elsewhere, by id) and stops listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const stream of this.allStreams()) stream.end('shutdown');
+    await this.listener.stop();
+    await this.dispatching;
+  }
+}

@@ -1,0 +1,149 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { notificationJson } from '../notifications/notifications.queries.js';
+import { OPEN_SESSION, postJson, runForSession, runStatement, type SessionScope, type Statement } from '../sql.js';
+
+/** Who a stream is for: a user, the session it lives and dies with, and when that session expires. */
+export interface StreamUser {
+  userId: number;
+  jti: string;
+  expiresAtMs: number;
+}
+
+export type LiveKind = 'feed' | 'notifications';
+
+/** One event: the post's or notification's id and its JSON, as the list operations show it. */
+export interface LiveEvent {
+  id: number;
+  json: string;
+}
+
+const callerColumns = (s: string) => `${s}.user_id, ${s}.jti, (extract(epoch from ${s}.expires_at) * 1000)::float8`;
+
+const toCaller = ([userId, jti, expiresAtMs]: unknown[]): StreamUser => ({
+  userId: userId as number,
+  jti: jti as string,
+  expiresAtMs: expiresAtMs as number,
+});
+
+const STREAM_SESSION: Statement = {
+  name: 'live_session',
+  text: `select ${callerColumns('s')} from ${OPEN_SESSION}`,
+};
+
+/** The caller's open session, with its expiry; 401 when it has ended. */
+export async function streamSessionFor(scope: SessionScope): Promise<StreamUser> {
+  return toCaller(await runForSession(scope, STREAM_SESSION, []));
+}
+
+export const TICKET_TTL_SECONDS = 60;
+
+const CREATE_TICKET: Statement = {
+  name: 'live_ticket_create',
+  text: `insert into live_tickets (hash, session_jti, expires_at)
+    select $3, s.jti, least(s.expires_at, now() + interval '${TICKET_TTL_SECONDS} seconds') from ${OPEN_SESSION}
+    returning 1`,
+};
+
+/** Stores a ticket (its hash) for the caller's session; 401 when that session has ended. */
+export async function storeTicketFor(scope: SessionScope, hash: string): Promise<void> {
+  await runForSession(scope, CREATE_TICKET, [hash]);
+}
+
+// Deleted whether or not it is still valid: a ticket is used once, at most.
+const REDEEM_TICKET: Statement = {
+  name: 'live_ticket_redeem',
+  text: `with t as (delete from live_tickets where hash = $1 returning session_jti, expires_at)
+    select ${callerColumns('s')} from t join sessions s on s.jti = t.session_jti
+    where t.expires_at > now() and s.revoked_at is null and s.expires_at > now()`,
+};
+
+/** The caller a ticket names, consuming it (one statement, so two redemptions cannot both win). */
+export async function redeemTicket(orm: MikroORM, hash: string): Promise<StreamUser | undefined> {
+  const [row] = await runStatement(orm, REDEEM_TICKET, [hash]);
+  return row && toCaller(row);
+}
+
+export function purgeExpiredTickets(orm: MikroORM): Promise<unknown> {
+  return orm.em.fork().execute('delete from live_tickets where expires_at < now()');
+}
+
+const HEAD: Record<LiveKind, Statement> = {
+  feed: { name: 'live_feed_head', text: 'select coalesce(max(id), 0) from posts' },
+  notifications: {
+    name: 'live_notifications_head',
+    text: 'select coalesce(max(id), 0) from notifications where recipient_id = $1',
+  },
+};
+
+/** The newest id the stream could show now: a stream that does not resume starts after it. */
+export async function headId(orm: MikroORM, kind: LiveKind, userId: number): Promise<number> {
+  const [[id]] = (await runStatement(orm, HEAD[kind], kind === 'feed' ? [] : [userId])) as [[number]];
+  return id;
+}
+
+const AFTER: Record<LiveKind, Statement> = {
+  feed: {
+    name: 'live_feed_after',
+    text: `select p.id, ${postJson('p')}::text from posts p
+      where p.author_id in (select f.followed_id from follows f where f.follower_id = $1) and p.id > $2
+      order by p.id limit $3`,
+  },
+  notifications: {
+    name: 'live_notifications_after',
+    text: `select n.id, ${notificationJson('n')}::text from notifications n
+      where n.recipient_id = $1 and n.id > $2 order by n.id limit $3`,
+  },
+};
+
+/** What the user's stream holds after `afterId`, oldest first, at most `limit`: a replay's batch. */
+export async function eventsAfter(
+  orm: MikroORM,
+  kind: LiveKind,
+  userId: number,
+  afterId: number,
+  limit: number,
+): Promise<LiveEvent[]> {
+  const rows = await runStatement(orm, AFTER[kind], [userId, afterId, limit]);
+  return rows.map(([id, json]) => ({ id: id as number, json: json as string }));
+}
+
+const POSTS_FOR_FOLLOWERS: Statement = {
+  name: 'live_posts_for_followers',
+  text: `select p.id, ${postJson('p')}::text,
+      array(select f.follower_id from follows f where f.followed_id = p.author_id and f.follower_id = any($2::int[]))
+    from posts p where p.id = any($1::int[]) order by p.id`,
+};
+
+/** New posts, each with those of `followerIds` who follow its author: one statement for a batch. */
+export async function postsForFollowers(orm: MikroORM, postIds: number[], followerIds: number[]) {
+  const rows = await runStatement(orm, POSTS_FOR_FOLLOWERS, [postIds, followerIds]);
+  return rows.map(([id, json, followers]) => ({
+    event: { id: id as number, json: json as string },
+    followers: followers as number[],
+  }));
+}
+
+const NOTIFICATIONS_BY_ID: Statement = {
+  name: 'live_notifications_by_id',
+  text: `select n.id, n.recipient_id, ${notificationJson('n')}::text from notifications n
+    where n.id = any($1::int[]) order by n.id`,
+};
+
+export async function notificationsById(orm: MikroORM, ids: number[]) {
+  const rows = await runStatement(orm, NOTIFICATIONS_BY_ID, [ids]);
+  return rows.map(([id, recipient, json]) => ({
+    event: { id: id as number, json: json as string },
+    recipient: recipient as number,
+  }));
+}
+
+const OPEN_SESSIONS: Statement = {
+  name: 'live_open_sessions',
+  text: 'select jti from sessions where jti = any($1::uuid[]) and revoked_at is null and expires_at > now()',
+};
+
+/** Which of these sessions are still open. */
+export async function openSessions(orm: MikroORM, jtis: string[]): Promise<Set<string>> {
+  const rows = await runStatement(orm, OPEN_SESSIONS, [jtis]);
+  return new Set(rows.map(([jti]) => jti as string));
+}

@@ -1,0 +1,66 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { unauthorized, unavailable } from '../errors.js';
+import type { Notification } from '../notifications/notifications.schemas.js';
+import type { Post } from '../posts/posts.schemas.js';
+import { publicProcedure, router, sessionProcedure, type Context } from '../trpc.js';
+import type { LiveKind } from './live.queries.js';
+import { lastEventIdInput, newTicket, openStream, ticketHash, ticketInput } from './open-stream.js';
+import { storeTicketFor, TICKET_TTL_SECONDS } from './live.queries.js';
+
+const streamInput = z
+  .object({
+    /** Set by the client link on a reconnect (the id of the last event it got). */
+    lastEventId: lastEventIdInput.optional(),
+    ticket: ticketInput.optional(),
+  })
+  .optional();
+
+/**
+ * A tRPC subscription over the live stream: tracked events (the id is the post's or the
+ * notification's), so httpSubscriptionLink resumes with `lastEventId` after a reconnect. The
+ * stream is open (listening, its start read) before the client hears it has started. A stream
+ * that fell behind or whose process is stopping ends with a retryable 503 (the client reconnects
+ * and resumes); one whose session ended, with a 401.
+ */
+async function subscribe<T>(ctx: Context, kind: LiveKind, input: z.infer<typeof streamInput>, signal?: AbortSignal) {
+  const stream = await openStream(ctx.services, { kind, token: ctx.token, ...input });
+  const stop = () => stream.end('client');
+  signal?.addEventListener('abort', stop);
+  return (async function* () {
+    try {
+      for await (const event of stream.events()) yield tracked(String(event.id), JSON.parse(event.json) as T);
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      stop();
+    }
+    if (stream.ended === 'session') throw unauthorized('Session has ended');
+    if (stream.ended !== 'client') throw unavailable('Stream interrupted; resume from the last event');
+  })();
+}
+
+export const liveRouter = router({
+  ticket: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/live/ticket',
+        tags: ['live'],
+        summary: 'A single-use ticket for a browser EventSource',
+        description: `EventSource cannot send an Authorization header, and a bearer token must never travel in a URL: open GET /live/feed?ticket=… or /live/notifications?ticket=… within ${TICKET_TTL_SECONDS} s instead. A ticket works once and belongs to the session that asked for it.`,
+      },
+    })
+    .input(z.void())
+    .output(z.object({ ticket: z.string(), expiresInSeconds: z.int().min(1).max(TICKET_TTL_SECONDS) }))
+    .mutation(async ({ ctx }) => {
+      const ticket = newTicket();
+      await storeTicketFor(ctx, ticketHash(ticket));
+      return { ticket, expiresInSeconds: TICKET_TTL_SECONDS };
+    }),
+  feed: publicProcedure
+    .input(streamInput)
+    .subscription(({ ctx, input, signal }) => subscribe<Post>(ctx, 'feed', input, signal)),
+  notifications: publicProcedure
+    .input(streamInput)
+    .subscription(({ ctx, input, signal }) => subscribe<Notification>(ctx, 'notifications', input, signal)),
+});

@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { authenticate } from '../auth/authenticate.js';
+import { unauthorized } from '../errors.js';
+import type { AppServices } from '../trpc.js';
+import type { LiveStream } from './live-stream.js';
+import { redeemTicket, streamSessionFor, type LiveKind, type StreamUser } from './live.queries.js';
+
+export const newTicket = () => randomBytes(32).toString('base64url');
+export const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/** A stream's starting point: the id of the last event the client has (SSE's Last-Event-ID). */
+export const lastEventIdInput = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be the id of an event (an integer)')
+  .transform(Number)
+  .pipe(z.int().max(2_147_483_647, 'must be the id of an event (an integer)'));
+
+export const ticketInput = z.string().min(1).max(100).meta({ description: 'A ticket from POST /live/ticket' });
+
+export interface StreamRequest {
+  kind: LiveKind;
+  /** The bearer token (a header, never a URL), or else a ticket from POST /live/ticket. */
+  token: string | null;
+  ticket?: string;
+  lastEventId?: number;
+}
+
+/** The caller a bearer token or a ticket names; a ticket is used up by this. 401 otherwise. */
+async function authenticateStream(services: AppServices, { token, ticket }: StreamRequest): Promise<StreamUser> {
+  if (ticket !== undefined) {
+    const user = await redeemTicket(services.orm, ticketHash(ticket));
+    if (!user) throw unauthorized('Invalid, used or expired ticket');
+    return user;
+  }
+  // The session is checked open by the statement that reads the stream's session.
+  const user = await authenticate(services, token, { sessionNow: false });
+  return streamSessionFor({ services, user, jsonAsText: false });
+}
+
+/** One way in for both transports (tRPC subscriptions and GET /live/*): authenticate, then open. */
+export async function openStream(services: AppServices, request: StreamRequest): Promise<LiveStream> {
+  const user = await authenticateStream(services, request);
+  return services.live.open(user, request.kind, request.lastEventId);
+}

@@ -1,0 +1,17 @@
+import { sessionProcedure } from '../trpc.js';
+import { CountResult, markReadInput } from './notifications.schemas.js';
+import { markReadFor } from './notifications.queries.js';
+
+export const markRead = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/notifications/read',
+      tags: ['notifications'],
+      summary: "Mark the caller's notifications up to an id read",
+    },
+    errors: { 400: 'upTo is not a notification id' },
+  })
+  .input(markReadInput)
+  .output(CountResult)
+  .mutation(async ({ ctx, input }) => ({ count: await markReadFor(ctx, input.upTo) }));

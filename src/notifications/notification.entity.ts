@@ -1,0 +1,36 @@
+import { defineEntity } from '@mikro-orm/core';
+import { CommentEntity } from '../posts/comment.entity.js';
+import { PostEntity } from '../posts/post.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** What happened to the recipient's things (or to them): the act's own statement writes the row. */
+export const NOTIFICATION_TYPES = ['post_like', 'comment_like', 'comment', 'follow'] as const;
+
+/**
+ * One row per act on someone else's post, comment or person. Taking the act back (unlike,
+ * unfollow) keeps the row: it is history. Deleting the post, the comment or either account
+ * removes it with them.
+ */
+export const NotificationEntity = defineEntity({
+  name: 'Notification',
+  tableName: 'notifications',
+  properties: (p) => ({
+    id: p.integer().primary(),
+    recipient: p.manyToOne(UserEntity).deleteRule('cascade'),
+    type: p.enum(() => [...NOTIFICATION_TYPES]),
+    actor: p.manyToOne(UserEntity).deleteRule('cascade').index('notifications_actor_id_index'),
+    post: p.manyToOne(PostEntity).nullable().deleteRule('cascade').index('notifications_post_id_index'),
+    comment: p.manyToOne(CommentEntity).nullable().deleteRule('cascade').index('notifications_comment_id_index'),
+    read: p.boolean().default(false),
+    createdAt: p.datetime(3).defaultRaw('now()'),
+  }),
+  indexes: [
+    // A recipient's notifications newest first (keyset on id), and their unread ones.
+    { name: 'notifications_recipient_index', properties: ['recipient', 'id'] },
+    {
+      name: 'notifications_unread_index',
+      expression:
+        'create index "notifications_unread_index" on "notifications" ("recipient_id", "id") where not "read"',
+    },
+  ],
+});

@@ -1,0 +1,75 @@
+import { jsonValue } from '../json-text.js';
+import {
+  isoTimestamp,
+  OPEN_SESSION,
+  runForSession,
+  userSummaryJson,
+  type SessionScope,
+  type Statement,
+} from '../sql.js';
+import type { Notification } from './notifications.schemas.js';
+
+/**
+ * A CTE body that records a notification for `select`'s rows, which give, in order: recipient,
+ * type, actor, post, comment. Acting on one's own things notifies nobody. It runs inside the
+ * act's own statement, so the notification commits (or not) with the act.
+ */
+export const insertNotification = (select: string) =>
+  `insert into notifications (recipient_id, type, actor_id, post_id, comment_id)
+   select * from (${select}) nt (recipient_id, type, actor_id, post_id, comment_id) where nt.recipient_id <> nt.actor_id`;
+
+/** A Notification as the API shows it; `post` and `comment` only when it is about one. */
+export const notificationJson = (
+  n: string,
+) => `(select json_strip_nulls(row_to_json(o)) from (select ${n}.id, ${n}.type,
+  ${isoTimestamp(`${n}.created_at`)} as "createdAt",
+  (select ${userSummaryJson(`${n}_a`)} from users ${n}_a where ${n}_a.id = ${n}.actor_id) as actor,
+  (select row_to_json(x) from (select ${n}_p.id, ${n}_p.title from posts ${n}_p where ${n}_p.id = ${n}.post_id) x) as post,
+  (select row_to_json(x) from (select ${n}.comment_id as id where ${n}.comment_id is not null) x) as comment,
+  ${n}.read) o)`;
+
+/** The largest int4 id plus one: no `before` means from the newest. */
+const NO_CURSOR = 2_147_483_648;
+
+const NOTIFICATIONS_PAGE: Statement = {
+  name: 'notifications_page',
+  text: `select coalesce((select json_agg(j.json order by j.id desc) from (
+      select n.id, ${notificationJson('n')} as json from notifications n
+      where n.recipient_id = s.user_id and n.id < coalesce($3::int8, ${NO_CURSOR})
+      order by n.id desc limit $4) j), '[]')::text
+    from ${OPEN_SESSION}`,
+};
+
+/** The caller's notifications newest first, `limit` of them older than `before`: one statement. */
+export async function listNotificationsFor(
+  scope: SessionScope,
+  { limit, before }: { limit: number; before?: number },
+): Promise<Notification[]> {
+  const [json] = await runForSession<[string]>(scope, NOTIFICATIONS_PAGE, [before ?? null, limit]);
+  return jsonValue<Notification[]>(json, scope.jsonAsText);
+}
+
+const UNREAD_COUNT: Statement = {
+  name: 'notifications_unread_count',
+  text: `select (select count(*)::int from notifications n where n.recipient_id = s.user_id and not n.read)
+    from ${OPEN_SESSION}`,
+};
+
+export async function countUnreadFor(scope: SessionScope): Promise<number> {
+  const [count] = await runForSession<[number]>(scope, UNREAD_COUNT, []);
+  return count;
+}
+
+const MARK_READ: Statement = {
+  name: 'notifications_mark_read',
+  text: `with s as (select s.user_id from ${OPEN_SESSION}),
+    marked as (update notifications n set read = true from s
+      where n.recipient_id = s.user_id and n.id <= $3 and not n.read returning 1)
+    select (select count(*)::int from marked) from s`,
+};
+
+/** Marks the caller's unread notifications up to `upTo` read; how many were marked. */
+export async function markReadFor(scope: SessionScope, upTo: number): Promise<number> {
+  const [count] = await runForSession<[number]>(scope, MARK_READ, [upTo]);
+  return count;
+}

@@ -1,0 +1,169 @@
+import { TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { getErrorShape, getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
+import type { Request, RequestHandler, Response } from 'express';
+import {
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  getPathRegExp,
+  instanceofZodTypeLikeVoid,
+  normalizePath,
+  unwrapZodType,
+  type OpenApiProcedureRecord,
+} from 'trpc-to-openapi';
+import { notFound, type ApiErrorBody } from './errors.js';
+import type { ApiIssue } from './validation-messages.js';
+import { JsonText } from './json-text.js';
+import type { AppMeta, Context } from './trpc.js';
+
+/** A documented path and method, resolved to its procedure once at start-up. */
+interface Route {
+  pattern: RegExp;
+  procedure: AnyProcedure;
+  path: string;
+  type: 'query' | 'mutation';
+  takesInput: boolean;
+  successStatus: number;
+}
+
+export interface RestHandlerOptions {
+  router: AnyRouter;
+  createContext: (req: Request) => Context;
+  /** Headers of an answer; `errors` is empty on success. */
+  responseHeaders: (errors: TRPCError[]) => Record<string, string>;
+  onError: (opts: { error: TRPCError; path?: string }) => void;
+  /** The methods the document has at a path, for a 405 with Allow; undefined when it has none. */
+  allowedMethods: (path: string) => string[] | undefined;
+}
+
+const PLAIN_PATH = /^[\w/-]*$/;
+
+/**
+ * The REST face of the router at the paths and methods of each procedure's `meta.openapi`, with
+ * trpc-to-openapi's rules (path parameters by name, the query for GET and DELETE, the JSON body
+ * otherwise, 415 for any other body) and the documented `{ message, code, issues? }` errors.
+ * trpc-to-openapi's own handler does per call what is fixed per route (schema unwrapping, a
+ * caller proxy, a scan of every route's pattern) and builds a Fetch `Request`, body copy
+ * included, only to hand the procedure an abort signal none of ours reads: measured at a quarter
+ * of its CPU per request, so routes are resolved here once and procedures called directly.
+ */
+export function createRestHandler({
+  router,
+  createContext,
+  responseHeaders,
+  onError,
+  allowedMethods,
+}: RestHandlerOptions) {
+  const routesByMethod = new Map<string, Route[]>();
+  forEachOpenApiProcedure(router._def.procedures as OpenApiProcedureRecord, ({ path, type, procedure, meta }) => {
+    if (type === 'subscription') return;
+    const { method, path: openApiPath } = meta.openapi;
+    const routes = routesByMethod.get(method) ?? [];
+    routesByMethod.set(method, routes);
+    routes.push({
+      pattern: getPathRegExp(normalizePath(openApiPath)),
+      procedure: procedure as AnyProcedure,
+      path,
+      type,
+      // Input stays undefined for z.void().
+      takesInput: !instanceofZodTypeLikeVoid(unwrapZodType(getInputOutputParsers(procedure).inputParser, true)),
+      successStatus: (meta as AppMeta).successStatus ?? 200,
+    });
+  });
+
+  const handler: RequestHandler = async (req, res) => {
+    // Only an unusual path (dot segments, escapes) needs URL's normalisation.
+    const path = normalizePath(PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname);
+    const route = routesByMethod.get(req.method)?.find((candidate) => candidate.pattern.test(path));
+    if (!route) {
+      // Last in the chain: a documented path asked with a method it does not have is 405 with
+      // Allow, as HTTP says; HEAD (a warm-up probe) is 204; anything else 404.
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      const allowed = allowedMethods(req.path);
+      if (allowed && !allowed.includes(method) && method !== 'OPTIONS') {
+        const body: ApiErrorBody = {
+          message: `${req.method} is not supported on ${req.path}; use ${allowed.join(', ')}`,
+          code: 'METHOD_NOT_SUPPORTED',
+        };
+        return send(res, 405, { Allow: allowed.join(', ') }, JSON.stringify(body));
+      }
+      if (req.method === 'HEAD') return send(res, 204, {}, undefined);
+    }
+    let input: Record<string, unknown> | undefined;
+    let ctx: Context | undefined;
+    try {
+      if (!route) throw notFound('Not found');
+      const takesBody = req.method !== 'GET' && req.method !== 'DELETE';
+      const contentType = mediaType(req);
+      if (takesBody && !contentType?.startsWith('application/json')) {
+        throw new TRPCError({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: contentType
+            ? `Unsupported content-type "${contentType}"; send application/json`
+            : 'Missing content-type; send application/json',
+        });
+      }
+      if (route.takesInput)
+        input = {
+          ...(takesBody ? (req.body as object | undefined) : queryOf(req)),
+          ...route.pattern.exec(path)!.groups,
+        };
+      ctx = createContext(req);
+      const data: unknown = await route.procedure({
+        ctx,
+        path: route.path,
+        type: route.type,
+        getRawInput: () => Promise.resolve(input),
+        signal: undefined,
+        batchIndex: 0,
+      });
+      send(res, route.successStatus, responseHeaders([]), data instanceof JsonText ? data.text : JSON.stringify(data));
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      onError({ error, path: route?.path });
+      const shape = getErrorShape({
+        config: router._def._config,
+        error,
+        type: route?.type ?? 'unknown',
+        path: route?.path,
+        input,
+        ctx,
+      }) as { message: string; data: { httpStatus: number; issues?: ApiIssue[] } };
+      const { issues, httpStatus } = shape.data;
+      const body: ApiErrorBody = {
+        message: shape.message, // a validation failure's message is worded once, by normalizeError
+        code: error.code,
+        ...(issues && { issues }),
+      };
+      send(res, httpStatus, responseHeaders([error]), JSON.stringify(body));
+    }
+  };
+  return handler;
+}
+
+function send(res: Response, status: number, headers: Record<string, string>, body: string | undefined): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(body);
+}
+
+/** The query's fields, an empty one left out, a field given once as a string, more often as a list. */
+function queryOf(req: Request): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
+    if (value) query[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+  }
+  return query;
+}
+
+/**
+ * The request's Content-Type with its media type lower-cased (media types are case-insensitive);
+ * a request with no body and no Content-Type (POST /posts/{id}/like, POST /users/{id}/follow are
+ * often sent so) counts as an empty JSON one.
+ */
+function mediaType(req: Request): string | undefined {
+  const contentType = req.headers['content-type'];
+  if (contentType) return contentType.replace(/^[^;]*/, (type) => type.trim().toLowerCase());
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return hasBody ? undefined : 'application/json';
+}

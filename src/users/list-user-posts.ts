@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Post } from '../posts/posts.schemas.js';
+import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
+import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
+import { byIdInput, pageInput } from '../schemas.js';
+import { authedProcedure } from '../trpc.js';
+import { assertUserExists } from './users.queries.js';
+
+const input = byIdInput.extend(pageInput.unwrap().shape);
+
+/** A page is one statement; unpaged over REST, the list is streamed by its twin, streamUserPosts below. */
+export const listUserPosts = authedProcedure
+  .meta({
+    openapi: { method: 'GET', path: '/users/{id}/posts', tags: ['users'], summary: "A user's posts, newest first" },
+    errors: { 400: 'Invalid ID, limit or before', 404: 'No user with that ID', 429: LARGE_ANSWERS_PER_USER },
+  })
+  .input(input)
+  .output(z.array(Post))
+  .query(async ({ ctx, input: { id, ...page } }) => {
+    const posts = await listPostsMatching(ctx.services.orm, { ...page, authorId: id });
+    // Only an empty page needs the user looked up: no posts yet, or no user.
+    if (posts.length === 0) await assertUserExists(ctx.em, id);
+    return posts;
+  });
+
+/** The REST stream twin of listUserPosts (json-stream.ts): all the user's posts. */
+export const streamUserPosts = streamedRoute({
+  input,
+  streams: unpaged,
+  document: ({ id }) => postListDocument({ authorId: id }),
+});

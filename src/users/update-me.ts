@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { NAME_MAX } from './user.entity.js';
+import { text } from '../schemas.js';
+import { authedProcedure } from '../trpc.js';
+import { UserSummary } from './user-summary.schema.js';
+import { renameUser } from './users.queries.js';
+
+export const updateMeInput = z
+  .object({ firstName: text(NAME_MAX).optional(), lastName: text(NAME_MAX).optional() })
+  .refine((body) => body.firstName !== undefined || body.lastName !== undefined, {
+    message: 'must name firstName, lastName or both',
+  });
+
+export const updateMe = authedProcedure
+  .meta({
+    openapi: { method: 'PATCH', path: '/users/me', tags: ['users'], summary: "Change one's own name" },
+    errors: { 400: 'Neither firstName nor lastName given, or one is blank or too long' },
+  })
+  .input(updateMeInput)
+  .output(UserSummary)
+  .mutation(({ ctx, input }) => renameUser(ctx.em, ctx.user.userId, input));

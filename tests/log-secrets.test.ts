@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/auth/passwords.js';
+import { signAccessToken } from '../src/auth/tokens.js';
+import { createLogger } from '../src/logger.js';
+import { UserEntity } from '../src/users/user.entity.js';
+import { Harness, PASSWORD } from './support/harness.js';
+
+/** No log line, at any level, holds an email, a password hash or a token: not even ORM and driver errors. */
+let h: Harness;
+beforeAll(async () => {
+  h = await Harness.start();
+});
+afterAll(() => h.close());
+
+function capturedLogger() {
+  const lines: string[] = [];
+  return { lines, logger: createLogger('trace', { write: (line: string) => void lines.push(line) }) };
+}
+
+/** A real failing insert: MikroORM puts the statement, parameters inlined, in its message. */
+async function failingInsert(email: string, passwordHash: string, firstName = 'x'.repeat(150)) {
+  return h.orm.em
+    .fork()
+    .insert(UserEntity, { email, passwordHash, firstName, lastName: 'L' })
+    .then(
+      () => expect.unreachable('the insert should fail'),
+      (error: unknown) => error as Error,
+    );
+}
+
+describe('secrets in logs', () => {
+  it('ORM and driver errors are logged without the email, the hash or a token', async () => {
+    const email = `leak-${randomUUID()}@example.com`;
+    const hash = await hashPassword(PASSWORD, h.services.config);
+    const { token } = signAccessToken(1, 60, h.services.config.JWT_SECRET);
+    const tooLong = await failingInsert(email, hash);
+    await h.orm.em.fork().insert(UserEntity, { email, passwordHash: hash, firstName: 'F', lastName: 'L' });
+    const duplicate = await failingInsert(email, hash, 'F'); // "Key (email)=(…) already exists."
+    expect(`${tooLong.message}${duplicate.message}${JSON.stringify(duplicate)}`).toContain(email);
+
+    const { lines, logger } = capturedLogger();
+    for (const error of [tooLong, duplicate]) {
+      logger.error({ err: error }, 'procedure failed');
+      logger.error({ err: new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }) }, 'wrapped');
+      logger.warn({ err: new Error(`token ${token} for ${email} rejected`) }, `debug ${email}`);
+    }
+    const text = lines.join('\n');
+    expect(lines).toHaveLength(6);
+    expect(text).toContain('insert into');
+    for (const secret of [email, hash, '$argon2', token]) expect(text).not.toContain(secret);
+  });
+
+  it('a live-stream ticket in a URL is not logged', async () => {
+    const lines: string[] = [];
+    const logged = await Harness.attach(
+      h.databaseUrl,
+      { LOG_LEVEL: 'info' },
+      createLogger('info', { write: (line: string) => void lines.push(line) }),
+    );
+    try {
+      const user = await logged.user();
+      const { ticket } = await logged.caller(user.token).live.ticket();
+      const response = await fetch(`${logged.baseUrl}/live/feed?ticket=${ticket}`);
+      await response.body?.cancel();
+      expect(response.status).toBe(200);
+      await expect.poll(() => lines.some((line) => line.includes('/live/feed'))).toBe(true);
+      expect(lines.join('\n')).not.toContain(ticket);
+      expect(lines.join('\n')).toContain('ticket=[ticket]');
+    } finally {
+      await logged.close();
+    }
+  });
+});

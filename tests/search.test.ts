@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectPostList } from '../src/posts/posts.queries.js';
+import { borrowConnection } from '../src/sql.js';
+import { expectApiError, expectTrpcError } from './support/fixtures.js';
+import { Harness, type TestUser } from './support/harness.js';
+
+let h: Harness;
+let reader: TestUser;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  h = await Harness.start();
+  reader = await h.user();
+  const author = await h.user();
+  const posts = {
+    rust: { title: 'Rust ownership explained', content: 'Borrowing and lifetimes, step by step.' },
+    ts: { title: 'TypeScript generics', content: 'Generic functions make typed code reusable.' },
+    both: { title: 'Rust or TypeScript?', content: 'Choosing a language for a new service.' },
+    java: { title: 'Java streams', content: 'Streams in Java feel like typed pipelines.' },
+  };
+  for (const [key, body] of Object.entries(posts)) ids[key] = (await h.caller(author.token).posts.create(body)).id;
+});
+afterAll(() => h.close());
+
+const search = async (q: string, extra = '') => {
+  const res = await h.request('GET', `/posts?q=${encodeURIComponent(q)}${extra}`, { token: reader.token });
+  expect(res.status, res.text).toBe(200);
+  return res.body.map((post: { id: number }) => post.id);
+};
+
+describe('GET /posts?q=', () => {
+  it('finds posts by words of their title or content, stemmed, newest first', async () => {
+    expect(await search('rust')).toEqual([ids.both, ids.rust]);
+    expect(await search('lifetime')).toEqual([ids.rust]); // "lifetimes" in the content
+    expect(await search('TYPED')).toEqual([ids.java, ids.ts]);
+    expect(await search('kotlin')).toEqual([]);
+  });
+
+  it('understands web search syntax: phrases, -word, or', async () => {
+    expect(await search('"typescript generics"')).toEqual([ids.ts]);
+    expect(await search('rust -typescript')).toEqual([ids.rust]);
+    expect(await search('java or lifetimes')).toEqual([ids.java, ids.rust]);
+    expect(await search('the')).toEqual([]); // only a stop word: nothing to match
+    expect(await search('rust & | ! ( :*')).toEqual([ids.both, ids.rust]); // operators of tsquery are just text here
+  });
+
+  it('pages the matches with limit and before, and streams them unpaged, exactly as the procedure returns them', async () => {
+    expect(await search('typed', '&limit=1')).toEqual([ids.java]);
+    expect(await search('typed', `&limit=1&before=${ids.java}`)).toEqual([ids.ts]);
+    const unpaged = await h.request('GET', '/posts?q=rust', { token: reader.token });
+    expect(unpaged.text).toBe(JSON.stringify(await h.caller(reader.token).posts.list({ q: 'rust' })));
+    expect((await h.request('GET', '/posts?q=kotlin', { token: reader.token })).text).toBe('[]');
+  });
+
+  it('answers 400 for an over-long or repeated q, on the streamed path as on the paged one', async () => {
+    for (const query of [`q=${'x'.repeat(201)}`, 'q=a&q=b']) {
+      for (const page of ['', '&limit=5']) {
+        expectApiError(await h.request('GET', `/posts?${query}${page}`, { token: reader.token }), 400, 'BAD_REQUEST');
+      }
+    }
+    expectApiError(await h.request('GET', '/posts?q=rust'), 401, 'UNAUTHORIZED');
+    // An empty parameter is an absent one in the REST facade: no search.
+    expect(await search('')).toEqual(await search('', '&limit=100'));
+    expect(await search('')).toHaveLength(4);
+    await expectTrpcError(h.caller(reader.token).posts.list({ q: '' }), 'BAD_REQUEST');
+  });
+
+  it('pages exactly like the unpaged list, whether a page comes from the newest posts or from the index', async () => {
+    const bulk = await h.user();
+    // More posts than a page looks through before it asks the index: every fifth is "common", the
+    // oldest few are "ancient", so some pages fill from the newest posts and others need the index.
+    await h.orm.em.getConnection().execute(
+      `insert into posts (title, content, author_id, created_at)
+       select 'bulk ' || g, case when g % 5 = 0 then 'common words' when g > 1490 then 'ancient scroll' else 'filler' end,
+              ?, now() - g * interval '1 minute'
+       from generate_series(1, 1500) g`,
+      [bulk.id],
+    );
+    for (const [q, limit] of [
+      ['common', 7],
+      ['ancient', 3],
+      ['ancient or common', 50],
+      ['filler -common', 100],
+    ] as const) {
+      const everything = await search(q);
+      expect(everything.length).toBeGreaterThan(limit);
+      const paged: number[] = [];
+      for (let before: number | undefined; ;) {
+        const page = await search(q, `&limit=${limit}${before === undefined ? '' : `&before=${before}`}`);
+        paged.push(...page);
+        if (page.length < limit) break;
+        before = page.at(-1);
+      }
+      expect(paged, q).toEqual(everything);
+    }
+  });
+
+  it('is one statement per page, served by the GIN index', async () => {
+    const caller = h.caller(reader.token);
+    expect(await h.countQueries(() => caller.posts.list({ q: 'rust', limit: 10 }))).toBe(2); // session check + page
+    const { text, values } = selectPostList({ q: 'rust', limit: 10 });
+    // A handful of rows never needs an index; forbid sequential scans to see that the index fits the query.
+    const { client, release } = await borrowConnection(h.orm);
+    try {
+      await client.query('begin; set local enable_seqscan = off');
+      const plan = await client.query(`explain ${text}`, values);
+      expect(JSON.stringify(plan.rows)).toContain('posts_search_index');
+    } finally {
+      await client.query('rollback');
+      await release();
+    }
+  });
+});
