@@ -215,13 +215,17 @@ export class StatementValues {
   }
 }
 
+/** Whether the session row `s` is still open: not logged out, not expired. */
+export function sessionIsOpen(s: string): string {
+  return `${s}.revoked_at is null and ${s}.expires_at > now()`;
+}
+
 /**
  * The open session named by the caller's token ($1 its `jti`, $2 its user). A statement that reads
  * `from ${OPEN_SESSION}` yields no row once the session has ended, so the logout check rides along
  * with the read or write itself: one round trip per request. Its own values start at $3.
  */
-export const OPEN_SESSION =
-  'sessions s where s.jti = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()';
+export const OPEN_SESSION = `sessions s where s.jti = $1 and s.user_id = $2 and ${sessionIsOpen('s')}`;
 
 export const SESSION_ENDED = 'Session has ended; log in again';
 

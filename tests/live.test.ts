@@ -287,20 +287,63 @@ describe('a lost listening connection', () => {
 });
 
 describe('commit order and id order', () => {
-  it('a lower id that commits after a higher one is still delivered first', async () => {
-    const feed = await open('/live/feed', reader.token);
+  const insert = `insert into posts (title, content, author_id) values ($1, 'x', $2) returning id`;
+  /** Two writers: `slow` takes the lower id in a transaction it commits later, `quick` the next id at once. */
+  async function writers() {
     const [slow, quick] = [new pg.Client(h.databaseUrl), new pg.Client(h.databaseUrl)];
     await Promise.all([slow.connect(), quick.connect()]);
+    await slow.query('begin');
+    const lower = (await slow.query<{ id: number }>(insert, ['lower id, later commit', author.id])).rows[0]!.id;
+    const higher = (await quick.query<{ id: number }>(insert, ['higher id, earlier commit', author.id])).rows[0]!.id;
+    return { slow, lower, higher, end: () => Promise.all([slow.end(), quick.end()]) };
+  }
+
+  it('a lower id that commits after a higher one is still delivered first, however late it commits', async () => {
+    const feed = await open('/live/feed', reader.token);
+    const { slow, lower, higher, end } = await writers();
     try {
-      const insert = `insert into posts (title, content, author_id) values ($1, 'x', $2) returning id`;
-      await slow.query('begin');
-      const lower = (await slow.query(insert, ['lower id, later commit', author.id])).rows[0].id;
-      const higher = (await quick.query(insert, ['higher id, earlier commit', author.id])).rows[0].id;
+      // Longer than any fixed wait for a gap would be: the order must come from the transactions themselves.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(feed.events).toEqual([]);
       await slow.query('commit');
       await feed.untilEvents(2);
       expect(feed.events.map((e) => Number(e.id))).toEqual([lower, higher]);
     } finally {
-      await Promise.all([slow.end(), quick.end()]);
+      await end();
+      feed.close();
+    }
+  });
+
+  it('a resume while a lower id is still uncommitted replays it before the higher one', async () => {
+    const last = await post('the last one the client has');
+    const { slow, lower, higher, end } = await writers();
+    try {
+      const feed = await open('/live/feed', reader.token, { 'last-event-id': String(last.id) });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(feed.events).toEqual([]);
+      await slow.query('commit');
+      await feed.untilEvents(2);
+      const next = await post('live after the replay');
+      await feed.untilEvents(3);
+      expect(feed.events.map((e) => Number(e.id))).toEqual([lower, higher, next.id]);
+      feed.close();
+    } finally {
+      await end();
+    }
+  });
+
+  it('a transaction that stays open does not hold the stream back for longer than the settle limit', async () => {
+    const feed = await open('/live/feed', reader.token);
+    const { slow, higher, end } = await writers();
+    try {
+      await feed.untilEvents(1);
+      expect(feed.events.map((e) => Number(e.id))).toEqual([higher]);
+      await slow.query('rollback');
+      const next = await post('after the straggler');
+      await feed.untilEvents(2);
+      expect(feed.events.map((e) => Number(e.id))).toEqual([higher, next.id]);
+    } finally {
+      await end();
       feed.close();
     }
   });

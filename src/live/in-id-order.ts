@@ -1,35 +1,43 @@
 /**
- * Puts messages about ids of one sequence back in id order. Ids are taken before commit, so two
- * writes in the same instant can commit, and NOTIFY, in the other order; a client that saw the
- * higher id first and resumed from it would never get the lower one. A message past a gap waits
- * (at most `waitMs`) for the ids before it; a gap that outlives the wait was a write that rolled
- * back (or one too slow to wait for), and what waited goes on.
+ * Puts the messages about one id sequence back in id order. Ids are taken before commit, so writes
+ * can commit, and NOTIFY, in another order than their ids; a client that saw the higher id first
+ * and resumed from it would never get the lower one. A message past a gap is held until every
+ * transaction that was in progress when the gap was seen has ended (`settled`, see
+ * TransactionSettler): by then each id of the gap has committed or never will. The ids of the gap
+ * still unheard then (their message may trail the commit) are released without a payload, for
+ * the reader to look up; a message for an id already passed is dropped.
  */
 export class InIdOrder {
+  /** The next id to release; undefined until the order starts. */
   private next?: number;
   private readonly held = new Map<number, string>();
-  private timer?: NodeJS.Timeout;
+  private highestHeld = 0;
+  private settling = false;
+  /** Bumped by every (re)start: a wait begun before it no longer decides anything. */
+  private generation = 0;
 
   constructor(
-    private readonly release: (id: number, payload: string) => void,
-    private readonly waitMs: number,
+    private readonly release: (id: number, payload?: string) => void,
+    private readonly settled: () => Promise<void>,
   ) {}
 
-  add(id: number, payload: string): void {
-    if (this.next === undefined || id < this.next) {
-      // The first id heard, or one that arrives after its gap was given up on.
-      this.next ??= id + 1;
-      return this.release(id, payload);
-    }
-    this.held.set(id, payload);
+  /**
+   * Starts, or starts again after the listener was away, after `lastIdTaken`: the last id handed
+   * out when listening began. Ids up to it are not this order's to release (the streams read them
+   * from the database); every id above it will be heard.
+   */
+  startAfter(lastIdTaken: number): void {
+    this.generation++;
+    this.next = lastIdTaken + 1;
+    for (const id of this.held.keys()) if (id < this.next) this.held.delete(id);
     this.drain();
-    if (this.held.size > 0) this.timer ??= setTimeout(() => this.giveUp(), this.waitMs);
   }
 
-  /** Messages were missed (the listener reconnected): start again from whatever comes next. */
-  reset(): void {
-    this.giveUp();
-    this.next = undefined;
+  add(id: number, payload: string): void {
+    if (this.next !== undefined && id < this.next) return;
+    this.held.set(id, payload);
+    this.highestHeld = Math.max(this.highestHeld, id);
+    if (this.next !== undefined) this.drain();
   }
 
   private drain(): void {
@@ -38,14 +46,27 @@ export class InIdOrder {
       this.release(this.next!, payload);
       this.next!++;
     }
+    if (this.held.size > 0) this.settleGap();
   }
 
-  private giveUp(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.held.size === 0) return;
-    this.next = Math.min(...this.held.keys());
-    this.drain();
-    if (this.held.size > 0) this.timer = setTimeout(() => this.giveUp(), this.waitMs);
+  private settleGap(): void {
+    if (this.settling) return;
+    this.settling = true;
+    const generation = this.generation;
+    const through = this.highestHeld;
+    // A failed wait (the database is away) releases what it held: better late than never.
+    void this.settled()
+      .catch(() => undefined)
+      .then(() => {
+        this.settling = false;
+        if (this.next === undefined) return;
+        if (generation === this.generation)
+          for (; this.next < through; this.next++) {
+            const payload = this.held.get(this.next);
+            this.held.delete(this.next);
+            this.release(this.next, payload);
+          }
+        this.drain();
+      });
   }
 }

@@ -11,8 +11,12 @@ const PROBE_TIMEOUT_MS = 5_000;
 export interface ListenerEvents {
   /** A NOTIFY payload, in commit order. */
   message(payload: string): void;
-  /** Listening again after a loss: whatever committed meanwhile was not heard. */
-  resumed(): void;
+  /**
+   * LISTEN is in place, on the first connection or (`again`) after a loss, when whatever committed
+   * meanwhile was not heard. The connection counts as listening once this resolves; a rejection
+   * fails the attempt.
+   */
+  listening(again: boolean): Promise<void>;
 }
 
 /**
@@ -60,6 +64,7 @@ export class LiveListener {
     try {
       await client.connect();
       await client.query(`listen ${LIVE_CHANNEL}`);
+      await this.events.listening(this.heardBefore);
     } catch (error) {
       client.removeAllListeners('end');
       await client.end().catch(() => undefined);
@@ -74,10 +79,7 @@ export class LiveListener {
     this.probeTimer = setInterval(() => {
       client.query('select 1').catch((error: unknown) => this.lost(client, error));
     }, this.probeMs).unref();
-    if (this.heardBefore) {
-      this.logger.info('live listener reconnected');
-      this.events.resumed();
-    }
+    if (this.heardBefore) this.logger.info('live listener reconnected');
     this.heardBefore = true;
   }
 

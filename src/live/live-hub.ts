@@ -6,9 +6,10 @@ import type { Logger } from '../logger.js';
 import { InIdOrder } from './in-id-order.js';
 import { LiveListener } from './listener.js';
 import { LiveStream } from './live-stream.js';
+import { TransactionSettler } from './settle.js';
 import {
   eventsAfter,
-  headId,
+  lastIdsTaken,
   notificationsById,
   openSessions,
   postsForFollowers,
@@ -17,8 +18,8 @@ import {
 } from './live.queries.js';
 
 const STREAM_RETRY_AFTER_SECONDS = 5;
-/** How long a message past a gap in ids waits for the ids before it (see InIdOrder). */
-const GAP_WAIT_MS = 100;
+/** How long ordering waits for a write transaction before calling it a straggler (see TransactionSettler). */
+const SETTLE_MAX_WAIT_MS = 2_000;
 
 /**
  * The live streams of one process. Writers NOTIFY small messages (ids) from their own
@@ -28,7 +29,9 @@ const GAP_WAIT_MS = 100;
  * not even connected, while no stream is open; no stream holds a pool connection.
  *
  * Messages: `p<post id>`, `n<notification id>,<recipient id>`, `s<user id>` (one of the user's
- * sessions ended: their streams check theirs).
+ * sessions ended: their streams check theirs). Each stream delivers ids in increasing order and
+ * skips none: the hub releases messages in id order (InIdOrder), and a replay reads only ids whose
+ * writers have all ended (`settledLastId`).
  */
 export class LiveHub {
   private readonly listener: LiveListener;
@@ -36,17 +39,24 @@ export class LiveHub {
   private streamCount = 0;
   /** Opens under way per user, counted against the limits until their streams exist. */
   private readonly opening = new Map<number, number>();
-  // Every message is put in id order, streams or not, so the order holds from the first stream on.
-  private readonly postsInOrder = new InIdOrder((id) => {
-    if (this.streamCount === 0) return;
-    this.pendingPosts.push(id);
-    this.schedule();
-  }, GAP_WAIT_MS);
-  private readonly notificationsInOrder = new InIdOrder((id, payload) => {
-    if (!this.streamsByUser.has(Number(payload.split(',')[1]))) return;
-    this.pendingNotifications.push(id);
-    this.schedule();
-  }, GAP_WAIT_MS);
+  private readonly settler: TransactionSettler;
+  private readonly postsInOrder = new InIdOrder(
+    (id) => {
+      if (this.streamCount === 0) return;
+      this.pendingPosts.push(id);
+      this.schedule();
+    },
+    () => this.gapSettled(),
+  );
+  // A notification released without its message has no recipient yet: the read finds it.
+  private readonly notificationsInOrder = new InIdOrder(
+    (id, payload) => {
+      if (payload !== undefined && !this.streamsByUser.has(Number(payload.split(',')[1]))) return;
+      this.pendingNotifications.push(id);
+      this.schedule();
+    },
+    () => this.gapSettled(),
+  );
   private pendingPosts: number[] = [];
   private pendingNotifications: number[] = [];
   private pendingSessionUsers = new Set<number>();
@@ -59,9 +69,10 @@ export class LiveHub {
     private readonly config: Config,
     private readonly logger: Logger,
   ) {
+    this.settler = new TransactionSettler(orm, SETTLE_MAX_WAIT_MS, logger);
     this.listener = new LiveListener(
       config.LIVE_LISTEN_DATABASE_URL ?? orm.config.getClientUrl(),
-      { message: (payload) => this.heard(payload), resumed: () => this.resumed() },
+      { message: (payload) => this.heard(payload), listening: (again) => this.listening(again) },
       logger,
       config.LIVE_HEARTBEAT_MS,
     );
@@ -88,14 +99,18 @@ export class LiveHub {
         this.logger.warn({ err: error }, 'live listener cannot listen');
         throw unavailable('Live updates are unavailable; retry shortly');
       });
-      // Listening before the start is read: whatever commits after the read is heard.
-      const cursor = lastEventId ?? (await headId(this.orm, kind, userId));
+      // Listening before the start is read: every id taken after it is heard. A new stream
+      // starts after the last id taken, committed or not.
+      const cursor = lastEventId ?? (await lastIdsTaken(this.orm))[kind];
       stream = new LiveStream(
         user,
         kind,
         cursor,
         lastEventId !== undefined,
-        (afterId, limit) => eventsAfter(this.orm, kind, userId, afterId, limit),
+        {
+          settledLastId: () => this.settledLastId(kind),
+          read: (range) => eventsAfter(this.orm, kind, userId, range),
+        },
         this.config.LIVE_BUFFER_EVENTS,
         (ended) => this.forget(ended),
       );
@@ -189,13 +204,37 @@ export class LiveHub {
     for (const stream of streams) if (!open.has(stream.user.jti)) stream.end('session');
   }
 
-  /** The listener was away: every stream reads what it missed, and every session is checked again. */
-  private resumed(): void {
-    this.postsInOrder.reset();
-    this.notificationsInOrder.reset();
+  /**
+   * LISTEN is in place: the orders start after the last ids taken. After a loss (`again`), every
+   * stream reads what it missed from the database, and every session is checked again.
+   */
+  private async listening(again: boolean): Promise<void> {
+    const lastIds = await lastIdsTaken(this.orm);
+    this.postsInOrder.startAfter(lastIds.feed);
+    this.notificationsInOrder.startAfter(lastIds.notifications);
+    if (!again) return;
     for (const stream of this.allStreams()) stream.catchUp();
     for (const userId of this.streamsByUser.keys()) this.pendingSessionUsers.add(userId);
     this.schedule();
+  }
+
+  /** A gap in the ids heard settles when the transactions in progress end; with no stream, at once. */
+  private async gapSettled(): Promise<void> {
+    if (this.streamCount === 0) return;
+    await this.settler.settled().catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'live ordering could not wait for write transactions; releasing in id order');
+    });
+  }
+
+  /**
+   * The last id taken once every write in progress has ended: a replay reads up to it and finds
+   * every id at or below it that will ever commit (the sequence is read first, so each writer of
+   * such an id is among those waited for).
+   */
+  private async settledLastId(kind: LiveKind): Promise<number> {
+    const lastId = (await lastIdsTaken(this.orm))[kind];
+    await this.settler.settled();
+    return lastId;
   }
 
   private *allStreams(): Generator<LiveStream> {

@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveKind, StreamUser } from './live.queries.js';
+import type { LiveEvent, LiveKind, ReplayRange, StreamUser } from './live.queries.js';
 
 /**
  * Why a stream ended. `client`: it went away. `session`: its session ended (logout, password
@@ -8,8 +8,12 @@ import type { LiveEvent, LiveKind, StreamUser } from './live.queries.js';
  */
 export type EndReason = 'client' | 'session' | 'behind' | 'shutdown';
 
-/** Reads what a stream owes its client from the database: a resume, or a catch-up after a loss. */
-export type ReplaySource = (afterId: number, limit: number) => Promise<LiveEvent[]>;
+/** Where a stream reads what it owes its client from: a resume, or a catch-up after a loss. */
+export interface ReplaySource {
+  /** The last id taken, once every write in progress has ended: a replay reads up to it. */
+  settledLastId(): Promise<number>;
+  read(range: ReplayRange): Promise<LiveEvent[]>;
+}
 
 const REPLAY_BATCH = 100;
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -18,14 +22,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * One client's stream. The hub pushes live events into a bounded queue and never waits for the
  * client; the transport pulls them with `events()` at the pace the socket takes them. A replay
  * (a resume, or a catch-up after the listener's connection was lost) is read from the database
- * in batches, between live events, holding a pool connection only while a batch is read.
+ * in batches, between live events, holding a pool connection only while a batch is read. Ids go
+ * out in increasing order: an event at or below the cursor has been delivered or passed.
  */
 export class LiveStream {
   private readonly queue: LiveEvent[] = [];
   private wake?: () => void;
   private replayPending: boolean;
-  /** Ids the last replay handed over: the same events may also be queued live. */
-  private replayed = new Set<number>();
   private expiry?: NodeJS.Timeout;
   ended?: EndReason;
   private resolveFinished!: () => void;
@@ -35,7 +38,7 @@ export class LiveStream {
   constructor(
     readonly user: StreamUser,
     readonly kind: LiveKind,
-    /** The last id the client has (a resume) or the newest id when it opened. */
+    /** The last id the client has (a resume), or the last id taken when it opened. */
     private cursor: number,
     resume: boolean,
     private readonly replay: ReplaySource,
@@ -85,23 +88,24 @@ export class LiveStream {
     while (!this.ended) {
       if (this.replayPending) {
         this.replayPending = false;
-        this.replayed = new Set();
+        const throughId = await this.replay.settledLastId();
         for (let batch = REPLAY_BATCH; batch === REPLAY_BATCH && !this.ended;) {
-          const events = await this.replay(this.cursor, REPLAY_BATCH);
+          const events = await this.replay.read({ afterId: this.cursor, throughId, limit: REPLAY_BATCH });
           batch = events.length;
           for (const event of events) {
             if (this.ended) return;
-            this.cursor = Math.max(this.cursor, event.id);
-            this.replayed.add(event.id);
+            this.cursor = event.id;
             yield event;
           }
         }
+        // Everything up to throughId that will ever commit has been read; the rest comes live.
+        this.cursor = Math.max(this.cursor, throughId);
         continue;
       }
       const event = this.queue.shift();
       if (event) {
-        if (this.replayed.has(event.id)) continue;
-        this.cursor = Math.max(this.cursor, event.id);
+        if (event.id <= this.cursor) continue;
+        this.cursor = event.id;
         yield event;
       } else {
         await new Promise<void>((resolve) => (this.wake = resolve));

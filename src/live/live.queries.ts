@@ -1,6 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { notificationJson } from '../notifications/notifications.queries.js';
-import { OPEN_SESSION, postJson, runForSession, runStatement, type SessionScope, type Statement } from '../sql.js';
+import {
+  OPEN_SESSION,
+  postJson,
+  runForSession,
+  runStatement,
+  sessionIsOpen,
+  type SessionScope,
+  type Statement,
+} from '../sql.js';
 
 /** Who a stream is for: a user, the session it lives and dies with, and when that session expires. */
 export interface StreamUser {
@@ -15,6 +23,13 @@ export type LiveKind = 'feed' | 'notifications';
 export interface LiveEvent {
   id: number;
   json: string;
+}
+
+/** A batch of a replay: ids above `afterId`, up to `throughId`, at most `limit` of them. */
+export interface ReplayRange {
+  afterId: number;
+  throughId: number;
+  limit: number;
 }
 
 const callerColumns = (s: string) => `${s}.user_id, ${s}.jti, (extract(epoch from ${s}.expires_at) * 1000)::float8`;
@@ -54,7 +69,7 @@ const REDEEM_TICKET: Statement = {
   name: 'live_ticket_redeem',
   text: `with t as (delete from live_tickets where hash = $1 returning session_jti, expires_at)
     select ${callerColumns('s')} from t join sessions s on s.jti = t.session_jti
-    where t.expires_at > now() and s.revoked_at is null and s.expires_at > now()`,
+    where t.expires_at > now() and ${sessionIsOpen('s')}`,
 };
 
 /** The caller a ticket names, consuming it (one statement, so two redemptions cannot both win). */
@@ -67,43 +82,55 @@ export function purgeExpiredTickets(orm: MikroORM): Promise<unknown> {
   return orm.em.fork().execute('delete from live_tickets where expires_at < now()');
 }
 
-const HEAD: Record<LiveKind, Statement> = {
-  feed: { name: 'live_feed_head', text: 'select coalesce(max(id), 0) from posts' },
-  notifications: {
-    name: 'live_notifications_head',
-    text: 'select coalesce(max(id), 0) from notifications where recipient_id = $1',
-  },
+// Sequences hand ids out before commit (and in cache 1, so the last value is the last id taken).
+const LAST_IDS_TAKEN: Statement = {
+  name: 'live_last_ids_taken',
+  text: `select coalesce(pg_sequence_last_value(pg_get_serial_sequence('posts', 'id')::regclass), 0)::int,
+    coalesce(pg_sequence_last_value(pg_get_serial_sequence('notifications', 'id')::regclass), 0)::int`,
 };
 
-/** The newest id the stream could show now: a stream that does not resume starts after it. */
-export async function headId(orm: MikroORM, kind: LiveKind, userId: number): Promise<number> {
-  const [[id]] = (await runStatement(orm, HEAD[kind], kind === 'feed' ? [] : [userId])) as [[number]];
-  return id;
+/** The last id each kind's sequence has handed out, committed or not: ids above it are still to come. */
+export async function lastIdsTaken(orm: MikroORM): Promise<Record<LiveKind, number>> {
+  const [[feed, notifications]] = (await runStatement(orm, LAST_IDS_TAKEN, [])) as [[number, number]];
+  return { feed, notifications };
+}
+
+// With no list, the write transactions in progress now (a read-only one has no xid); with a list,
+// those of it still in progress. `$2` lists transactions not to wait for.
+const TRANSACTIONS_IN_PROGRESS: Statement = {
+  name: 'live_transactions_in_progress',
+  text: `select coalesce(array_agg(x::text), '{}') from unnest(coalesce($1::xid8[], array(select pg_snapshot_xip(pg_current_snapshot())))) x
+    where pg_xact_status(x) = 'in progress' and x <> all($2::xid8[])`,
+};
+
+/** Ids of the write transactions in progress now (`of` omitted), or of those of `of` still in progress. */
+export async function transactionsInProgress(orm: MikroORM, of: string[] | null, except: string[]): Promise<string[]> {
+  const [[xids]] = (await runStatement(orm, TRANSACTIONS_IN_PROGRESS, [of, except])) as [[string[]]];
+  return xids;
 }
 
 const AFTER: Record<LiveKind, Statement> = {
   feed: {
     name: 'live_feed_after',
     text: `select p.id, ${postJson('p')}::text from posts p
-      where p.author_id in (select f.followed_id from follows f where f.follower_id = $1) and p.id > $2
-      order by p.id limit $3`,
+      where p.author_id in (select f.followed_id from follows f where f.follower_id = $1) and p.id > $2 and p.id <= $3
+      order by p.id limit $4`,
   },
   notifications: {
     name: 'live_notifications_after',
     text: `select n.id, ${notificationJson('n')}::text from notifications n
-      where n.recipient_id = $1 and n.id > $2 order by n.id limit $3`,
+      where n.recipient_id = $1 and n.id > $2 and n.id <= $3 order by n.id limit $4`,
   },
 };
 
-/** What the user's stream holds after `afterId`, oldest first, at most `limit`: a replay's batch. */
+/** What the user's stream holds after `afterId` up to `throughId`, oldest first, at most `limit`: a replay's batch. */
 export async function eventsAfter(
   orm: MikroORM,
   kind: LiveKind,
   userId: number,
-  afterId: number,
-  limit: number,
+  { afterId, throughId, limit }: ReplayRange,
 ): Promise<LiveEvent[]> {
-  const rows = await runStatement(orm, AFTER[kind], [userId, afterId, limit]);
+  const rows = await runStatement(orm, AFTER[kind], [userId, afterId, throughId, limit]);
   return rows.map(([id, json]) => ({ id: id as number, json: json as string }));
 }
 
@@ -139,7 +166,7 @@ export async function notificationsById(orm: MikroORM, ids: number[]) {
 
 const OPEN_SESSIONS: Statement = {
   name: 'live_open_sessions',
-  text: 'select jti from sessions where jti = any($1::uuid[]) and revoked_at is null and expires_at > now()',
+  text: `select s.jti from sessions s where s.jti = any($1::uuid[]) and ${sessionIsOpen('s')}`,
 };
 
 /** Which of these sessions are still open. */
