@@ -2,7 +2,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { authenticate, checkSession } from './auth/authenticate.js';
+import { assertSessionOpen } from './auth/auth.queries.js';
+import { authenticate } from './auth/authenticate.js';
 import { WriteLimiter } from './auth/write-limits.js';
 import type { Config } from './config.js';
 import { formatError, normalizeError } from './error-handling.js';
@@ -107,7 +108,7 @@ const signedInProcedure = (sessionNow: boolean) =>
     let unauthorized = false;
     try {
       const result = await next({ ctx: { user } });
-      if (!result.ok && result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await checkSession(orm, user);
+      if (!result.ok && result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
       unauthorized = !result.ok && result.error.code === 'UNAUTHORIZED';
       return result;
     } catch (error) {
