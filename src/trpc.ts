@@ -19,7 +19,7 @@ export interface AppServices {
   live: LiveHub;
 }
 
-/** What a request brings; procedures that use the ORM also get `em` (see publicProcedure). */
+/** What a request brings; publicProcedure and authedProcedure add `em`, which they hand to their queries. */
 export interface Context {
   services: AppServices;
   /** The bearer token, verified only by procedures that need a caller. */
@@ -89,7 +89,10 @@ function writeLimiterOf(services: AppServices): WriteLimiter {
 /** The context of procedures that use the ORM (publicProcedure, authedProcedure). */
 export type OrmContext = Context & { em: EntityManager };
 
-/** An entity manager of the procedure's own: a fork of the ORM's, with its own identity map. */
+/**
+ * An entity manager of the procedure's own (a fork of the ORM's): the handle its `*.queries.ts`
+ * functions run on; procedures call no method of it themselves (README, "Database access").
+ */
 const withEntityManager = <Ctx extends Context>(ctx: Ctx) => ({ em: ctx.services.orm.em.fork() });
 
 export const publicProcedure = normalizedProcedure.use(({ ctx, next }) => next({ ctx: withEntityManager(ctx) }));
