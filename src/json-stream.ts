@@ -3,7 +3,8 @@ import type { Client } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { z } from 'zod';
 import { CLIENT_DEADLINE_MARGIN_MS } from '../mikro-orm.config.js';
-import { authenticate, checkSession, type SessionUser } from './auth/authenticate.js';
+import { assertSessionOpen } from './auth/auth.queries.js';
+import { authenticate, type SessionUser } from './auth/authenticate.js';
 import { isDatabaseUnavailable, type OutageLog } from './error-handling.js';
 import type { ApiErrorBody } from './errors.js';
 import type { Page } from './schemas.js';
@@ -104,7 +105,7 @@ export class JsonStreams {
       const input = parsed?.data;
       if (route.streams && !route.streams(input)) return next();
       const token = bearerToken(req.headers.authorization);
-      // The session is checked by the first statement: the whole answer's, or checkSession's.
+      // The session is checked by the first statement: the whole answer's, or assertSessionOpen's.
       const user = await authenticate(this.services, token, { sessionNow: false }).catch(() => null);
       if (!user) return next(); // the procedure answers the 401, in the one error format
       const sent = await this.sendWholeOrStream(req, res, route, input, user).catch((error: unknown) => error);
@@ -136,7 +137,7 @@ export class JsonStreams {
       res.status(200).type('application/json').end(whole);
       return true;
     }
-    if (!user.sessionChecked && (await checkSession(orm, user).catch(procedureAnswers)) === null) return false;
+    if (!user.sessionChecked && (await assertSessionOpen(orm, user).catch(procedureAnswers)) === null) return false;
     this.outages.succeeded();
     const { userId } = user;
     const parts = route.document(input, userId);

@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AddressInfo } from 'node:net';
-import { purgeOldCounters } from './auth/rate-limits.js';
-import { purgeExpiredSessions } from './auth/sessions.js';
+import { deleteExpiredSessions, deleteOldCounters } from './auth/auth.queries.js';
 import type { Config } from './config.js';
 import { initORM, knexClientOf, ormOptions, startDatabase } from './db.js';
 import { LiveHub } from './live/live-hub.js';
@@ -91,8 +90,8 @@ export async function startServer(
   const purge = setInterval(() => {
     const em = orm.em.fork();
     Promise.all([
-      purgeExpiredSessions(em),
-      purgeOldCounters(em, new Date(Date.now() - 24 * 3600 * 1000)),
+      deleteExpiredSessions(em),
+      deleteOldCounters(em, new Date(Date.now() - 24 * 3600 * 1000)),
       purgeExpiredTickets(orm),
     ])
       .then(([sessions, counters]) =>

@@ -1,13 +1,30 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Client, QueryConfig } from 'pg';
+import { z } from 'zod';
 import { knexClientOf } from './db.js';
-import { unauthorized } from './errors.js';
+import { badRequest, unauthorized } from './errors.js';
+import { Comment, Post } from './posts/posts.schemas.js';
+import { UserSummary } from './users/user-summary.schema.js';
+import { UserWithRelations } from './users/users.schemas.js';
 
 /**
  * SQL fragments that build the API's JSON shapes inside PostgreSQL, so that a read of any size is
  * one statement (no N+1) and Node only passes the JSON through. Each takes the alias of the row it
- * describes; inner aliases are prefixed with it so fragments nest without clashing.
+ * describes; inner aliases are prefixed with it so fragments nest without clashing. Each names, as
+ * its `schema`, the Zod schema its JSON must match: tests/sql-fragments.test.ts runs every one on
+ * real rows and parses the result with it, key sets and order included.
  */
+
+/** A fragment of SQL that builds JSON of the API's shape `schema`. */
+export type JsonFragment<A extends unknown[] = never[], S extends z.ZodType = z.ZodType> = ((...args: A) => string) & {
+  readonly schema: S;
+};
+
+export const jsonFragment = <A extends unknown[], S extends z.ZodType>(
+  schema: S,
+  build: (...args: A) => string,
+): JsonFragment<A, S> => Object.assign(build, { schema });
 
 /** ISO 8601 UTC with milliseconds, as Date.prototype.toISOString writes it. */
 export const isoTimestamp = (column: string) =>
@@ -20,7 +37,7 @@ export const isoTimestamp = (column: string) =>
  */
 
 /** The one row `select` yields as a JSON object (null when it yields none). */
-const jsonObject = (select: string) => `(select row_to_json(o) from (${select}) o)`;
+export const jsonObject = (select: string) => `(select row_to_json(o) from (${select}) o)`;
 
 /**
  * The rows `select` yields as a JSON array, in the select's order (array_agg keeps it); [] when none.
@@ -31,7 +48,7 @@ const jsonArray = (select: string) => `coalesce((select array_to_json(array_agg(
 
 const userSummaryColumns = (u: string) => `${u}.id, ${u}.first_name as "firstName", ${u}.last_name as "lastName"`;
 
-export const userSummaryJson = (u: string) => jsonObject(`select ${userSummaryColumns(u)}`);
+export const userSummaryJson = jsonFragment(UserSummary, (u: string) => jsonObject(`select ${userSummaryColumns(u)}`));
 
 /**
  * UserSummary rows, by user id, from `fromWhere` (which must name "users" as `u`); `byId` may name
@@ -41,7 +58,9 @@ const usersSelect = (u: string, fromWhere: string, byId = `${u}.id`) =>
   `select ${userSummaryColumns(u)} ${fromWhere} order by ${byId}`;
 
 /** A JSON array of UserSummary (see usersSelect). */
-export const usersArray = (u: string, fromWhere: string, byId?: string) => jsonArray(usersSelect(u, fromWhere, byId));
+export const usersArray = jsonFragment(z.array(UserSummary), (u: string, fromWhere: string, byId?: string) =>
+  jsonArray(usersSelect(u, fromWhere, byId)),
+);
 
 const authorJson = (row: string) =>
   jsonObject(`select ${userSummaryColumns(`${row}_a`)} from users ${row}_a where ${row}_a.id = ${row}.author_id`);
@@ -50,13 +69,15 @@ const commentColumns = (c: string) => `${c}.id, ${c}.content, ${isoTimestamp(`${
   ${authorJson(c)} as "createdBy",
   ${usersArray(`${c}_lu`, `from comment_likes ${c}_l join users ${c}_lu on ${c}_lu.id = ${c}_l.user_id where ${c}_l.comment_id = ${c}.id`, `${c}_l.user_id`)} as "likedBy"`;
 
-export const commentJson = (c: string) => jsonObject(`select ${commentColumns(c)}`);
+export const commentJson = jsonFragment(Comment, (c: string) => jsonObject(`select ${commentColumns(c)}`));
 
 /** Comment rows newest first (ties by id), as every list in the API. */
 const commentsSelect = (c: string, where: string) =>
   `select ${commentColumns(c)} from comments ${c} where ${where} order by ${c}.created_at desc, ${c}.id desc`;
 
-export const commentsArray = (c: string, where: string) => jsonArray(commentsSelect(c, where));
+export const commentsArray = jsonFragment(z.array(Comment), (c: string, where: string) =>
+  jsonArray(commentsSelect(c, where)),
+);
 
 /** `likedBy` replaces the likers subquery where a write's own row is not visible to its statement. */
 const postColumns = (p: string, likedBy?: string) => `${p}.id, ${p}.title, ${p}.content,
@@ -64,13 +85,17 @@ const postColumns = (p: string, likedBy?: string) => `${p}.id, ${p}.title, ${p}.
   ${likedBy ?? usersArray(`${p}_lu`, `from post_likes ${p}_l join users ${p}_lu on ${p}_lu.id = ${p}_l.user_id where ${p}_l.post_id = ${p}.id`, `${p}_l.user_id`)} as "likedBy",
   ${commentsArray(`${p}_c`, `${p}_c.post_id = ${p}.id`)} as comments`;
 
-export const postJson = (p: string, likedBy?: string) => jsonObject(`select ${postColumns(p, likedBy)}`);
+export const postJson = jsonFragment(Post, (p: string, likedBy?: string) =>
+  jsonObject(`select ${postColumns(p, likedBy)}`),
+);
 
 /** Post rows newest first (ties by id) from `source` (a table or a subselect of posts rows), filtered by `where`. */
 const postsSelect = (p: string, source: string, where = 'true') =>
   `select ${postColumns(p)} from ${source} ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc`;
 
-export const postsArray = (p: string, source: string, where?: string) => jsonArray(postsSelect(p, source, where));
+export const postsArray = jsonFragment(z.array(Post), (p: string, source: string, where?: string) =>
+  jsonArray(postsSelect(p, source, where)),
+);
 
 /**
  * The lists of a UserWithRelations, by field in the API's order, of the user whose id is `userId`
@@ -91,12 +116,13 @@ const profileLists = (u: string, userId: string) => ({
   ),
 });
 
-export const userWithRelationsJson = (u: string) =>
+export const userWithRelationsJson = jsonFragment(UserWithRelations, (u: string) =>
   jsonObject(
     `select ${userSummaryColumns(u)}, ${Object.entries(profileLists(u, `${u}.id`))
       .map(([field, select]) => `${jsonArray(select)} as ${field}`)
       .join(', ')}`,
-  );
+  ),
+);
 
 /**
  * The profile of the user whose id is `userId` as JSON text when it is small: none of its lists
@@ -104,11 +130,11 @@ export const userWithRelationsJson = (u: string) =>
  * what is built is bounded) and the text is at most `maxBytes`; '' when it is larger, null when
  * there is no such user.
  */
-export const smallUserWithRelationsText = (
-  userId: string,
-  { maxItems, maxBytes }: { maxItems: number; maxBytes: number },
-) =>
-  `(select case when ${profileListsAtMost('u.id', maxItems)} then ${textUpTo(`${userWithRelationsJson('u')}::text`, maxBytes)} else '' end from users u where u.id = ${userId})`;
+export const smallUserWithRelationsText = jsonFragment(
+  UserWithRelations,
+  (userId: string, { maxItems, maxBytes }: { maxItems: number; maxBytes: number }) =>
+    `(select case when ${profileListsAtMost('u.id', maxItems)} then ${textUpTo(`${userWithRelationsJson('u')}::text`, maxBytes)} else '' end from users u where u.id = ${userId})`,
+);
 
 /**
  * Whether each list of a profile (posts, comments, followed, followers) holds at most `max`
@@ -137,6 +163,7 @@ export const textUpTo = (json: string, maxBytes: number | string) =>
  * elements, by field in the API's order. What a stream writes of a profile too large to build whole.
  */
 export const userWithRelationsRows = {
+  schema: UserWithRelations,
   user: `select row_to_json(o)::text as json from (select ${userSummaryColumns('u')} from users u where u.id = $1) o`,
   lists: Object.entries(profileLists('u', '$1')).map(([field, select]) => ({
     field,
@@ -154,15 +181,21 @@ export interface Statement {
 }
 
 /**
+ * Where a statement runs: the ORM, or a procedure's entity manager (`ctx.em`, a fork of the ORM's);
+ * either way on a connection of the one pool MikroORM holds.
+ */
+export type Database = MikroORM | EntityManager;
+
+/**
  * A connection of the pool MikroORM holds, as the pg driver's own client: for prepared statements
  * and cursors, which the ORM does not offer. The one place that reaches into that pool; `release`
  * gives it back, closed first when it is to be `discard`ed (its state is in doubt): the pool then
  * drops it instead of lending it again.
  */
 export async function borrowConnection(
-  orm: MikroORM,
+  db: Database,
 ): Promise<{ client: Client; release: (options?: { discard: boolean }) => Promise<void> }> {
-  const knexClient = knexClientOf(orm.em);
+  const knexClient = knexClientOf('getConnection' in db ? db : db.em);
   const client = await knexClient.acquireConnection();
   return {
     client,
@@ -177,8 +210,8 @@ export async function borrowConnection(
  * Runs a statement on a connection of the pool: prepared (`name`, planned once per connection) or
  * not. `rowMode: 'array'` gives rows as arrays.
  */
-async function run<R>(orm: MikroORM, query: QueryConfig & { rowMode?: 'array' }): Promise<R[]> {
-  const { client, release } = await borrowConnection(orm);
+async function run<R>(db: Database, query: QueryConfig & { rowMode?: 'array' }): Promise<R[]> {
+  const { client, release } = await borrowConnection(db);
   try {
     return (await client.query(query as QueryConfig)).rows as R[];
   } finally {
@@ -190,8 +223,12 @@ async function run<R>(orm: MikroORM, query: QueryConfig & { rowMode?: 'array' })
  * Runs a prepared statement; rows come back as arrays (JSON built by PostgreSQL arrives as
  * `::text`, so the driver does not parse it).
  */
-export const runStatement = (orm: MikroORM, statement: Statement, values: unknown[]) =>
-  run<unknown[]>(orm, { ...statement, values, rowMode: 'array' });
+export const runStatement = (db: Database, statement: Statement, values: unknown[]) =>
+  run<unknown[]>(db, { ...statement, values, rowMode: 'array' });
+
+/** Runs a prepared statement; rows as objects, by column name (a `json` column arrives parsed). */
+export const runRows = <R>(db: Database, statement: Statement, values: unknown[]) =>
+  run<R>(db, { ...statement, values });
 
 /** A statement with `$n` placeholders, as the pg driver takes it, and its values. */
 export interface DriverStatement {
@@ -199,9 +236,54 @@ export interface DriverStatement {
   values: unknown[];
 }
 
-/** Runs a statement that is not worth preparing (its text varies); rows as objects. */
-export const runDriverStatement = <R>(orm: MikroORM, { text, values }: DriverStatement) =>
-  run<R>(orm, { text, values });
+/** Runs a statement that is not worth preparing (its text varies with the input); rows as objects. */
+export const runDriverStatement = <R>(db: Database, { text, values }: DriverStatement) => run<R>(db, { text, values });
+
+/** Runs a prepared statement and returns its first row (as an object), or null when it yields none. */
+export async function findRow<R>(db: Database, statement: Statement, values: unknown[]): Promise<R | null> {
+  const [row] = await runRows<R>(db, statement, values);
+  return row ?? null;
+}
+
+/** The key a write broke, whichever way it ran: a MikroORM native call or a statement on the driver. */
+function violatedKey(error: unknown): 'unique' | 'foreign' | undefined {
+  if (error instanceof UniqueConstraintViolationException) return 'unique';
+  if (error instanceof ForeignKeyConstraintViolationException) return 'foreign';
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === '23505' ? 'unique' : code === '23503' ? 'foreign' : undefined;
+}
+
+/**
+ * Awaits a delete of the caller's own link (a like, a follow); when it removed nothing,
+ * `assertTargetExists` answers a missing target (404), else 400 `notLinked`.
+ */
+export async function deleteLink(
+  deleted: Promise<number>,
+  notLinked: string,
+  assertTargetExists: () => Promise<void>,
+): Promise<void> {
+  if ((await deleted) > 0) return;
+  await assertTargetExists();
+  throw badRequest(notLinked);
+}
+
+/**
+ * Awaits a write whose keys, not a read before it, settle doubles and missing targets (even
+ * between concurrent requests): a broken unique key throws `errors.unique`, a broken foreign key
+ * `errors.foreign`, both made by the domain's queries module (e.g. 400 "already liked", 404).
+ */
+export async function keysSettle<T>(
+  write: Promise<T>,
+  errors: { unique?: () => Error; foreign?: () => Error },
+): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const key = violatedKey(error);
+    const settled = key && errors[key];
+    throw settled ? settled() : error;
+  }
+}
 
 /**
  * Collects a statement's values; `add` gives each one's placeholder (`$1`, `$2`, … as the pg driver

@@ -2,7 +2,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { authenticate, checkSession } from './auth/authenticate.js';
+import { assertSessionOpen } from './auth/auth.queries.js';
+import { authenticate } from './auth/authenticate.js';
 import { WriteLimiter } from './auth/write-limits.js';
 import type { Config } from './config.js';
 import { formatError, normalizeError } from './error-handling.js';
@@ -18,7 +19,7 @@ export interface AppServices {
   live: LiveHub;
 }
 
-/** What a request brings; procedures that use the ORM also get `em` (see publicProcedure). */
+/** What a request brings; publicProcedure and authedProcedure add `em`, which they hand to their queries. */
 export interface Context {
   services: AppServices;
   /** The bearer token, verified only by procedures that need a caller. */
@@ -88,7 +89,10 @@ function writeLimiterOf(services: AppServices): WriteLimiter {
 /** The context of procedures that use the ORM (publicProcedure, authedProcedure). */
 export type OrmContext = Context & { em: EntityManager };
 
-/** An entity manager of the procedure's own: a fork of the ORM's, with its own identity map. */
+/**
+ * An entity manager of the procedure's own (a fork of the ORM's): the handle its `*.queries.ts`
+ * functions run on; procedures call no method of it themselves (README, "Database access").
+ */
 const withEntityManager = <Ctx extends Context>(ctx: Ctx) => ({ em: ctx.services.orm.em.fork() });
 
 export const publicProcedure = normalizedProcedure.use(({ ctx, next }) => next({ ctx: withEntityManager(ctx) }));
@@ -107,7 +111,7 @@ const signedInProcedure = (sessionNow: boolean) =>
     let unauthorized = false;
     try {
       const result = await next({ ctx: { user } });
-      if (!result.ok && result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await checkSession(orm, user);
+      if (!result.ok && result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
       unauthorized = !result.ok && result.error.code === 'UNAUTHORIZED';
       return result;
     } catch (error) {

@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredSessions } from '../src/auth/sessions.js';
+import { deleteExpiredSessions } from '../src/auth/auth.queries.js';
 import { SessionEntity } from '../src/auth/session.entity.js';
 import { expectApiError, expectNoSecrets, expectTrpcError } from './support/fixtures.js';
 import { Harness, PASSWORD } from './support/harness.js';
@@ -262,7 +262,7 @@ describe('tokens', () => {
     const user = await h.user();
     const em = h.orm.em.fork();
     await em.nativeUpdate(SessionEntity, { user: user.id }, { expiresAt: new Date(Date.now() - 1000) });
-    expect(await purgeExpiredSessions(em)).toBeGreaterThanOrEqual(1);
+    expect(await deleteExpiredSessions(em)).toBeGreaterThanOrEqual(1);
     expect(await em.count(SessionEntity, { user: user.id })).toBe(0);
   });
 });

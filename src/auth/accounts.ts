@@ -1,8 +1,6 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { OrmContext } from '../trpc.js';
-import { badRequest } from '../errors.js';
-import { UserEntity } from '../users/user.entity.js';
 import type { UserSummary } from '../users/user-summary.schema.js';
+import { assertEmailFree, insertUser } from './auth.queries.js';
 import { hashPassword } from './passwords.js';
 import { reserve } from './rate-limits.js';
 
@@ -12,8 +10,6 @@ export interface NewAccount {
   firstName: string;
   lastName: string;
 }
-
-const USER_EXISTS = 'User already exists';
 
 /** Creates an account; the unique key on the normalised email settles concurrent signups. */
 export async function createAccount(ctx: OrmContext, account: NewAccount): Promise<UserSummary> {
@@ -28,18 +24,9 @@ export async function createAccount(ctx: OrmContext, account: NewAccount): Promi
     },
   ]);
   // Skip the expensive hash for the common duplicate; the unique key still decides races.
-  if ((await em.count(UserEntity, { email: account.email })) > 0) throw badRequest(USER_EXISTS);
+  await assertEmailFree(em, account.email);
+  const { email, firstName, lastName } = account;
   const passwordHash = await hashPassword(account.password, config);
-  try {
-    const id = await em.insert(UserEntity, {
-      email: account.email,
-      passwordHash,
-      firstName: account.firstName,
-      lastName: account.lastName,
-    });
-    return { id, firstName: account.firstName, lastName: account.lastName };
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw badRequest(USER_EXISTS);
-    throw error;
-  }
+  const id = await insertUser(em, { email, passwordHash, firstName, lastName });
+  return { id, firstName, lastName };
 }

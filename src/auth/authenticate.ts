@@ -1,18 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { unauthorized } from '../errors.js';
-import { OPEN_SESSION, runForSession, type SessionHolder, type Statement } from '../sql.js';
+import type { SessionHolder } from '../sql.js';
+import { assertSessionOpen } from './auth.queries.js';
 import { verifyAccessToken, type AccessClaims } from './tokens.js';
 
 /** A verified token; `sessionChecked` turns true once a statement has seen its session open. */
 export type SessionUser = AccessClaims & SessionHolder;
-
-const SESSION_OPEN: Statement = { name: 'session_open', text: `select 1 from ${OPEN_SESSION}` };
-
-/** One primary-key lookup: the token's session is still open (logout holds across processes). */
-export async function checkSession(orm: MikroORM, user: SessionUser): Promise<void> {
-  await runForSession({ services: { orm }, user, jsonAsText: false }, SESSION_OPEN, []);
-}
 
 /**
  * The one authentication of a request, for the procedures (trpc.ts) and the REST streams
@@ -28,6 +22,6 @@ export async function authenticate(
 ): Promise<SessionUser> {
   if (!token) throw unauthorized('Authentication required');
   const user: SessionUser = { ...verifyAccessToken(token, config.JWT_SECRET), sessionChecked: false };
-  if (sessionNow) await checkSession(orm, user);
+  if (sessionNow) await assertSessionOpen(orm, user);
   return user;
 }

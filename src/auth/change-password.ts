@@ -1,6 +1,6 @@
 import { authedProcedure } from '../trpc.js';
 import { changePasswordInput, StatusResult } from './auth.schemas.js';
-import { replacePassword } from './auth.queries.js';
+import { updatePasswordRevokingOtherSessions } from './auth.queries.js';
 import { confirmPassword } from './confirm-password.js';
 import { hashPassword } from './passwords.js';
 
@@ -18,6 +18,6 @@ export const changePassword = authedProcedure
   .mutation(async ({ ctx, input }) => {
     await confirmPassword(ctx, input.currentPassword);
     const passwordHash = await hashPassword(input.newPassword, ctx.services.config);
-    await replacePassword(ctx.em, ctx.user.userId, passwordHash, ctx.user.jti);
+    await updatePasswordRevokingOtherSessions(ctx.em, ctx.user.userId, passwordHash, ctx.user.jti);
     return { status: 'success' as const };
   });

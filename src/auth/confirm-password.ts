@@ -1,6 +1,6 @@
 import { badRequest, unauthorized } from '../errors.js';
 import type { OrmContext } from '../trpc.js';
-import { UserEntity } from '../users/user.entity.js';
+import { findCredentialsById } from './auth.queries.js';
 import type { SessionUser } from './authenticate.js';
 import { loginFailureLimits } from './login.js';
 import { verifyPassword } from './passwords.js';
@@ -15,7 +15,7 @@ export const WRONG_PASSWORD = 'Password is incorrect';
  */
 export async function confirmPassword(ctx: OrmContext & { user: SessionUser }, password: string): Promise<void> {
   const { em, services } = ctx;
-  const account = await em.findOne(UserEntity, { id: ctx.user.userId }, { fields: ['email', 'passwordHash'] });
+  const account = await findCredentialsById(em, ctx.user.userId);
   if (!account) throw unauthorized('Account no longer exists'); // deleted since the session check
   // Reserved before the check, as a login is: a wrong password keeps the attempt, a right one gives it back.
   const reservation = await reserve(em, loginFailureLimits(ctx, account.email));

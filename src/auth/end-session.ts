@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../errors.js';
 import { authedProcedure } from '../trpc.js';
-import { revokeSession } from './auth.queries.js';
+import { SESSION_NOT_FOUND, updateSessionRevoked } from './auth.queries.js';
 
 /** Logs one of the caller's sessions out (another device, or this one). */
 export const endSession = authedProcedure
@@ -19,5 +19,5 @@ export const endSession = authedProcedure
   .output(z.void())
   .mutation(async ({ ctx, input: { id } }) => {
     // Another user's session answers as a missing one: its existence is not the caller's business.
-    if (!(await revokeSession(ctx.em, ctx.user.userId, id))) throw notFound('Session not found');
+    if (!(await updateSessionRevoked(ctx.em, ctx.user.userId, id))) throw notFound(SESSION_NOT_FOUND);
   });

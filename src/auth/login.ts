@@ -1,10 +1,9 @@
 import { unauthorized } from '../errors.js';
 import { publicProcedure, type Context } from '../trpc.js';
-import { UserEntity } from '../users/user.entity.js';
+import { deleteCounters, findCredentialsByEmail, insertSession, updatePasswordHash } from './auth.queries.js';
 import { LoginResult, loginInput } from './auth.schemas.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { clearHits, reserve, type Limit } from './rate-limits.js';
-import { SessionEntity } from './session.entity.js';
+import { reserve, type Limit } from './rate-limits.js';
 import { signAccessToken } from './tokens.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -53,7 +52,7 @@ export const login = publicProcedure
     let user: { id: number; passwordHash: string } | null;
     let verified: boolean;
     try {
-      user = await em.findOne(UserEntity, { email: input.email }, { fields: ['id', 'passwordHash'] });
+      user = await findCredentialsByEmail(em, input.email);
       // One answer, and about one cost, for an unknown email and a wrong password.
       verified = await verifyPassword(user?.passwordHash, input.password, config);
     } catch (error) {
@@ -61,12 +60,12 @@ export const login = publicProcedure
       throw error;
     }
     if (!verified || !user) throw unauthorized(INVALID_CREDENTIALS);
-    await Promise.all([clearHits(em, [limits[0].key]), reservation.release([limits[1].key])]);
+    await Promise.all([deleteCounters(em, [limits[0].key]), reservation.release([limits[1].key])]);
     if (needsRehash(user.passwordHash, config)) {
-      await em.nativeUpdate(UserEntity, { id: user.id }, { passwordHash: await hashPassword(input.password, config) });
+      await updatePasswordHash(em, user.id, await hashPassword(input.password, config));
     }
     const ttl = input.longExpiration ? config.JWT_LONG_TTL_SECONDS : config.JWT_TTL_SECONDS;
     const { token, jti, expiresAt } = signAccessToken(user.id, ttl, config.JWT_SECRET);
-    await em.insert(SessionEntity, { jti, user: user.id, expiresAt });
+    await insertSession(em, { jti, userId: user.id, expiresAt });
     return { status: 'success' as const, token, jwt: token };
   });

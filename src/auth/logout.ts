@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { authedProcedure } from '../trpc.js';
 import { StatusResult } from './auth.schemas.js';
-import { revokeAllSessions } from './auth.queries.js';
-import { SessionEntity } from './session.entity.js';
+import { updateSessionRevoked, updateSessionsRevoked } from './auth.queries.js';
 
 /** `true` from typed clients, or `true`/`false` as a URL query sends them; nothing else. */
 const flag = z
@@ -31,7 +30,7 @@ export const logout = authedProcedure
   .input(z.object({ all: flag.optional() }).optional())
   .output(StatusResult)
   .query(async ({ ctx, input }) => {
-    if (input?.all) await revokeAllSessions(ctx.em, ctx.user.userId);
-    else await ctx.em.nativeUpdate(SessionEntity, { jti: ctx.user.jti }, { revokedAt: new Date() });
+    if (input?.all) await updateSessionsRevoked(ctx.em, ctx.user.userId);
+    else await updateSessionRevoked(ctx.em, ctx.user.userId, ctx.user.jti);
     return { status: 'success' as const };
   });

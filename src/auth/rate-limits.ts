@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
-import { RateLimitCounterEntity } from './rate-limit.entity.js';
+import type { Database } from '../sql.js';
+import { updateCountersReleased, upsertCounters } from './auth.queries.js';
 
 export interface Limit {
   /** What is counted, e.g. `login-email:ada@example.com`. */
@@ -44,8 +44,7 @@ export interface Reservation {
  * refused with 429. However many attempts run at once, and however they are batched, at most
  * `max` get through per window; the caller keeps or releases the reservation by outcome.
  */
-export async function reserve(em: EntityManager, limits: Limit[], now = Date.now()): Promise<Reservation> {
-  const connection = em.getConnection();
+export async function reserve(db: Database, limits: Limit[], now = Date.now()): Promise<Reservation> {
   // One lock order for every caller, so concurrent reservations of the same keys cannot deadlock.
   const windows = [...limits]
     .sort((a, b) => (a.key < b.key ? -1 : 1))
@@ -53,35 +52,20 @@ export async function reserve(em: EntityManager, limits: Limit[], now = Date.now
   const release = async (keys = windows.map((w) => w.limit.key)) => {
     const released = windows.filter((w) => keys.includes(w.limit.key));
     if (released.length === 0) return;
-    await connection.execute(
-      `update rate_limit_counters set hits = hits - 1
-       where hits > 0 and (${released.map(() => '(key = ? and window_start = ?)').join(' or ')})`,
-      released.flatMap((w) => [w.limit.key, w.start]),
+    await updateCountersReleased(
+      db,
+      released.map((w) => ({ key: w.limit.key, start: w.start })),
     );
   };
   if (windows.length === 0) return { release };
-  const counted = await connection.execute<{ key: string }[]>(
-    `insert into rate_limit_counters as counter (key, window_start, hits)
-     values ${windows.map(() => '(?, ?, 1)').join(', ')}
-     on conflict (key, window_start) do update set hits = counter.hits + 1
-     where counter.hits < case counter.key ${windows.map(() => 'when ? then ?').join(' ')} end
-     returning key`,
-    [...windows.flatMap((w) => [w.limit.key, w.start]), ...windows.flatMap((w) => [w.limit.key, w.limit.max])],
+  const counted = await upsertCounters(
+    db,
+    windows.map((w) => ({ key: w.limit.key, start: w.start, max: w.limit.max })),
   );
-  const full = windows.filter((w) => !counted.some((row) => row.key === w.limit.key));
+  const full = windows.filter((w) => !counted.includes(w.limit.key));
   if (full.length > 0) {
-    await release(counted.map((row) => row.key));
+    await release(counted);
     throw tooMany(Math.max(...full.map((w) => w.retryAfter)));
   }
   return { release };
-}
-
-/** Forgets the counts of these keys (a successful login clears its email's failures). */
-export async function clearHits(em: EntityManager, keys: string[]): Promise<void> {
-  if (keys.length) await em.nativeDelete(RateLimitCounterEntity, { key: { $in: keys } });
-}
-
-/** Deletes windows that ended long ago. */
-export function purgeOldCounters(em: EntityManager, olderThan: Date): Promise<number> {
-  return em.nativeDelete(RateLimitCounterEntity, { windowStart: { $lt: olderThan } });
 }

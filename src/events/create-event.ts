@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { authedProcedure } from '../trpc.js';
-import { assertOwnUserId, toEventRecord } from './event-access.js';
-import { EventEntity } from './event.entity.js';
+import { assertOwnUserId } from './event-access.js';
 import { EventRecord, eventBody } from './events.schemas.js';
+import { insertEvent } from './events.queries.js';
 
 export const createEvent = authedProcedure
   .meta({
@@ -12,14 +12,7 @@ export const createEvent = authedProcedure
   })
   .input(z.object(eventBody))
   .output(EventRecord)
-  .mutation(async ({ ctx, input: { UserId, dateTime, ...fields } }) => {
+  .mutation(async ({ ctx, input: { UserId, ...fields } }) => {
     assertOwnUserId(UserId, ctx.user.userId);
-    const event = ctx.em.create(EventEntity, {
-      ...fields,
-      dateTime: new Date(dateTime),
-      owner: ctx.user.userId,
-      createdAt: new Date(),
-    });
-    await ctx.em.flush();
-    return toEventRecord(event);
+    return insertEvent(ctx.em, ctx.user.userId, fields);
   });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { findOwnEvent } from './event-access.js';
-import { EventEntity } from './event.entity.js';
+import { assertEventOwner, deleteEventAsOwner } from './events.queries.js';
 
 /** The delete itself decides: of concurrent deletes exactly one removes the row; the others learn why. */
 export const deleteEvent = authedProcedure
@@ -14,6 +13,6 @@ export const deleteEvent = authedProcedure
   .input(byIdInput)
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
-    const deleted = await ctx.em.nativeDelete(EventEntity, { id: input.id, owner: ctx.user.userId });
-    if (deleted === 0) await findOwnEvent(ctx.em, input.id, ctx.user.userId); // 404 or 403
+    const deleted = await deleteEventAsOwner(ctx.em, input.id, ctx.user.userId);
+    if (deleted === 0) await assertEventOwner(ctx.em, input.id, ctx.user.userId); // 404 or 403
   });

@@ -1,7 +1,7 @@
 import { byIdInput } from '../schemas.js';
 import { publicProcedure } from '../trpc.js';
-import { findEventOr404, toEventRecord } from './event-access.js';
 import { EventRecord } from './events.schemas.js';
+import { getEventById } from './events.queries.js';
 
 export const getEvent = publicProcedure
   .meta({
@@ -10,4 +10,4 @@ export const getEvent = publicProcedure
   })
   .input(byIdInput)
   .output(EventRecord)
-  .query(async ({ ctx, input }) => toEventRecord(await findEventOr404(ctx.em, input.id)));
+  .query(({ ctx, input }) => getEventById(ctx.em, input.id));

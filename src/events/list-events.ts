@@ -1,11 +1,8 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { z } from 'zod';
-import { badRequest } from '../errors.js';
 import { pageInput } from '../schemas.js';
 import { publicProcedure } from '../trpc.js';
-import { toEventRecord } from './event-access.js';
-import { EventEntity, type IEvent } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
+import { listEventRecords } from './events.queries.js';
 
 export const listEvents = publicProcedure
   .meta({
@@ -19,13 +16,4 @@ export const listEvents = publicProcedure
   })
   .input(pageInput)
   .output(z.array(EventRecord))
-  .query(async ({ ctx, input: { limit, before } = {} }) => {
-    let where: FilterQuery<IEvent> = {};
-    if (before !== undefined) {
-      const cursor = await ctx.em.findOne(EventEntity, { id: before }, { fields: ['dateTime'] });
-      if (!cursor) throw badRequest('before names no event');
-      where = { $or: [{ dateTime: { $lt: cursor.dateTime } }, { dateTime: cursor.dateTime, id: { $lt: before } }] };
-    }
-    const events = await ctx.em.find(EventEntity, where, { orderBy: { dateTime: 'desc', id: 'desc' }, limit });
-    return events.map(toEventRecord);
-  });
+  .query(({ ctx, input }) => listEventRecords(ctx.em, input));

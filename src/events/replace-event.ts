@@ -1,7 +1,9 @@
+import { notFound } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertOwnUserId, findOwnEvent, toEventRecord } from './event-access.js';
+import { assertOwnUserId } from './event-access.js';
 import { EventRecord, eventBody } from './events.schemas.js';
+import { assertEventOwner, EVENT_NOT_FOUND, updateEventAsOwner } from './events.queries.js';
 
 /**
  * Replaces every field of an event. The spec's sample sends no token, but an anonymous replace
@@ -18,10 +20,11 @@ export const replaceEvent = authedProcedure
   })
   .input(byIdInput.extend(eventBody))
   .output(EventRecord)
-  .mutation(async ({ ctx, input: { id, UserId, dateTime, ...fields } }) => {
+  .mutation(async ({ ctx, input: { id, UserId, ...fields } }) => {
     assertOwnUserId(UserId, ctx.user.userId);
-    const event = await findOwnEvent(ctx.em, id, ctx.user.userId);
-    ctx.em.assign(event, { ...fields, dateTime: new Date(dateTime) });
-    await ctx.em.flush();
-    return toEventRecord(event);
+    // Only the owner's row matches; when none does, tell a missing event from someone else's.
+    const event = await updateEventAsOwner(ctx.em, id, ctx.user.userId, fields);
+    if (event) return event;
+    await assertEventOwner(ctx.em, id, ctx.user.userId); // 404 or 403
+    throw notFound(EVENT_NOT_FOUND); // owned, yet not updated: deleted in the meantime
   });

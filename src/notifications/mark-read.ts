@@ -1,6 +1,6 @@
 import { sessionProcedure } from '../trpc.js';
 import { CountResult, markReadInput } from './notifications.schemas.js';
-import { markReadFor } from './notifications.queries.js';
+import { updateNotificationsReadFor } from './notifications.queries.js';
 
 export const markRead = sessionProcedure
   .meta({
@@ -14,4 +14,4 @@ export const markRead = sessionProcedure
   })
   .input(markReadInput)
   .output(CountResult)
-  .mutation(async ({ ctx, input }) => ({ count: await markReadFor(ctx, input.upTo) }));
+  .mutation(async ({ ctx, input }) => ({ count: await updateNotificationsReadFor(ctx, input.upTo) }));

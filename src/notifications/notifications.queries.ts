@@ -1,13 +1,14 @@
 import { jsonValue } from '../json-text.js';
 import {
   isoTimestamp,
+  jsonFragment,
   OPEN_SESSION,
   runForSession,
   userSummaryJson,
   type SessionScope,
   type Statement,
 } from '../sql.js';
-import type { Notification } from './notifications.schemas.js';
+import { Notification } from './notifications.schemas.js';
 
 /**
  * A CTE body that records a notification for `select`'s rows, which give, in order: recipient,
@@ -19,14 +20,15 @@ export const insertNotification = (select: string) =>
    select * from (${select}) nt (recipient_id, type, actor_id, post_id, comment_id) where nt.recipient_id <> nt.actor_id`;
 
 /** A Notification as the API shows it; `post` and `comment` only when it is about one. */
-export const notificationJson = (
-  n: string,
-) => `(select json_strip_nulls(row_to_json(o)) from (select ${n}.id, ${n}.type,
+export const notificationJson = jsonFragment(
+  Notification,
+  (n: string) => `(select json_strip_nulls(row_to_json(o)) from (select ${n}.id, ${n}.type,
   ${isoTimestamp(`${n}.created_at`)} as "createdAt",
   (select ${userSummaryJson(`${n}_a`)} from users ${n}_a where ${n}_a.id = ${n}.actor_id) as actor,
   (select row_to_json(x) from (select ${n}_p.id, ${n}_p.title from posts ${n}_p where ${n}_p.id = ${n}.post_id) x) as post,
   (select row_to_json(x) from (select ${n}.comment_id as id where ${n}.comment_id is not null) x) as comment,
-  ${n}.read) o)`;
+  ${n}.read) o)`,
+);
 
 /** The largest int4 id plus one: no `before` means from the newest. */
 const NO_CURSOR = 2_147_483_648;
@@ -69,7 +71,7 @@ const MARK_READ: Statement = {
 };
 
 /** Marks the caller's unread notifications up to `upTo` read; how many were marked. */
-export async function markReadFor(scope: SessionScope, upTo: number): Promise<number> {
+export async function updateNotificationsReadFor(scope: SessionScope, upTo: number): Promise<number> {
   const [count] = await runForSession<[number]>(scope, MARK_READ, [upTo]);
   return count;
 }

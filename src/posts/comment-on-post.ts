@@ -1,9 +1,8 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { notFound } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { Comment, commentBody } from './posts.schemas.js';
-import { findComment, insertComment, POST_NOT_FOUND } from './posts.queries.js';
+import { findCommentById, insertComment, POST_NOT_FOUND } from './posts.queries.js';
 
 export const commentOnPost = authedProcedure
   .meta({
@@ -14,14 +13,8 @@ export const commentOnPost = authedProcedure
   .input(byIdInput.extend(commentBody))
   .output(Comment)
   .mutation(async ({ ctx, input: { id, content } }) => {
-    let commentId: number;
-    try {
-      commentId = await insertComment(ctx.em, id, ctx.user.userId, content);
-    } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) throw notFound(POST_NOT_FOUND);
-      throw error;
-    }
-    const comment = await findComment(ctx.em, commentId);
+    const commentId = await insertComment(ctx.em, id, ctx.user.userId, content); // 404 when there is no such post
+    const comment = await findCommentById(ctx.em, commentId);
     if (!comment) throw notFound(POST_NOT_FOUND); // the post, and with it the comment, was deleted meanwhile
     return comment;
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { Post, postBody } from './posts.schemas.js';
-import { createPostFor } from './posts.queries.js';
+import { insertPostFor } from './posts.queries.js';
 
 export const createPost = withOutputBuiltBySql(
   sessionProcedure
@@ -12,5 +12,5 @@ export const createPost = withOutputBuiltBySql(
     })
     .input(z.object(postBody))
     .output(Post)
-    .mutation(({ ctx, input }) => createPostFor(ctx, input)),
+    .mutation(({ ctx, input }) => insertPostFor(ctx, input)),
 );

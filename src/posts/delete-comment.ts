@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { forbidden } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertCommentExists } from './comment-access.js';
-import { deleteCommentAsAuthor } from './posts.queries.js';
+import { assertCommentExists, deleteCommentAsAuthor } from './posts.queries.js';
 
 /** A comment's author may delete it, and so may the author of the post it is on (moderation). */
 export const deleteComment = authedProcedure

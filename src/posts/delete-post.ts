@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertPostAuthor } from './post-access.js';
-import { PostEntity } from './post.entity.js';
+import { assertPostAuthor, deletePostAsAuthor } from './posts.queries.js';
 
 /**
  * Deleting a post deletes its comments and likes (ON DELETE CASCADE). The delete itself decides:
@@ -17,6 +16,6 @@ export const deletePost = authedProcedure
   .input(byIdInput)
   .output(z.void())
   .mutation(async ({ ctx, input: { id } }) => {
-    const deleted = await ctx.em.nativeDelete(PostEntity, { id, author: ctx.user.userId });
+    const deleted = await deletePostAsAuthor(ctx.em, id, ctx.user.userId);
     if (deleted === 0) await assertPostAuthor(ctx.em, id, ctx.user.userId); // 404 or 403
   });

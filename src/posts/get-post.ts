@@ -1,7 +1,7 @@
 import { byIdInput } from '../schemas.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { Post } from './posts.schemas.js';
-import { readPostFor } from './posts.queries.js';
+import { getPostFor } from './posts.queries.js';
 
 export const getPost = withOutputBuiltBySql(
   sessionProcedure
@@ -11,5 +11,5 @@ export const getPost = withOutputBuiltBySql(
     })
     .input(byIdInput)
     .output(Post)
-    .query(({ ctx, input }) => readPostFor(ctx, input.id)),
+    .query(({ ctx, input }) => getPostFor(ctx, input.id)),
 );

@@ -1,11 +1,9 @@
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { COMMENT_NOT_FOUND, readComment } from './comment-access.js';
-import { addLike } from './likes.js';
 import { Comment } from './posts.schemas.js';
-import { insertCommentLike } from './posts.queries.js';
+import { getCommentById, insertCommentLike } from './posts.queries.js';
 
-/** The post-like rules (src/posts/likes.ts). */
+/** The post-like rules: the keys settle a double like (400) and a missing comment (404). */
 export const likeComment = authedProcedure
   .meta({
     openapi: { method: 'POST', path: '/comments/{id}/like', tags: ['comments'], summary: 'Like a comment' },
@@ -14,9 +12,6 @@ export const likeComment = authedProcedure
   .input(byIdInput)
   .output(Comment)
   .mutation(async ({ ctx, input: { id } }) => {
-    await addLike(() => insertCommentLike(ctx.em, id, ctx.user.userId), {
-      liked: 'Comment already liked',
-      missing: COMMENT_NOT_FOUND,
-    });
-    return readComment(ctx.em, id);
+    await insertCommentLike(ctx.em, id, ctx.user.userId);
+    return getCommentById(ctx.em, id);
   });

@@ -1,7 +1,7 @@
 import { byIdInput } from '../schemas.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { Post } from './posts.schemas.js';
-import { setLikeFor } from './posts.queries.js';
+import { insertPostLikeFor } from './posts.queries.js';
 
 export const likePost = withOutputBuiltBySql(
   sessionProcedure
@@ -11,5 +11,5 @@ export const likePost = withOutputBuiltBySql(
     })
     .input(byIdInput)
     .output(Post)
-    .mutation(({ ctx, input }) => setLikeFor(ctx, input.id, true)),
+    .mutation(({ ctx, input }) => insertPostLikeFor(ctx, input.id)),
 );

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { byIdInput, pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertPostExists } from './post-access.js';
 import { Comment } from './posts.schemas.js';
-import { listPostComments as queryComments } from './posts.queries.js';
+import { assertPostExists, listCommentsOnPost } from './posts.queries.js';
 
 export const listPostComments = authedProcedure
   .meta({
@@ -18,7 +17,7 @@ export const listPostComments = authedProcedure
   .input(byIdInput.extend(pageInput.unwrap().shape))
   .output(z.array(Comment))
   .query(async ({ ctx, input: { id, ...page } }) => {
-    const comments = await queryComments(ctx.em, id, page);
+    const comments = await listCommentsOnPost(ctx.em, id, page);
     // Only an empty page needs the post looked up: no comments yet, or no post.
     if (comments.length === 0) await assertPostExists(ctx.em, id);
     return comments;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkSession } from '../auth/authenticate.js';
+import { assertSessionOpen } from '../auth/auth.queries.js';
 import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
 import { pageInput } from '../schemas.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
@@ -25,7 +25,7 @@ export const listPosts = withOutputBuiltBySql(
     .query(async ({ ctx, input: { q, ...page } = {} }) => {
       if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });
       // A search is off the hot path: the session on its own, then the search's statement.
-      await checkSession(ctx.services.orm, ctx.user);
+      await assertSessionOpen(ctx.services.orm, ctx.user);
       return listPostsMatching(ctx.services.orm, { ...page, q });
     }),
 );

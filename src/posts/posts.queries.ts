@@ -1,5 +1,5 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { badRequest, notFound } from '../errors.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Page } from '../schemas.js';
 import {
   commentJson,
@@ -8,25 +8,74 @@ import {
   postsArray,
   runDriverStatement,
   runForSession,
+  runRows,
   StatementValues,
+  type Database,
   type DriverStatement,
   usersArray,
   type SessionScope,
   type Statement,
+  deleteLink,
+  findRow,
+  keysSettle,
 } from '../sql.js';
 import type { DocumentPart } from '../json-stream.js';
 import { jsonValue } from '../json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
-import { SEARCH_CONFIG } from './post.entity.js';
+import { CommentEntity } from './comment.entity.js';
+import { CommentLikeEntity } from './like.entity.js';
+import { PostEntity, SEARCH_CONFIG } from './post.entity.js';
 import type { Comment, Post } from './posts.schemas.js';
+
+export const POST_NOT_FOUND = 'Post not found';
+export const COMMENT_NOT_FOUND = 'Comment not found';
 
 type JsonRow<T> = { json: T };
 
-/** One Post with author, likers and comments (with theirs): one statement. */
-export async function findPost(em: EntityManager, id: number): Promise<Post | null> {
-  const [row] = await em.execute<JsonRow<Post>[]>(`select ${postJson('p')} as json from posts p where p.id = ?`, [id]);
-  return row?.json ?? null;
+const POST_JSON: Statement = {
+  name: 'post_json',
+  text: `select ${postJson('p')} as json from posts p where p.id = $1`,
+};
+
+/** One Post with author, likers and comments (with theirs): one statement; or 404. */
+export async function getPostById(db: Database, id: number): Promise<Post> {
+  const row = await findRow<JsonRow<Post>>(db, POST_JSON, [id]);
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return row.json;
 }
+
+const EXISTS = {
+  posts: { name: 'post_exists', text: 'select 1 from posts where id = $1' },
+  comments: { name: 'comment_exists', text: 'select 1 from comments where id = $1' },
+} satisfies Record<string, Statement>;
+
+const exists = async (db: Database, table: keyof typeof EXISTS, id: number) =>
+  (await runRows(db, EXISTS[table], [id])).length > 0;
+
+export async function assertPostExists(db: Database, id: number): Promise<void> {
+  if (!(await exists(db, 'posts', id))) throw notFound(POST_NOT_FOUND);
+}
+
+const POST_AUTHOR: Statement = { name: 'post_author', text: 'select author_id from posts where id = $1' };
+
+/** Only a post's author may change or delete it: 404 when there is no such post, 403 when it is someone else's. */
+export async function assertPostAuthor(db: Database, id: number, userId: number): Promise<void> {
+  const post = await findRow<{ author_id: number }>(db, POST_AUTHOR, [id]);
+  if (!post) throw notFound(POST_NOT_FOUND);
+  if (post.author_id !== userId) throw forbidden('Only the author may change or delete this post');
+}
+
+/** Changes the post if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
+export const updatePostAsAuthor = (
+  em: EntityManager,
+  id: number,
+  userId: number,
+  { title, content }: { title: string; content: string },
+) => em.nativeUpdate(PostEntity, { id, author: userId }, { title, content });
+
+/** Deletes the post (its comments and likes by ON DELETE CASCADE) if `userId` wrote it; how many rows went. */
+export const deletePostAsAuthor = (em: EntityManager, id: number, userId: number) =>
+  em.nativeDelete(PostEntity, { id, author: userId });
 
 /**
  * Rows of `alias` older than the row of `table` that `before` names (newest-first keyset paging);
@@ -112,88 +161,116 @@ export function selectPostList({ followerId, authorId, q, limit, before }: PostF
  * An empty page is only an error when the cursor names no row; only then is it worth a lookup, so a
  * page with rows stays one statement.
  */
-async function assertCursorExists(
-  em: EntityManager,
-  table: 'posts' | 'comments',
-  before: number | undefined,
-): Promise<void> {
+async function assertCursorExists(db: Database, table: keyof typeof EXISTS, before: number | undefined): Promise<void> {
   if (before === undefined) return;
-  const found = await em.execute(`select 1 from ${table} where id = ?`, [before]);
-  if (found.length === 0) throw badRequest(`before names no ${table === 'posts' ? 'post' : 'comment'}`);
+  if (!(await exists(db, table, before))) throw badRequest(`before names no ${table === 'posts' ? 'post' : 'comment'}`);
 }
 
 /** A post list as a REST stream writes it (json-stream.ts): the rows of selectPostList in brackets. */
 export const postListDocument = (filter: PostFilter): DocumentPart[] => ['[', selectPostList(filter), ']'];
 
 /** A list of posts (see selectPostList): one statement. */
-export async function listPostsMatching(orm: MikroORM, filter: PostFilter = {}): Promise<Post[]> {
-  const rows = await runDriverStatement<JsonRow<string>>(orm, selectPostList(filter));
-  if (rows.length === 0) await assertCursorExists(orm.em.fork(), 'posts', filter.before);
+export async function listPostsMatching(db: Database, filter: PostFilter = {}): Promise<Post[]> {
+  const rows = await runDriverStatement<JsonRow<string>>(db, selectPostList(filter));
+  if (rows.length === 0) await assertCursorExists(db, 'posts', filter.before);
   return rows.map((row) => JSON.parse(row.json) as Post);
 }
 
-/**
- * Writes a comment and, for the post's author, its notification: one statement. Its id; a post
- * that does not exist fails on the foreign key.
- */
-export async function insertComment(em: EntityManager, postId: number, authorId: number, content: string) {
-  const [row] = await em.execute<{ id: number }[]>(
-    `with ins as (insert into comments (content, post_id, author_id) values (?, ?, ?) returning id, post_id, author_id),
+const INSERT_COMMENT: Statement = {
+  name: 'comment_insert',
+  text: `with ins as (insert into comments (content, post_id, author_id) values ($1, $2, $3) returning id, post_id, author_id),
       noted as (${insertNotification(`select p.author_id, 'comment', ins.author_id, p.id, ins.id from ins join posts p on p.id = ins.post_id`)})
      select id from ins`,
-    [content, postId, authorId],
-  );
+};
+
+/**
+ * Writes a comment and, for the post's author, its notification: one statement. Its id; a post
+ * that does not exist fails on the foreign key: 404.
+ */
+export async function insertComment(db: Database, postId: number, authorId: number, content: string): Promise<number> {
+  const [row] = await keysSettle(runRows<{ id: number }>(db, INSERT_COMMENT, [content, postId, authorId]), {
+    foreign: () => notFound(POST_NOT_FOUND),
+  });
   return row!.id;
 }
 
-/** Likes a comment and notifies its author: one statement; the keys settle doubles and missing comments. */
-export async function insertCommentLike(em: EntityManager, commentId: number, userId: number): Promise<void> {
-  await em.execute(
-    `with ins as (insert into comment_likes (comment_id, user_id) values (?, ?) returning comment_id, user_id),
+const INSERT_COMMENT_LIKE: Statement = {
+  name: 'comment_like_insert',
+  text: `with ins as (insert into comment_likes (comment_id, user_id) values ($1, $2) returning comment_id, user_id),
       noted as (${insertNotification(`select c.author_id, 'comment_like', ins.user_id, c.post_id, c.id from ins join comments c on c.id = ins.comment_id`)})
      select 1 from ins`,
-    [commentId, userId],
-  );
+};
+
+/**
+ * Likes a comment and notifies its author: one statement. The keys, not a read-then-write, settle
+ * a double like (400) and a missing comment (404), even between concurrent requests.
+ */
+export async function insertCommentLike(db: Database, commentId: number, userId: number): Promise<void> {
+  await keysSettle(runRows(db, INSERT_COMMENT_LIKE, [commentId, userId]), {
+    unique: () => badRequest('Comment already liked'),
+    foreign: () => notFound(COMMENT_NOT_FOUND),
+  });
 }
 
-export async function findComment(em: EntityManager, id: number): Promise<Comment | null> {
-  const [row] = await em.execute<JsonRow<Comment>[]>(
-    `select ${commentJson('c')} as json from comments c where c.id = ?`,
-    [id],
+/** Takes the caller's like of a comment back; when there was none, 404 for a missing comment, else 400. */
+export const deleteCommentLike = (em: EntityManager, commentId: number, userId: number) =>
+  deleteLink(em.nativeDelete(CommentLikeEntity, { comment: commentId, user: userId }), 'Comment not liked', () =>
+    assertCommentExists(em, commentId),
   );
-  return row?.json ?? null;
+
+const COMMENT_JSON: Statement = {
+  name: 'comment_json',
+  text: `select ${commentJson('c')} as json from comments c where c.id = $1`,
+};
+
+/** The Comment as the API shows it, or null. */
+export async function findCommentById(db: Database, id: number): Promise<Comment | null> {
+  return (await findRow<JsonRow<Comment>>(db, COMMENT_JSON, [id]))?.json ?? null;
+}
+
+/** The Comment as the API shows it, or 404. */
+export async function getCommentById(db: Database, id: number): Promise<Comment> {
+  const comment = await findCommentById(db, id);
+  if (!comment) throw notFound(COMMENT_NOT_FOUND);
+  return comment;
+}
+
+export async function assertCommentExists(db: Database, id: number): Promise<void> {
+  if (!(await exists(db, 'comments', id))) throw notFound(COMMENT_NOT_FOUND);
 }
 
 /** A post's comments, newest first, a keyset page when asked: one statement. */
-export async function listPostComments(em: EntityManager, postId: number, { limit, before }: Page = {}) {
-  const params: unknown[] = [postId];
-  const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments')}`;
-  if (before !== undefined) params.push(before);
-  const page = limit === undefined ? '' : 'limit ?';
-  if (limit !== undefined) params.push(limit);
-  const rows = await em.execute<JsonRow<Comment>[]>(
-    `select ${commentJson('c')} as json from comments c where c.post_id = ? ${cursor}
+export async function listCommentsOnPost(db: Database, postId: number, { limit, before }: Page = {}) {
+  const values = new StatementValues();
+  const post = values.add(postId);
+  const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before))}`;
+  const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+  const rows = await runDriverStatement<JsonRow<Comment>>(db, {
+    text: `select ${commentJson('c')} as json from comments c where c.post_id = ${post} ${cursor}
      order by c.created_at desc, c.id desc ${page}`,
-    params,
-  );
-  if (rows.length === 0) await assertCursorExists(em, 'comments', before);
+    values: values.values,
+  });
+  if (rows.length === 0) await assertCursorExists(db, 'comments', before);
   return rows.map((row) => row.json);
 }
+
+/** Changes the comment if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
+export const updateCommentAsAuthor = (em: EntityManager, id: number, userId: number, content: string) =>
+  em.nativeUpdate(CommentEntity, { id, author: userId }, { content });
+
+const DELETE_COMMENT_AS_AUTHOR: Statement = {
+  name: 'comment_delete_as_author',
+  text: `delete from comments c using posts p
+     where c.id = $1 and p.id = c.post_id and (c.author_id = $2 or p.author_id = $2) returning c.id`,
+};
 
 /**
  * Deletes a comment when `userId` wrote it or wrote the post it is on (one statement); false when
  * nothing was deleted.
  */
-export async function deleteCommentAsAuthor(em: EntityManager, id: number, userId: number): Promise<boolean> {
-  const deleted = await em.execute<{ id: number }[]>(
-    `delete from comments c using posts p
-     where c.id = ? and p.id = c.post_id and (c.author_id = ? or p.author_id = ?) returning c.id`,
-    [id, userId, userId],
-  );
-  return deleted.length > 0;
+export async function deleteCommentAsAuthor(db: Database, id: number, userId: number): Promise<boolean> {
+  return (await runRows(db, DELETE_COMMENT_AS_AUTHOR, [id, userId])).length > 0;
 }
-
-export const POST_NOT_FOUND = 'Post not found';
 
 /*
  * The hot reads and writes, each one prepared statement that also checks the caller's session
@@ -206,7 +283,7 @@ const POST_BY_ID: Statement = {
 };
 
 /** The Post, or 404; 401 when the caller's session has ended. */
-export async function readPostFor(scope: SessionScope, id: number): Promise<Post> {
+export async function getPostFor(scope: SessionScope, id: number): Promise<Post> {
   const [json] = await runForSession<[string | null]>(scope, POST_BY_ID, [id]);
   if (json === null) throw notFound(POST_NOT_FOUND);
   return jsonValue<Post>(json, scope.jsonAsText);
@@ -261,7 +338,7 @@ export async function listPostsFor(
   const statement = postListStatement(followed, limit !== undefined, before !== undefined);
   const values = [before, limit].filter((value) => value !== undefined);
   const [json] = await runForSession<[string]>(scope, statement, values);
-  if (json === '[]') await assertCursorExists(scope.services.orm.em.fork(), 'posts', before);
+  if (json === '[]') await assertCursorExists(scope.services.orm, 'posts', before);
   return jsonValue<Post[]>(json, scope.jsonAsText);
 }
 
@@ -275,7 +352,7 @@ const CREATE_POST: Statement = {
 };
 
 /** Inserts the caller's post and answers it as the API shows it: one statement. */
-export async function createPostFor(
+export async function insertPostFor(
   scope: SessionScope,
   { title, content }: { title: string; content: string },
 ): Promise<Post> {
@@ -307,19 +384,16 @@ const UNLIKE_POST: Statement = {
  * Likes (or unlikes) a post and answers it: one statement. The (post, user) primary key, not a
  * read-then-write, settles a double like, even under races: 400; no such post: 404.
  */
-export async function setLikeFor(scope: SessionScope, id: number, liked: boolean): Promise<Post> {
-  let row: [number | null, string | null];
-  try {
-    row = await runForSession(scope, liked ? LIKE_POST : UNLIKE_POST, [id]);
-  } catch (error) {
+async function setLike(scope: SessionScope, id: number, liked: boolean): Promise<Post> {
+  const [postId, json] = await keysSettle(
+    runForSession<[number | null, string | null]>(scope, liked ? LIKE_POST : UNLIKE_POST, [id]),
     // The post was deleted between the statement's read of it and its insert.
-    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw notFound(POST_NOT_FOUND);
-    throw error;
-  }
-  const [postId, json] = row;
+    { foreign: () => notFound(POST_NOT_FOUND) },
+  );
   if (postId === null) throw notFound(POST_NOT_FOUND);
   if (json === null) throw badRequest(liked ? 'Post already liked' : 'Post not liked');
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
-const FOREIGN_KEY_VIOLATION = '23503';
+export const insertPostLikeFor = (scope: SessionScope, id: number) => setLike(scope, id, true);
+export const deletePostLikeFor = (scope: SessionScope, id: number) => setLike(scope, id, false);

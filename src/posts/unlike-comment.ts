@@ -1,9 +1,7 @@
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertCommentExists, readComment } from './comment-access.js';
-import { CommentLikeEntity } from './like.entity.js';
-import { removeLike } from './likes.js';
 import { Comment } from './posts.schemas.js';
+import { deleteCommentLike, getCommentById } from './posts.queries.js';
 
 export const unlikeComment = authedProcedure
   .meta({
@@ -13,10 +11,6 @@ export const unlikeComment = authedProcedure
   .input(byIdInput)
   .output(Comment)
   .mutation(async ({ ctx, input: { id } }) => {
-    await removeLike(
-      () => ctx.em.nativeDelete(CommentLikeEntity, { comment: id, user: ctx.user.userId }),
-      () => assertCommentExists(ctx.em, id),
-      'Comment not liked',
-    );
-    return readComment(ctx.em, id);
+    await deleteCommentLike(ctx.em, id, ctx.user.userId);
+    return getCommentById(ctx.em, id);
   });

@@ -1,7 +1,7 @@
 import { byIdInput } from '../schemas.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { Post } from './posts.schemas.js';
-import { setLikeFor } from './posts.queries.js';
+import { deletePostLikeFor } from './posts.queries.js';
 
 export const unlikePost = withOutputBuiltBySql(
   sessionProcedure
@@ -11,5 +11,5 @@ export const unlikePost = withOutputBuiltBySql(
     })
     .input(byIdInput)
     .output(Post)
-    .mutation(({ ctx, input }) => setLikeFor(ctx, input.id, false)),
+    .mutation(({ ctx, input }) => deletePostLikeFor(ctx, input.id)),
 );

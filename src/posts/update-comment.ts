@@ -1,9 +1,8 @@
 import { forbidden } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertCommentExists, readComment } from './comment-access.js';
-import { CommentEntity } from './comment.entity.js';
 import { Comment, commentBody } from './posts.schemas.js';
+import { assertCommentExists, getCommentById, updateCommentAsAuthor } from './posts.queries.js';
 
 export const updateComment = authedProcedure
   .meta({
@@ -18,10 +17,10 @@ export const updateComment = authedProcedure
   .output(Comment)
   .mutation(async ({ ctx, input: { id, content } }) => {
     // Only the author's row matches; when none does, tell a missing comment from someone else's.
-    const updated = await ctx.em.nativeUpdate(CommentEntity, { id, author: ctx.user.userId }, { content });
+    const updated = await updateCommentAsAuthor(ctx.em, id, ctx.user.userId, content);
     if (updated === 0) {
       await assertCommentExists(ctx.em, id);
       throw forbidden('Only the author may edit this comment');
     }
-    return readComment(ctx.em, id);
+    return getCommentById(ctx.em, id);
   });

@@ -1,10 +1,8 @@
 import { notFound } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertPostAuthor, readPost } from './post-access.js';
-import { POST_NOT_FOUND } from './posts.queries.js';
-import { PostEntity } from './post.entity.js';
 import { Post, postBody } from './posts.schemas.js';
+import { assertPostAuthor, getPostById, POST_NOT_FOUND, updatePostAsAuthor } from './posts.queries.js';
 
 export const updatePost = authedProcedure
   .meta({
@@ -19,7 +17,7 @@ export const updatePost = authedProcedure
   .output(Post)
   .mutation(async ({ ctx, input: { id, title, content } }) => {
     await assertPostAuthor(ctx.em, id, ctx.user.userId);
-    const updated = await ctx.em.nativeUpdate(PostEntity, { id, author: ctx.user.userId }, { title, content });
+    const updated = await updatePostAsAuthor(ctx.em, id, ctx.user.userId, { title, content });
     if (updated === 0) throw notFound(POST_NOT_FOUND); // deleted in the meantime
-    return readPost(ctx.em, id);
+    return getPostById(ctx.em, id);
   });

@@ -5,8 +5,8 @@ import { UserWithRelations } from './users.schemas.js';
 import {
   PROFILE_SENT_WHOLE_UP_TO_BYTES,
   profileDocument,
-  readProfileFor,
-  readSmallProfileTextFor,
+  getProfileFor,
+  findSmallProfileTextFor,
 } from './users.queries.js';
 
 /** One statement; over REST the profile is sent by its stream twin, streamMe below. */
@@ -18,12 +18,12 @@ export const getMe = withOutputBuiltBySql(
     })
     .input(z.void())
     .output(UserWithRelations)
-    .query(({ ctx }) => readProfileFor(ctx, undefined, ctx.services.config.PROFILE_MAX_BYTES)),
+    .query(({ ctx }) => getProfileFor(ctx, undefined, ctx.services.config.PROFILE_MAX_BYTES)),
 );
 
 /** The REST stream twin of getMe (json-stream.ts): a small profile is built whole, a large one streamed. */
 export const streamMe = streamedRoute({
-  whole: (scope) => readSmallProfileTextFor(scope, scope.user.userId),
+  whole: (scope) => findSmallProfileTextFor(scope, scope.user.userId),
   wholeUpTo: PROFILE_SENT_WHOLE_UP_TO_BYTES,
   document: (_input, userId) => profileDocument(userId),
 });

@@ -5,8 +5,8 @@ import { UserWithRelations } from './users.schemas.js';
 import {
   PROFILE_SENT_WHOLE_UP_TO_BYTES,
   profileDocument,
-  readProfileFor,
-  readSmallProfileTextFor,
+  getProfileFor,
+  findSmallProfileTextFor,
 } from './users.queries.js';
 
 /** One statement; over REST the profile is sent by its stream twin, streamUser below. */
@@ -18,13 +18,13 @@ export const getUser = withOutputBuiltBySql(
     })
     .input(byIdInput)
     .output(UserWithRelations)
-    .query(({ ctx, input }) => readProfileFor(ctx, input.id, ctx.services.config.PROFILE_MAX_BYTES)),
+    .query(({ ctx, input }) => getProfileFor(ctx, input.id, ctx.services.config.PROFILE_MAX_BYTES)),
 );
 
 /** The REST stream twin of getUser (json-stream.ts): a small profile is built whole, a large one streamed. */
 export const streamUser = streamedRoute({
   input: byIdInput,
-  whole: (scope, { id }) => readSmallProfileTextFor(scope, id),
+  whole: (scope, { id }) => findSmallProfileTextFor(scope, id),
   wholeUpTo: PROFILE_SENT_WHOLE_UP_TO_BYTES,
   document: ({ id }) => profileDocument(id),
 });

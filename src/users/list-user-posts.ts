@@ -17,7 +17,7 @@ export const listUserPosts = authedProcedure
   .input(input)
   .output(z.array(Post))
   .query(async ({ ctx, input: { id, ...page } }) => {
-    const posts = await listPostsMatching(ctx.services.orm, { ...page, authorId: id });
+    const posts = await listPostsMatching(ctx.em, { ...page, authorId: id });
     // Only an empty page needs the user looked up: no posts yet, or no user.
     if (posts.length === 0) await assertUserExists(ctx.em, id);
     return posts;

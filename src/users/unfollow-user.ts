@@ -1,9 +1,7 @@
-import { badRequest } from '../errors.js';
 import { byIdInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { FollowEntity } from './follow.entity.js';
 import { UserWithRelations } from './users.schemas.js';
-import { assertUserExists, readUserWithRelations } from './users.queries.js';
+import { deleteFollow, getProfileById } from './users.queries.js';
 
 export const unfollowUser = authedProcedure
   .meta({
@@ -13,10 +11,6 @@ export const unfollowUser = authedProcedure
   .input(byIdInput)
   .output(UserWithRelations)
   .mutation(async ({ ctx, input: { id } }) => {
-    const removed = await ctx.em.nativeDelete(FollowEntity, { follower: ctx.user.userId, followed: id });
-    if (removed === 0) {
-      await assertUserExists(ctx.em, id);
-      throw badRequest('Not following this user');
-    }
-    return readUserWithRelations(ctx.em, id);
+    await deleteFollow(ctx.em, ctx.user.userId, id); // 404 when there is no such user, 400 when not followed
+    return getProfileById(ctx.em, id);
   });

@@ -3,7 +3,7 @@ import { NAME_MAX } from './user.entity.js';
 import { text } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { UserSummary } from './user-summary.schema.js';
-import { renameUser } from './users.queries.js';
+import { updateUserNames } from './users.queries.js';
 
 export const updateMeInput = z
   .object({ firstName: text(NAME_MAX).optional(), lastName: text(NAME_MAX).optional() })
@@ -18,4 +18,4 @@ export const updateMe = authedProcedure
   })
   .input(updateMeInput)
   .output(UserSummary)
-  .mutation(({ ctx, input }) => renameUser(ctx.em, ctx.user.userId, input));
+  .mutation(({ ctx, input }) => updateUserNames(ctx.em, ctx.user.userId, input));

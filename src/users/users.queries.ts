@@ -1,32 +1,42 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notFound, unprocessable } from '../errors.js';
+import { badRequest, notFound, unprocessable } from '../errors.js';
 import type { Page } from '../schemas.js';
 import type { DocumentPart } from '../json-stream.js';
 import { jsonValue } from '../json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
   OPEN_SESSION,
+  runDriverStatement,
   runForSession,
+  runRows,
   smallUserWithRelationsText,
+  StatementValues,
   textUpTo,
   userSummaryJson,
   userWithRelationsJson,
   userWithRelationsRows,
+  deleteLink,
+  findRow,
+  keysSettle,
+  type Database,
   type SessionScope,
   type Statement,
 } from '../sql.js';
+import { FollowEntity } from './follow.entity.js';
 import { UserEntity } from './user.entity.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
 
 export const USER_NOT_FOUND = 'User not found';
 
+const PROFILE_JSON: Statement = {
+  name: 'user_profile_json',
+  text: `select ${userWithRelationsJson('u')} as json from users u where u.id = $1`,
+};
+
 /** A profile with posts, comments, followed and followers, built in one statement; or 404. */
-export async function readUserWithRelations(em: EntityManager, id: number): Promise<UserWithRelations> {
-  const [row] = await em.execute<{ json: UserWithRelations }[]>(
-    `select ${userWithRelationsJson('u')} as json from users u where u.id = ?`,
-    [id],
-  );
+export async function getProfileById(db: Database, id: number): Promise<UserWithRelations> {
+  const row = await findRow<{ json: UserWithRelations }>(db, PROFILE_JSON, [id]);
   if (!row) throw notFound(USER_NOT_FOUND);
   return row.json;
 }
@@ -52,7 +62,7 @@ const CALLER_PROFILE: Statement = {
  * A profile (the caller's own without `id`), with the caller's session checked in the same
  * statement: one round trip; 404 when there is no such user, 422 when it is over `maxBytes`.
  */
-export async function readProfileFor(
+export async function getProfileFor(
   scope: SessionScope,
   id: number | undefined,
   maxBytes: number,
@@ -84,7 +94,7 @@ const SMALL_PROFILE: Statement = {
  * round trip. Its JSON as text; '' when it is larger (then it is streamed), null when there is no
  * such user.
  */
-export async function readSmallProfileTextFor(scope: SessionScope, id: number): Promise<string | null> {
+export async function findSmallProfileTextFor(scope: SessionScope, id: number): Promise<string | null> {
   const [text] = await runForSession<[string | null]>(scope, SMALL_PROFILE, [id]);
   return text;
 }
@@ -102,18 +112,22 @@ export function profileDocument(userId: number): DocumentPart[] {
   ];
 }
 
-/** Users by id; a page of them after `before` when asked. */
-export async function listUserSummaries(em: EntityManager, { limit, before }: Page = {}): Promise<UserSummary[]> {
-  const users = await em.find(UserEntity, before === undefined ? {} : { id: { $gt: before } }, {
-    fields: ['id', 'firstName', 'lastName'],
-    orderBy: { id: 'asc' },
-    limit,
+/** Users by id; a page of them after `before` when asked: one statement. */
+export async function listUserSummaries(db: Database, { limit, before }: Page = {}): Promise<UserSummary[]> {
+  const values = new StatementValues();
+  const after = before === undefined ? '' : `where u.id > ${values.add(before)}`;
+  const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+  const rows = await runDriverStatement<{ json: UserSummary }>(db, {
+    text: `select ${userSummaryJson('u')} as json from users u ${after} order by u.id ${page}`,
+    values: values.values,
   });
-  return users.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
+  return rows.map((row) => row.json);
 }
 
-export async function assertUserExists(em: EntityManager, id: number): Promise<void> {
-  if ((await em.count(UserEntity, { id })) === 0) throw notFound(USER_NOT_FOUND);
+const USER_EXISTS: Statement = { name: 'user_exists', text: 'select 1 from users where id = $1' };
+
+export async function assertUserExists(db: Database, id: number): Promise<void> {
+  if ((await runRows(db, USER_EXISTS, [id])).length === 0) throw notFound(USER_NOT_FOUND);
 }
 
 /**
@@ -121,46 +135,70 @@ export async function assertUserExists(em: EntityManager, id: number): Promise<v
  * statement. `followers`: who follows the user; `followed`: whom the user follows.
  */
 export async function listFollowRelations(
-  em: EntityManager,
+  db: Database,
   userId: number,
   side: 'followers' | 'followed',
   { limit, before }: Page = {},
 ): Promise<UserSummary[]> {
   const [self, other] = side === 'followers' ? ['followed_id', 'follower_id'] : ['follower_id', 'followed_id'];
-  const params: unknown[] = [userId];
-  const cursor = before === undefined ? '' : `and f.${other} > ?`;
-  if (before !== undefined) params.push(before);
-  const page = limit === undefined ? '' : 'limit ?';
-  if (limit !== undefined) params.push(limit);
-  const rows = await em.execute<{ json: UserSummary }[]>(
-    `select ${userSummaryJson('u')} as json from follows f join users u on u.id = f.${other}
-     where f.${self} = ? ${cursor} order by f.${other} ${page}`,
-    params,
-  );
+  const values = new StatementValues();
+  const user = values.add(userId);
+  const cursor = before === undefined ? '' : `and f.${other} > ${values.add(before)}`;
+  const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+  const rows = await runDriverStatement<{ json: UserSummary }>(db, {
+    text: `select ${userSummaryJson('u')} as json from follows f join users u on u.id = f.${other}
+     where f.${self} = ${user} ${cursor} order by f.${other} ${page}`,
+    values: values.values,
+  });
   return rows.map((row) => row.json);
 }
 
-/** Renames the user (only the names given) and returns the new summary: one statement. */
-export async function renameUser(
-  em: EntityManager,
+const UPDATE_NAMES: Statement = {
+  name: 'user_update_names',
+  text: `update users u set first_name = coalesce($1, u.first_name), last_name = coalesce($2, u.last_name)
+     where u.id = $3 returning ${userSummaryJson('u')} as json`,
+};
+
+/** Renames the user (only the names given) and returns the new summary: one statement; or 404. */
+export async function updateUserNames(
+  db: Database,
   id: number,
   { firstName, lastName }: Partial<Pick<UserSummary, 'firstName' | 'lastName'>>,
 ): Promise<UserSummary> {
-  const [row] = await em.execute<{ json: UserSummary }[]>(
-    `update users u set first_name = coalesce(?, u.first_name), last_name = coalesce(?, u.last_name)
-     where u.id = ? returning ${userSummaryJson('u')} as json`,
-    [firstName ?? null, lastName ?? null, id],
-  );
+  const row = await findRow<{ json: UserSummary }>(db, UPDATE_NAMES, [firstName ?? null, lastName ?? null, id]);
   if (!row) throw notFound(USER_NOT_FOUND);
   return row.json;
 }
 
-/** Records the follow and notifies the followed user: one statement; the keys settle doubles and missing users. */
-export async function insertFollow(em: EntityManager, followerId: number, followedId: number): Promise<void> {
-  await em.execute(
-    `with ins as (insert into follows (follower_id, followed_id) values (?, ?) returning follower_id, followed_id),
+/** Ends `followerId`'s follow of `followedId`; none: 404 for a missing user, else 400. */
+export const deleteFollow = (em: EntityManager, followerId: number, followedId: number) =>
+  deleteLink(
+    em.nativeDelete(FollowEntity, { follower: followerId, followed: followedId }),
+    'Not following this user',
+    () => assertUserExists(em, followedId),
+  );
+
+const INSERT_FOLLOW: Statement = {
+  name: 'follow_insert',
+  text: `with ins as (insert into follows (follower_id, followed_id) values ($1, $2) returning follower_id, followed_id),
       noted as (${insertNotification(`select followed_id, 'follow', follower_id, null::int, null::int from ins`)})
      select 1 from ins`,
-    [followerId, followedId],
-  );
+};
+
+/**
+ * Records the follow and notifies the followed user: one statement. The keys, not a
+ * read-then-write, settle a double follow (400) and a missing user (404).
+ */
+export async function insertFollow(db: Database, followerId: number, followedId: number): Promise<void> {
+  await keysSettle(runRows(db, INSERT_FOLLOW, [followerId, followedId]), {
+    unique: () => badRequest('Already following this user'),
+    foreign: () => notFound(USER_NOT_FOUND),
+  });
 }
+
+/**
+ * Deletes the account. Every row that names the user (posts with their comments and likes,
+ * comments, likes, follows both ways, events, sessions) goes with it by ON DELETE CASCADE: one
+ * statement, so one transaction.
+ */
+export const deleteUser = (em: EntityManager, id: number) => em.nativeDelete(UserEntity, { id });
