@@ -10,7 +10,7 @@
  * PostgreSQL in a temporary folder. Not part of CI.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,8 @@ const PASSWORD = 'bench live password';
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'feedline-bench-live-'));
+// Searchable by the postgres OS user (as root), so the cluster lives inside it and goes with it.
+if (dataDir) chmodSync(dataDir, 0o711);
 const service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   env: {
     ...process.env,
@@ -55,6 +57,14 @@ const service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stopped = new Promise<void>((resolve) => service.once('exit', () => resolve()));
+
+async function stopService(): Promise<void> {
+  service.kill('SIGTERM');
+  await stopped;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void stopService().then(() => process.exit(130)));
 
 async function call<T>(method: string, path: string, body?: object, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -186,7 +196,5 @@ try {
   );
 } finally {
   agent.destroy();
-  service.kill('SIGTERM');
-  await stopped;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stopService();
 }

@@ -5,7 +5,7 @@ import { deleteExpiredSessions, deleteOldCounters } from './auth/auth.queries.js
 import type { Config } from './config.js';
 import { initORM, knexClientOf, ormOptions, startDatabase } from './db.js';
 import { LiveHub } from './live/live-hub.js';
-import { purgeExpiredTickets } from './live/live.queries.js';
+import { deleteExpiredTickets } from './live/live.queries.js';
 import { createApp } from './http.js';
 import type { Logger } from './logger.js';
 import { portError } from './ports.js';
@@ -92,7 +92,7 @@ export async function startServer(
     Promise.all([
       deleteExpiredSessions(em),
       deleteOldCounters(em, new Date(Date.now() - 24 * 3600 * 1000)),
-      purgeExpiredTickets(orm),
+      deleteExpiredTickets(orm),
     ])
       .then(([sessions, counters]) =>
         logger.info({ sessions, counters }, 'purged expired sessions and rate-limit windows'),

@@ -8,11 +8,11 @@ import { LiveListener } from './listener.js';
 import { LiveStream } from './live-stream.js';
 import { TransactionSettler } from './settle.js';
 import {
-  eventsAfter,
-  lastIdsTaken,
-  notificationsById,
-  openSessions,
-  postsForFollowers,
+  listEventsAfter,
+  getLastIdsTaken,
+  listNotificationsById,
+  listOpenSessions,
+  listPostsForFollowers,
   type LiveKind,
   type StreamUser,
 } from './live.queries.js';
@@ -101,7 +101,7 @@ export class LiveHub {
       });
       // Listening before the start is read: every id taken after it is heard. A new stream
       // starts after the last id taken, committed or not.
-      const cursor = lastEventId ?? (await lastIdsTaken(this.orm))[kind];
+      const cursor = lastEventId ?? (await getLastIdsTaken(this.orm))[kind];
       stream = new LiveStream(
         user,
         kind,
@@ -109,7 +109,7 @@ export class LiveHub {
         lastEventId !== undefined,
         {
           settledLastId: () => this.settledLastId(kind),
-          read: (range) => eventsAfter(this.orm, kind, userId, range),
+          read: (range) => listEventsAfter(this.orm, kind, userId, range),
         },
         this.config.LIVE_BUFFER_EVENTS,
         (ended) => this.forget(ended),
@@ -179,7 +179,7 @@ export class LiveHub {
   private async deliverPosts(ids: number[]): Promise<void> {
     const readers = [...this.streamsByUser].filter(([, streams]) => [...streams].some((s) => s.kind === 'feed'));
     if (ids.length === 0 || readers.length === 0) return;
-    const posts = await postsForFollowers(
+    const posts = await listPostsForFollowers(
       this.orm,
       ids,
       readers.map(([userId]) => userId),
@@ -191,7 +191,7 @@ export class LiveHub {
 
   private async deliverNotifications(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    for (const { event, recipient } of await notificationsById(this.orm, ids))
+    for (const { event, recipient } of await listNotificationsById(this.orm, ids))
       for (const stream of this.streamsByUser.get(recipient) ?? [])
         if (stream.kind === 'notifications') stream.push(event);
   }
@@ -200,7 +200,7 @@ export class LiveHub {
   private async checkSessions(userIds: Set<number>): Promise<void> {
     const streams = [...userIds].flatMap((userId) => [...(this.streamsByUser.get(userId) ?? [])]);
     if (streams.length === 0) return;
-    const open = await openSessions(this.orm, [...new Set(streams.map((s) => s.user.jti))]);
+    const open = await listOpenSessions(this.orm, [...new Set(streams.map((s) => s.user.jti))]);
     for (const stream of streams) if (!open.has(stream.user.jti)) stream.end('session');
   }
 
@@ -209,7 +209,7 @@ export class LiveHub {
    * stream reads what it missed from the database, and every session is checked again.
    */
   private async listening(again: boolean): Promise<void> {
-    const lastIds = await lastIdsTaken(this.orm);
+    const lastIds = await getLastIdsTaken(this.orm);
     this.postsInOrder.startAfter(lastIds.feed);
     this.notificationsInOrder.startAfter(lastIds.notifications);
     if (!again) return;
@@ -232,7 +232,7 @@ export class LiveHub {
    * such an id is among those waited for).
    */
   private async settledLastId(kind: LiveKind): Promise<number> {
-    const lastId = (await lastIdsTaken(this.orm))[kind];
+    const lastId = (await getLastIdsTaken(this.orm))[kind];
     await this.settler.settled();
     return lastId;
   }

@@ -46,7 +46,7 @@ const STREAM_SESSION: Statement = {
 };
 
 /** The caller's open session, with its expiry; 401 when it has ended. */
-export async function streamSessionFor(scope: SessionScope): Promise<StreamUser> {
+export async function getStreamUserFor(scope: SessionScope): Promise<StreamUser> {
   return toCaller(await runForSession(scope, STREAM_SESSION, []));
 }
 
@@ -60,7 +60,7 @@ const CREATE_TICKET: Statement = {
 };
 
 /** Stores a ticket (its hash) for the caller's session; 401 when that session has ended. */
-export async function storeTicketFor(scope: SessionScope, hash: string): Promise<void> {
+export async function insertTicketFor(scope: SessionScope, hash: string): Promise<void> {
   await runForSession(scope, CREATE_TICKET, [hash]);
 }
 
@@ -73,13 +73,18 @@ const REDEEM_TICKET: Statement = {
 };
 
 /** The caller a ticket names, consuming it (one statement, so two redemptions cannot both win). */
-export async function redeemTicket(orm: MikroORM, hash: string): Promise<StreamUser | undefined> {
+export async function deleteTicket(orm: MikroORM, hash: string): Promise<StreamUser | null> {
   const [row] = await runStatement(orm, REDEEM_TICKET, [hash]);
-  return row && toCaller(row);
+  return row ? toCaller(row) : null;
 }
 
-export function purgeExpiredTickets(orm: MikroORM): Promise<unknown> {
-  return orm.em.fork().execute('delete from live_tickets where expires_at < now()');
+const DELETE_EXPIRED_TICKETS: Statement = {
+  name: 'live_ticket_delete_expired',
+  text: 'delete from live_tickets where expires_at < now()',
+};
+
+export function deleteExpiredTickets(orm: MikroORM): Promise<unknown> {
+  return runStatement(orm, DELETE_EXPIRED_TICKETS, []);
 }
 
 // Sequences hand ids out before commit (and in cache 1, so the last value is the last id taken).
@@ -90,7 +95,7 @@ const LAST_IDS_TAKEN: Statement = {
 };
 
 /** The last id each kind's sequence has handed out, committed or not: ids above it are still to come. */
-export async function lastIdsTaken(orm: MikroORM): Promise<Record<LiveKind, number>> {
+export async function getLastIdsTaken(orm: MikroORM): Promise<Record<LiveKind, number>> {
   const [[feed, notifications]] = (await runStatement(orm, LAST_IDS_TAKEN, [])) as [[number, number]];
   return { feed, notifications };
 }
@@ -104,7 +109,11 @@ const TRANSACTIONS_IN_PROGRESS: Statement = {
 };
 
 /** Ids of the write transactions in progress now (`of` omitted), or of those of `of` still in progress. */
-export async function transactionsInProgress(orm: MikroORM, of: string[] | null, except: string[]): Promise<string[]> {
+export async function listTransactionsInProgress(
+  orm: MikroORM,
+  of: string[] | null,
+  except: string[],
+): Promise<string[]> {
   const [[xids]] = (await runStatement(orm, TRANSACTIONS_IN_PROGRESS, [of, except])) as [[string[]]];
   return xids;
 }
@@ -124,7 +133,7 @@ const AFTER: Record<LiveKind, Statement> = {
 };
 
 /** What the user's stream holds after `afterId` up to `throughId`, oldest first, at most `limit`: a replay's batch. */
-export async function eventsAfter(
+export async function listEventsAfter(
   orm: MikroORM,
   kind: LiveKind,
   userId: number,
@@ -142,7 +151,7 @@ const POSTS_FOR_FOLLOWERS: Statement = {
 };
 
 /** New posts, each with those of `followerIds` who follow its author: one statement for a batch. */
-export async function postsForFollowers(orm: MikroORM, postIds: number[], followerIds: number[]) {
+export async function listPostsForFollowers(orm: MikroORM, postIds: number[], followerIds: number[]) {
   const rows = await runStatement(orm, POSTS_FOR_FOLLOWERS, [postIds, followerIds]);
   return rows.map(([id, json, followers]) => ({
     event: { id: id as number, json: json as string },
@@ -156,7 +165,7 @@ const NOTIFICATIONS_BY_ID: Statement = {
     where n.id = any($1::int[]) order by n.id`,
 };
 
-export async function notificationsById(orm: MikroORM, ids: number[]) {
+export async function listNotificationsById(orm: MikroORM, ids: number[]) {
   const rows = await runStatement(orm, NOTIFICATIONS_BY_ID, [ids]);
   return rows.map(([id, recipient, json]) => ({
     event: { id: id as number, json: json as string },
@@ -170,7 +179,7 @@ const OPEN_SESSIONS: Statement = {
 };
 
 /** Which of these sessions are still open. */
-export async function openSessions(orm: MikroORM, jtis: string[]): Promise<Set<string>> {
+export async function listOpenSessions(orm: MikroORM, jtis: string[]): Promise<Set<string>> {
   const rows = await runStatement(orm, OPEN_SESSIONS, [jtis]);
   return new Set(rows.map(([jti]) => jti as string));
 }

@@ -6,7 +6,7 @@ import type { Post } from '../posts/posts.schemas.js';
 import { publicProcedure, router, sessionProcedure, type Context } from '../trpc.js';
 import type { LiveKind } from './live.queries.js';
 import { lastEventIdInput, newTicket, openStream, ticketHash, ticketInput } from './open-stream.js';
-import { storeTicketFor, TICKET_TTL_SECONDS } from './live.queries.js';
+import { insertTicketFor, TICKET_TTL_SECONDS } from './live.queries.js';
 
 const streamInput = z
   .object({
@@ -54,7 +54,7 @@ export const liveRouter = router({
     .output(z.object({ ticket: z.string(), expiresInSeconds: z.int().min(1).max(TICKET_TTL_SECONDS) }))
     .mutation(async ({ ctx }) => {
       const ticket = newTicket();
-      await storeTicketFor(ctx, ticketHash(ticket));
+      await insertTicketFor(ctx, ticketHash(ticket));
       return { ticket, expiresInSeconds: TICKET_TTL_SECONDS };
     }),
   feed: publicProcedure

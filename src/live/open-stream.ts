@@ -4,7 +4,7 @@ import { authenticate } from '../auth/authenticate.js';
 import { unauthorized } from '../errors.js';
 import type { AppServices } from '../trpc.js';
 import type { LiveStream } from './live-stream.js';
-import { redeemTicket, streamSessionFor, type LiveKind, type StreamUser } from './live.queries.js';
+import { deleteTicket, getStreamUserFor, type LiveKind, type StreamUser } from './live.queries.js';
 
 export const newTicket = () => randomBytes(32).toString('base64url');
 export const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
@@ -29,13 +29,13 @@ export interface StreamRequest {
 /** The caller a bearer token or a ticket names; a ticket is used up by this. 401 otherwise. */
 async function authenticateStream(services: AppServices, { token, ticket }: StreamRequest): Promise<StreamUser> {
   if (ticket !== undefined) {
-    const user = await redeemTicket(services.orm, ticketHash(ticket));
+    const user = await deleteTicket(services.orm, ticketHash(ticket));
     if (!user) throw unauthorized('Invalid, used or expired ticket');
     return user;
   }
   // The session is checked open by the statement that reads the stream's session.
   const user = await authenticate(services, token, { sessionNow: false });
-  return streamSessionFor({ services, user, jsonAsText: false });
+  return getStreamUserFor({ services, user, jsonAsText: false });
 }
 
 /** One way in for both transports (tRPC subscriptions and GET /live/*): authenticate, then open. */

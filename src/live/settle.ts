@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.js';
-import { transactionsInProgress } from './live.queries.js';
+import { listTransactionsInProgress } from './live.queries.js';
 
 /** How often a wait asks which of its transactions are still in progress. */
 const POLL_MS = 5;
@@ -25,8 +25,8 @@ export class TransactionSettler {
 
   async settled(): Promise<void> {
     const deadline = Date.now() + this.maxWaitMs;
-    if (this.stragglers.length > 0) this.stragglers = await transactionsInProgress(this.orm, this.stragglers, []);
-    let waiting = await transactionsInProgress(this.orm, null, this.stragglers);
+    if (this.stragglers.length > 0) this.stragglers = await listTransactionsInProgress(this.orm, this.stragglers, []);
+    let waiting = await listTransactionsInProgress(this.orm, null, this.stragglers);
     while (waiting.length > 0) {
       if (Date.now() >= deadline) {
         this.logger.warn(
@@ -37,7 +37,7 @@ export class TransactionSettler {
         return;
       }
       await sleep(POLL_MS);
-      waiting = await transactionsInProgress(this.orm, waiting, []);
+      waiting = await listTransactionsInProgress(this.orm, waiting, []);
     }
   }
 }
