@@ -302,8 +302,9 @@ describe('commit order and id order', () => {
     const feed = await open('/live/feed', reader.token);
     const { slow, lower, higher, end } = await writers();
     try {
-      // Longer than any fixed wait for a gap would be: the order must come from the transactions themselves.
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Longer than a fixed wait for a gap would be (the old one was 100 ms), well within the settle
+      // limit (2 s): the order must come from the transactions themselves.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(feed.events).toEqual([]);
       await slow.query('commit');
       await feed.untilEvents(2);
@@ -319,7 +320,7 @@ describe('commit order and id order', () => {
     const { slow, lower, higher, end } = await writers();
     try {
       const feed = await open('/live/feed', reader.token, { 'last-event-id': String(last.id) });
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(feed.events).toEqual([]);
       await slow.query('commit');
       await feed.untilEvents(2);
