@@ -150,8 +150,11 @@ export const httpErrorHandler =
       .json({ message, code: STATUS_CODE[status] ?? INTERNAL_SERVER_ERROR.code } satisfies ApiErrorBody);
   };
 
+const NO_HEADERS: Record<string, string> = Object.freeze({});
+
 /** The headers an error answer carries, on every transport: Retry-After for a 429, and a 401's challenge. */
 export function errorHeaders(errors: TRPCError[]): Record<string, string> {
+  if (errors.length === 0) return NO_HEADERS;
   const retryAfter = retryAfterOf(errors[0]);
   return {
     ...(retryAfter !== undefined && { 'Retry-After': String(retryAfter) }),

@@ -64,6 +64,9 @@ export const streamedRoute = <I>(route: StreamedRoute<I>) => route as unknown as
 /** A list input without `limit` or `before`: the whole list, streamed. */
 export const unpaged = (input?: Page) => input?.limit === undefined && input?.before === undefined;
 
+/** A query with a non-empty `limit` or `before`: never unpaged (the value is invalid, or it asks for a page). */
+const ASKS_FOR_PAGE = /[?&](?:limit|before)=[^&]/;
+
 /**
  * The input the REST adapter (trpc-to-openapi) gives a procedure: the query's non-empty values (a
  * repeated parameter's first), then the path parameters.
@@ -100,6 +103,8 @@ export class JsonStreams {
 
   handler(route: StreamedRoute): RequestHandler {
     return async (req, res, next) => {
+      // A page asked for is the procedure's, whatever the rest of the input: no need to parse it here.
+      if (route.streams === unpaged && ASKS_FOR_PAGE.test(req.url)) return next();
       const parsed = route.input?.safeParse(restInput(req));
       if (parsed && !parsed.success) return next(); // the procedure answers the 401 or 400
       const input = parsed?.data;

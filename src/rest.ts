@@ -73,7 +73,7 @@ export function createRestHandler({
   const handler: RequestHandler = async (req, res) => {
     // Only an unusual path (dot segments, escapes) needs URL's normalisation.
     const path = normalizePath(PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname);
-    const route = routesByMethod.get(req.method)?.find((candidate) => candidate.pattern.test(path));
+    const route = routeOf(routesByMethod.get(req.method), path);
     if (!route) {
       // Last in the chain: a documented path asked with a method it does not have is 405 with
       // Allow, as HTTP says; HEAD (a warm-up probe) is 204; anything else 404.
@@ -112,7 +112,7 @@ export function createRestHandler({
         ctx,
         path: route.path,
         type: route.type,
-        getRawInput: () => Promise.resolve(input),
+        getRawInput: rawInputOf(input),
         signal: undefined,
         batchIndex: 0,
       });
@@ -140,10 +140,19 @@ export function createRestHandler({
   return handler;
 }
 
+/** The first route whose pattern matches, in declaration order. */
+function routeOf(routes: Route[] | undefined, path: string): Route | undefined {
+  if (routes) for (const route of routes) if (route.pattern.test(path)) return route;
+  return undefined;
+}
+
+/** The procedure's raw input, as tRPC asks for it. */
+const rawInputOf = (input: Record<string, unknown> | undefined) => () => Promise.resolve(input);
+
 function send(res: Response, status: number, headers: Record<string, string>, body: string | undefined): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json');
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  for (const name in headers) res.setHeader(name, headers[name]!);
   res.end(body);
 }
 

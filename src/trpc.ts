@@ -3,7 +3,7 @@ import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { assertSessionOpen } from './auth/auth.queries.js';
-import { authenticate } from './auth/authenticate.js';
+import { authenticate, type SessionUser } from './auth/authenticate.js';
 import { WriteLimiter } from './auth/write-limits.js';
 import type { Config } from './config.js';
 import { formatError, normalizeError } from './error-handling.js';
@@ -36,10 +36,13 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 export function createContextFactory(services: AppServices, { jsonAsText = false } = {}) {
+  // Without a trusted proxy, Express's req.ip is the socket's address, worked out (X-Forwarded-For
+  // parsed, then discarded) on every read: taken from the socket directly, it costs nothing.
+  const viaProxy = services.config.TRUST_PROXY !== 'false';
   return ({ req }: Pick<CreateExpressContextOptions, 'req'>): Context => ({
     services,
     token: bearerToken(req.headers.authorization),
-    clientAddress: req.ip ?? req.socket?.remoteAddress ?? 'unknown',
+    clientAddress: (viaProxy ? req.ip : undefined) ?? req.socket?.remoteAddress ?? 'unknown',
     jsonAsText,
   });
 }
@@ -71,13 +74,6 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Every procedure's errors are normalised here, so createCaller, /trpc and REST see the same. */
-const normalizedProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok) throw normalizeError(result.error);
-  return result;
-});
-
 const writeLimiters = new WeakMap<AppServices, WriteLimiter>();
 /** One write limiter per app (a test process may run several). */
 function writeLimiterOf(services: AppServices): WriteLimiter {
@@ -95,43 +91,69 @@ export type OrmContext = Context & { em: EntityManager };
  */
 const withEntityManager = <Ctx extends Context>(ctx: Ctx) => ({ em: ctx.services.orm.em.fork() });
 
-export const publicProcedure = normalizedProcedure.use(({ ctx, next }) => next({ ctx: withEntityManager(ctx) }));
+/**
+ * Every procedure's errors are normalised on the way out (normalizeError), so createCaller, /trpc
+ * and REST see the same: whatever the procedure, its input schema or this middleware threw.
+ *
+ * Each procedure has one middleware of its own before its input schema, doing all that its kind
+ * needs (normalising, authenticating, the write limit, the entity manager): tRPC copies the whole
+ * call (every option, then the context) at each middleware, so one does it once, not three times.
+ */
+const normalized = (error: unknown): TRPCError =>
+  normalizeError(error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }));
+
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const result = await next({ ctx: withEntityManager(ctx) });
+  if (!result.ok) throw normalizeError(result.error);
+  return result;
+});
 
 /**
  * A procedure with a signed-in caller (see authenticate); every write (each mutation a caller
  * makes) counts against a per-user limit, so one account cannot grow the data, and every read of
- * it, without bound.
+ * it, without bound. `call` runs the rest of the procedure as that caller.
  */
-const signedInProcedure = (sessionNow: boolean) =>
-  normalizedProcedure.use(async ({ ctx, type, next }) => {
-    const { orm } = ctx.services;
-    const user = await authenticate(ctx.services, ctx.token, { sessionNow });
-    const writes = type === 'mutation' ? writeLimiterOf(ctx.services) : undefined;
+async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError }>(
+  ctx: Context,
+  type: string,
+  sessionNow: boolean,
+  call: (user: SessionUser) => Promise<R>,
+): Promise<R> {
+  const { orm } = ctx.services;
+  let user: SessionUser | undefined;
+  let writes: WriteLimiter | undefined;
+  let unauthorized = false;
+  try {
+    user = await authenticate(ctx.services, ctx.token, { sessionNow });
+    writes = type === 'mutation' ? writeLimiterOf(ctx.services) : undefined;
     writes?.take(user.userId);
-    let unauthorized = false;
-    try {
-      const result = await next({ ctx: { user } });
-      if (!result.ok && result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
-      unauthorized = !result.ok && result.error.code === 'UNAUTHORIZED';
-      return result;
-    } catch (error) {
-      unauthorized = error instanceof TRPCError && error.code === 'UNAUTHORIZED';
-      throw error;
-    } finally {
-      // A token whose session has ended uses none of its user's writes.
-      if (unauthorized) writes?.giveBack(user.userId);
-    }
-  });
+    const result = await call(user);
+    if (result.ok) return result;
+    if (result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
+    unauthorized = result.error.code === 'UNAUTHORIZED';
+    throw result.error;
+  } catch (error) {
+    unauthorized ||= error instanceof TRPCError && error.code === 'UNAUTHORIZED';
+    throw normalized(error);
+  } finally {
+    // A token whose session has ended uses none of its user's writes.
+    if (unauthorized && user) writes?.giveBack(user.userId);
+  }
+}
 
 /**
  * A caller with a valid token, whose session the procedure's own statements check (they read
  * `from OPEN_SESSION`, see sql.ts): one round trip per request, and no ORM work. Input refused
  * before any statement ran still answers 401 first when the session has ended, as on every route.
  */
-export const sessionProcedure = signedInProcedure(false);
+export const sessionProcedure = t.procedure.use(({ ctx, type, next }) =>
+  asSignedIn(ctx, type, false, (user) => next({ ctx: { user } })),
+);
 
 /** A caller with a valid token and an open session, checked (one statement) before the procedure runs. */
-export const authedProcedure = signedInProcedure(true).use(({ ctx, next }) => next({ ctx: withEntityManager(ctx) }));
+export const authedProcedure = t.procedure.use(({ ctx, type, next }) =>
+  asSignedIn(ctx, type, true, (user) => next({ ctx: { user, em: ctx.services.orm.em.fork() } })),
+);
 
 /**
  * `.output(schema)` types a procedure and documents its answer; tRPC also re-validates (copies)

@@ -66,6 +66,29 @@ describe('request bodies', () => {
     expect(follow.status).toBe(200);
   });
 
+  it('reads a plain application/json body as express.json reads any other JSON body', async () => {
+    // "application/json" takes the service's own reader (http.ts); "Application/JSON" goes to express.json.
+    const bodies = [
+      '\ufeff{"title":"BOM","content":"c"}',
+      ' \n\t{"title":"Spaced","content":"c"}',
+      '',
+      '"a string"',
+      '1',
+      '[]',
+      '{"title": "x",',
+      '{"title":"ünïcödé ✓","content":"c"}',
+    ];
+    for (const rawBody of bodies) {
+      const send = (type: string) =>
+        h.request('POST', '/posts', { token: alice.token, rawBody, headers: { 'content-type': type } });
+      const [own, parser] = await Promise.all([send('application/json'), send('Application/JSON')]);
+      expect({ rawBody, status: own.status }).toEqual({ rawBody, status: parser.status });
+      if (own.status === 201)
+        expect({ ...own.body, id: 0 }).toEqual({ ...parser.body, id: 0, createdAt: own.body.createdAt });
+      else expect(own.body).toEqual(parser.body);
+    }
+  });
+
   it('refuses a body that is not JSON with 415 JSON', async () => {
     const res = await h.request('POST', '/posts', {
       token: alice.token,
