@@ -40,6 +40,8 @@ const envSchema = z.object({
   STREAMS_MAX: positiveInt.default(3),
   STREAMS_PER_USER: positiveInt.default(2),
   STREAM_STALL_TIMEOUT_MS: positiveInt.default(10_000),
+  /** A request (headers and body) must arrive within this long, or it is answered 408 and closed. */
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   /** The most of a profile one answer builds whole over /trpc (REST streams large ones): over it, 422. */
   PROFILE_MAX_BYTES: positiveInt.default(8 * 1024 * 1024),
   /**

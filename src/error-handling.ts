@@ -20,7 +20,7 @@ import { toIssues, validationMessage, type ApiIssue } from './validation-message
  *
  *   1. Express middlewares (steps 1-5): body cap (413), JSON parser and depth limit (400); what
  *      they throw lands in httpErrorHandler.
- *   2. The adapter, /trpc (step 6) or REST (step 10: 404, 405 with Allow, 415 before any
+ *   2. The adapter, /trpc (step 6) or REST (step 9: 404, 405 with Allow, 415 before any
  *      procedure), builds the context and calls the procedure.
  *   3. The procedure's middlewares, outermost first (trpc.ts): normalizeError, which on the way
  *      out turns a Zod failure into an InvalidInputError (its message worded once) and a lost
@@ -30,7 +30,7 @@ import { toIssues, validationMessage, type ApiIssue } from './validation-message
  *   5. formatError, tRPC's error formatter, writes the shape both adapters send: message, code,
  *      issues, and nothing internal on a 5xx. The adapters' onError logs internals (http.ts).
  *   6. On REST, rest.ts answers that shape as the documented `{ message, code, issues? }`.
- *   7. httpErrorHandler (step 11) answers what failed before any procedure ran, in the same body.
+ *   7. httpErrorHandler (step 10) answers what failed before any procedure ran, in the same body.
  */
 
 /** Input that failed its schema: the readable message, and the issues field by field. */

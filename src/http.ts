@@ -1,14 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
 import express, { type Express, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
-import { deleteBodyRoutes } from './delete-body.js';
+import type { Config } from './config.js';
 import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from './error-handling.js';
-import { PAYLOAD_TOO_LARGE, type ApiErrorBody } from './errors.js';
+import { PAYLOAD_TOO_LARGE, STATUS_CODE, type ApiErrorBody } from './errors.js';
 import { allowedMethodsByPath, createOpenApiDocument, expressPathOf } from './openapi.js';
 import { createRestHandler } from './rest.js';
 import { JsonStreams } from './json-stream.js';
@@ -23,12 +24,12 @@ const LINGER_MS = 1_000;
 
 /**
  * The HTTP face of the one router: typed RPC at /trpc, the documented REST paths through
- * trpc-to-openapi, the OpenAPI document, and health checks for load balancers.
+ * rest.ts, the OpenAPI document, and health checks for load balancers.
  *
  * Express runs what is mounted in the order it was mounted, and the first to answer wins, so the
  * order is part of the behaviour. The steps, each marked below:
- *   1. Every request: its id and log line (first, so every answer is logged and timed), the body
- *      cap (before anything reads a body), the security headers.
+ *   1. Every request: its id and log line (first, so every answer is logged and timed), the
+ *      security headers (a 413 carries them too), the body cap (before anything reads a body).
  *   2. Health checks: answered before CORS and body parsing, as cheaply as possible.
  *   3. CORS, when configured: before every route a browser may call.
  *   4. The OpenAPI document and the docs page.
@@ -36,10 +37,9 @@ const LINGER_MS = 1_000;
  *   6. Typed RPC at /trpc.
  *   7. Large answers (unpaged lists, big profiles) streamed by their procedures' twins: ahead of REST.
  *   8. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
- *   9. DELETEs that take a JSON body: ahead of REST, which reads only a DELETE's query.
- *  10. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
+ *   9. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
  *      for a body that is not JSON, 405 with Allow for a documented path's other methods, 404.
- *  11. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
+ *  10. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
  */
 export function createApp(services: AppServices): Express {
   const app = express();
@@ -65,8 +65,9 @@ export function createApp(services: AppServices): Express {
   );
   app.use((req, res, next) => {
     logRequest(req, res);
-    if (hasBody(req) && !capRequestBody(req, res, BODY_LIMIT_BYTES)) return;
+    // Before the cap: a 413 carries them too.
     setSecurityHeaders(res);
+    if (hasBody(req) && !capRequestBody(req, res, BODY_LIMIT_BYTES)) return;
     next();
   });
 
@@ -123,7 +124,7 @@ export function createApp(services: AppServices): Express {
     else parseJson(req, res, parsed);
   });
 
-  // What both adapters (steps 6 and 10) share: outage tracking, error logging and headers.
+  // What both adapters (steps 6 and 9) share: outage tracking, error logging and headers.
   const createContext = createContextFactory(services);
   const outages = new OutageLog(services.logger);
   // Any answer from the database ends an incident: an ORM query, or a procedure that succeeded
@@ -169,11 +170,7 @@ export function createApp(services: AppServices): Express {
   // 8. Server-sent events: not procedures (trpc-to-openapi has no streams), the same streams as live.*.
   app.get(Object.keys(EVENT_STREAM_PATHS), eventStreamRoute(services));
 
-  // 9. DELETEs with a JSON body.
-  const deleteBodies = deleteBodyRoutes(appRouter);
-  if (deleteBodies.paths.length) app.delete(deleteBodies.paths, deleteBodies.handler);
-
-  // 10. REST.
+  // 9. REST.
   const allowedMethods = allowedMethodsByPath(openApiDocument);
   const createRestContext = createContextFactory(services, { jsonAsText: true });
   app.use(
@@ -188,7 +185,7 @@ export function createApp(services: AppServices): Express {
       allowedMethods,
     }),
   );
-  // 11. The error handler.
+  // 10. The error handler.
   app.use(httpErrorHandler(outages));
   return app;
 }
@@ -333,3 +330,43 @@ const refuseDeepJson: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * The HTTP server for the app. Node's defaults give a client 300 s to send a request (a body at a
+ * byte a second holds its socket that long) and answer what its parser refuses (a bad
+ * Content-Length, headers too large, a request too slow) with an empty body: here a request must
+ * arrive within REQUEST_TIMEOUT_MS, and those answers are the documented JSON error too.
+ */
+export function createHttpServer(app: Express, { REQUEST_TIMEOUT_MS }: Config): Server {
+  const server = createServer(
+    {
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      headersTimeout: Math.min(REQUEST_TIMEOUT_MS, 60_000),
+      // How often Node looks for requests past their time (its default, 30 s, would let one run late).
+      connectionsCheckingInterval: Math.min(Math.ceil(REQUEST_TIMEOUT_MS / 4), 1_000),
+    },
+    app,
+  );
+  server.on('clientError', answerClientError);
+  return server;
+}
+
+const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request headers too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time'],
+};
+
+/** What Node's HTTP parser refuses, answered as `{ message, code }` before the connection closes. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const answered = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || !socket.writable || answered) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ message, code: STATUS_CODE[status]! } satisfies ApiErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

@@ -93,8 +93,7 @@ export function createOpenApiDocument(router: AnyRouter) {
       if (operation.parameters?.length || operation.requestBody) errors[400] ??= errorResponse('Invalid input');
       if (operation.requestBody) {
         errors[413] = errorResponse('Request body over 1 MB');
-        // A DELETE's body that is not JSON is simply absent (then its fields are missing: 400).
-        if (!meta.deleteTakesBody) errors[415] = errorResponse('Request body is not JSON');
+        errors[415] = errorResponse('Request body is not JSON');
       }
       errors[503] = errorResponse('The database is unavailable; retry later');
       operation.responses = {
@@ -123,7 +122,7 @@ export function createOpenApiDocument(router: AnyRouter) {
 }
 
 /**
- * A DELETE that takes a JSON body (src/delete-body.ts): trpc-to-openapi documents its input fields
+ * A DELETE that takes a JSON body (`deleteTakesBody`, read by rest.ts): trpc-to-openapi documents its input fields
  * as query parameters; they are the request body's properties.
  */
 function queryParametersToBody(operation: Operation) {

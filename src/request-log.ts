@@ -28,7 +28,7 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
     const base = this[BASE_LOGGER];
     if (!base) return undefined;
     return (this[REQUEST_LOGGER] ??= base.child({
-      req: { id: this[REQUEST_ID], method: this.method, url: withoutTicket(this.url ?? '') },
+      req: { id: this[REQUEST_ID], method: this.method, url: loggedUrl(this) },
     }));
   },
 });
@@ -68,5 +68,24 @@ export function requestLogging(logger: Logger): (req: IncomingMessage, res: Serv
   };
 }
 
-/** A live-stream ticket (GET /live/*?ticket=) is a credential, if a short-lived one: never logged. */
-const withoutTicket = (url: string) => url.replace(/([?&]ticket=)[^&]*/gi, '$1[ticket]');
+/** Query parameters whose values are logged: paging, which carries nothing personal. */
+const LOGGED_QUERY_VALUES = new Set(['limit', 'before']);
+
+/**
+ * The URL as the client sent it (Express rewrites `url` under a mount such as /trpc), with every
+ * query value but paging's replaced by `[…]`: a query can carry a credential (a live ticket, a
+ * tRPC `input`, a password or an email sent where it does not belong), and none is ever logged.
+ */
+function loggedUrl(req: IncomingMessage & { originalUrl?: string }): string {
+  const url = req.originalUrl ?? req.url ?? '';
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const parameters = url
+    .slice(query + 1)
+    .split('&')
+    .map((parameter) => {
+      const name = parameter.split('=', 1)[0]!;
+      return name === parameter || LOGGED_QUERY_VALUES.has(name) ? parameter : `${name}=[…]`;
+    });
+  return `${url.slice(0, query)}?${parameters.join('&')}`;
+}

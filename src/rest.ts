@@ -21,6 +21,8 @@ interface Route {
   procedure: AnyProcedure;
   path: string;
   type: 'query' | 'mutation';
+  /** Input from the JSON body (POST, PUT, PATCH, and a DELETE whose meta says `deleteTakesBody`), else from the query. */
+  takesBody: boolean;
   takesInput: boolean;
   successStatus: number;
 }
@@ -64,6 +66,7 @@ export function createRestHandler({
       procedure: procedure as AnyProcedure,
       path,
       type,
+      takesBody: (method !== 'GET' && method !== 'DELETE') || (meta as AppMeta).deleteTakesBody === true,
       // Input stays undefined for z.void().
       takesInput: !instanceofZodTypeLikeVoid(unwrapZodType(getInputOutputParsers(procedure).inputParser, true)),
       successStatus: (meta as AppMeta).successStatus ?? 200,
@@ -92,9 +95,9 @@ export function createRestHandler({
     let ctx: Context | undefined;
     try {
       if (!route) throw notFound('Not found');
-      const takesBody = req.method !== 'GET' && req.method !== 'DELETE';
+      const { takesBody } = route;
       const contentType = mediaType(req);
-      if (takesBody && !contentType?.startsWith('application/json')) {
+      if (takesBody && !isJson(contentType)) {
         throw new TRPCError({
           code: 'UNSUPPORTED_MEDIA_TYPE',
           message: contentType
@@ -165,14 +168,18 @@ function queryOf(req: Request): Record<string, unknown> {
   return query;
 }
 
+/** The media types the JSON parser reads (http.ts): application/json and application/*+json. */
+const isJson = (type: string | undefined) =>
+  type === 'application/json' || (type !== undefined && /^application\/[\w.!#$&^-]+\+json$/.test(type));
+
 /**
- * The request's Content-Type with its media type lower-cased (media types are case-insensitive);
+ * The request's media type, lower-cased (media types are case-insensitive), without parameters;
  * a request with no body and no Content-Type (POST /posts/{id}/like, POST /users/{id}/follow are
  * often sent so) counts as an empty JSON one.
  */
 function mediaType(req: Request): string | undefined {
   const contentType = req.headers['content-type'];
-  if (contentType) return contentType.replace(/^[^;]*/, (type) => type.trim().toLowerCase());
+  if (contentType) return contentType.split(';')[0]!.trim().toLowerCase();
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   return hasBody ? undefined : 'application/json';
 }

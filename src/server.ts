@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { initORM, knexClientOf, ormOptions, startDatabase } from './db.js';
 import { LiveHub } from './live/live-hub.js';
 import { deleteExpiredTickets } from './live/live.queries.js';
-import { createApp } from './http.js';
+import { createApp, createHttpServer } from './http.js';
 import type { Logger } from './logger.js';
 import { portError } from './ports.js';
 
@@ -72,10 +72,11 @@ export async function startServer(
     live = new LiveHub(orm, config, logger);
     const app = createApp({ orm, config, logger, live });
     server = await new Promise<Server>((resolve, reject) => {
-      // Express 5 hands a listen error (say, the port is taken) to this callback.
-      const listening = app.listen(config.PORT, config.HOST, (error?: NodeJS.ErrnoException) =>
-        error ? reject(error.code ? portError(config.PORT, config.HOST, error) : error) : resolve(listening),
+      const listening = createHttpServer(app, config);
+      listening.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code ? portError(config.PORT, config.HOST, error) : error),
       );
+      listening.listen(config.PORT, config.HOST, () => resolve(listening));
     });
   } catch (error) {
     // Leave nothing running behind a failed start: no pool, no embedded server.

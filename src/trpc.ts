@@ -55,7 +55,7 @@ export function createContextFactory(services: AppServices, { jsonAsText = false
 export interface AppMeta extends OpenApiMeta {
   successStatus?: 201 | 204;
   errors?: Partial<Record<400 | 401 | 403 | 404 | 429, string>>;
-  /** A DELETE whose input is a JSON body (trpc-to-openapi only reads a DELETE's query): src/delete-body.ts. */
+  /** A DELETE whose input is a JSON body (DELETE /users/me: a password must not go in a URL); rest.ts reads it. */
   deleteTakesBody?: true;
 }
 

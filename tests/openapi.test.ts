@@ -45,7 +45,7 @@ describe('the OpenAPI document', () => {
       properties: { password: { type: 'string', minLength: 1, maxLength: 128 } },
       required: ['password'],
     });
-    expect(Object.keys(operation.responses)).toEqual(['204', '400', '401', '413', '429', '503']);
+    expect(Object.keys(operation.responses)).toEqual(['204', '400', '401', '413', '415', '429', '503']);
   });
 
   it('marks exactly the public operations as needing no token', () => {

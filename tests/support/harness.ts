@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { parseEnv, type Config } from '../../src/config.js';
 import { initORM, ormOptions } from '../../src/db.js';
-import { createApp } from '../../src/http.js';
+import { createApp, createHttpServer } from '../../src/http.js';
 import { LiveHub } from '../../src/live/live-hub.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { appRouter } from '../../src/router.js';
@@ -84,7 +84,7 @@ export class Harness {
     const appLogger = logger ?? createLogger(config.LOG_LEVEL);
     const orm = await initORM({ ...ormOptions(config, databaseUrl, appLogger), migrate: false });
     const services: AppServices = { orm, config, logger: appLogger, live: new LiveHub(orm, config, appLogger) };
-    const server = createApp(services).listen(0, '127.0.0.1');
+    const server = createHttpServer(createApp(services), services.config).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     return new Harness(orm, services, server, `http://127.0.0.1:${port}`, databaseUrl);
