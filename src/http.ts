@@ -183,6 +183,7 @@ export function createApp(services: AppServices): Express {
       },
       onError: logInternalError,
       allowedMethods,
+      sendStreamed: (req, res, answer) => streams.sendAnswer(req, res, answer),
     }),
   );
   // 10. The error handler.

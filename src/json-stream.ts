@@ -58,6 +58,26 @@ export interface StreamedRoute<I = unknown> {
   wholeUpTo?: number;
 }
 
+/**
+ * An answer a procedure leaves to the REST stream when it must answer something that can be large
+ * after a write (follow, unfollow answer a profile): the document, sent whole up to `wholeUpTo`
+ * bytes and streamed past that, in a large-answer slot of `userId`'s. Like JsonText, only the REST
+ * path (`ctx.jsonAsText`) is handed one: rest.ts gives it to JsonStreams.sendAnswer.
+ */
+export class StreamedAnswer {
+  constructor(
+    readonly parts: DocumentPart[],
+    readonly wholeUpTo: number,
+    readonly userId: number,
+    /** The error to answer when the document's first statement finds no row. */
+    readonly whenMissing: () => Error,
+  ) {}
+
+  toJSON(): null {
+    return null;
+  }
+}
+
 /** A stream twin, typed by its input (routes of different inputs then sit in one record). */
 export const streamedRoute = <I>(route: StreamedRoute<I>) => route as unknown as StreamedRoute;
 
@@ -147,6 +167,11 @@ export class JsonStreams {
     const { userId } = user;
     const parts = route.document(input, userId);
     return this.send(req, res, userId, { parts, wholeUpTo: route.wholeUpTo ?? 0 });
+  }
+
+  /** Sends a procedure's StreamedAnswer; false when its first statement found no row (nothing was sent). */
+  sendAnswer(req: Request, res: Response, answer: StreamedAnswer): Promise<boolean> {
+    return this.send(req, res, answer.userId, answer);
   }
 
   /** Streams the document; false when the procedure must answer instead (nothing was sent). */

@@ -12,6 +12,8 @@ import {
 } from 'trpc-to-openapi';
 import { notFound, type ApiErrorBody } from './errors.js';
 import type { ApiIssue } from './validation-messages.js';
+import { normalizeError } from './error-handling.js';
+import { StreamedAnswer } from './json-stream.js';
 import { JsonText } from './json-text.js';
 import type { AppMeta, Context } from './trpc.js';
 
@@ -35,6 +37,8 @@ export interface RestHandlerOptions {
   onError: (opts: { error: TRPCError; path?: string }) => void;
   /** The methods the document has at a path, for a 405 with Allow; undefined when it has none. */
   allowedMethods: (path: string) => string[] | undefined;
+  /** Sends an answer a procedure left to the stream (json-stream.ts); false when it found nothing. */
+  sendStreamed: (req: Request, res: Response, answer: StreamedAnswer) => Promise<boolean>;
 }
 
 const PLAIN_PATH = /^[\w/-]*$/;
@@ -54,6 +58,7 @@ export function createRestHandler({
   responseHeaders,
   onError,
   allowedMethods,
+  sendStreamed,
 }: RestHandlerOptions) {
   const routesByMethod = new Map<string, Route[]>();
   forEachOpenApiProcedure(router._def.procedures as OpenApiProcedureRecord, ({ path, type, procedure, meta }) => {
@@ -119,6 +124,13 @@ export function createRestHandler({
         signal: undefined,
         batchIndex: 0,
       });
+      if (data instanceof StreamedAnswer) {
+        const sent = await sendStreamed(req, res, data).catch((cause: unknown) => {
+          throw normalizeError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause }));
+        });
+        if (sent) return;
+        throw data.whenMissing();
+      }
       send(res, route.successStatus, responseHeaders([]), data instanceof JsonText ? data.text : JSON.stringify(data));
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);

@@ -1,16 +1,18 @@
 import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { authedProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { UserWithRelations } from './users.schemas.js';
-import { deleteFollow, getProfileById } from './users.queries.js';
+import { deleteFollow, getProfileAnswerFor } from './users.queries.js';
 
-export const unfollowUser = authedProcedure
-  .meta({
-    openapi: { method: 'DELETE', path: '/users/{id}/follow', tags: ['users'], summary: 'Stop following a user' },
-    errors: { 400: 'Invalid ID, or not followed', 404: 'No user with that ID' },
-  })
-  .input(byIdInput)
-  .output(UserWithRelations)
-  .mutation(async ({ ctx, input: { id } }) => {
-    await deleteFollow(ctx.em, ctx.user.userId, id); // 404 when there is no such user, 400 when not followed
-    return getProfileById(ctx.em, id);
-  });
+export const unfollowUser = withOutputBuiltBySql(
+  authedProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/users/{id}/follow', tags: ['users'], summary: 'Stop following a user' },
+      errors: { 400: 'Invalid ID, or not followed', 404: 'No user with that ID' },
+    })
+    .input(byIdInput)
+    .output(UserWithRelations)
+    .mutation(async ({ ctx, input: { id } }) => {
+      await deleteFollow(ctx.em, ctx.user.userId, id); // 404 when there is no such user, 400 when not followed
+      return getProfileAnswerFor(ctx, id, ctx.services.config.PROFILE_MAX_BYTES);
+    }),
+);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, notFound, unprocessable } from '../errors.js';
 import type { Page } from '../schemas.js';
-import type { DocumentPart } from '../json-stream.js';
+import { StreamedAnswer, type DocumentPart } from '../json-stream.js';
 import { jsonValue } from '../json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
@@ -28,18 +28,6 @@ import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
 
 export const USER_NOT_FOUND = 'User not found';
-
-const PROFILE_JSON: Statement = {
-  name: 'user_profile_json',
-  text: `select ${userWithRelationsJson('u')} as json from users u where u.id = $1`,
-};
-
-/** A profile with posts, comments, followed and followers, built in one statement; or 404. */
-export async function getProfileById(db: Database, id: number): Promise<UserWithRelations> {
-  const row = await findRow<{ json: UserWithRelations }>(db, PROFILE_JSON, [id]);
-  if (!row) throw notFound(USER_NOT_FOUND);
-  return row.json;
-}
 
 /**
  * A profile built whole (over /trpc an answer is one value) over PROFILE_MAX_BYTES is refused
@@ -110,6 +98,23 @@ export function profileDocument(userId: number): DocumentPart[] {
     ...userWithRelationsRows.lists.flatMap(({ field, text }) => [`,${JSON.stringify(field)}:[`, { text, values }, ']']),
     '}',
   ];
+}
+
+/**
+ * The profile a write answers with (follow, unfollow): over REST as GET /users/{id} sends it, whole
+ * when small and otherwise streamed from one snapshot (json-stream.ts), so no answer is held whole
+ * however large the profile; elsewhere built whole up to `maxBytes` (422 over it: the write stands).
+ */
+export async function getProfileAnswerFor(
+  scope: SessionScope,
+  id: number,
+  maxBytes: number,
+): Promise<UserWithRelations> {
+  if (!scope.jsonAsText) return getProfileFor(scope, id, maxBytes);
+  const answer = new StreamedAnswer(profileDocument(id), PROFILE_SENT_WHOLE_UP_TO_BYTES, scope.user.userId, () =>
+    notFound(USER_NOT_FOUND),
+  );
+  return answer as unknown as UserWithRelations;
 }
 
 /** Users by id; a page of them after `before` when asked: one statement. */
