@@ -7,6 +7,7 @@ import {
   runForSession,
   runRows,
   StatementValues,
+  sessionIsOpen,
   findRow,
   keysSettle,
   type Database,
@@ -34,8 +35,8 @@ export const insertSession = (
   { jti, userId, expiresAt }: { jti: string; userId: number; expiresAt: Date },
 ) => em.insert(SessionEntity, { jti, user: userId, expiresAt });
 
-/** A session that can still authenticate: not revoked, not expired. */
-const LIVE = 'revoked_at is null and expires_at > now()';
+/** A session that can still authenticate: not revoked, not expired (the rule OPEN_SESSION uses). */
+const LIVE = sessionIsOpen('sessions');
 
 export interface SessionInfo {
   id: string;
