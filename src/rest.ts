@@ -46,7 +46,8 @@ const PLAIN_PATH = /^[\w/-]*$/;
 /**
  * The REST face of the router at the paths and methods of each procedure's `meta.openapi`, with
  * trpc-to-openapi's rules (path parameters by name, the query for GET and DELETE, the JSON body
- * otherwise, 415 for any other body) and the documented `{ message, code, issues? }` errors.
+ * otherwise and for a DELETE whose meta says `deleteTakesBody`, 415 for any other body) and the
+ * documented `{ message, code, issues? }` errors.
  * trpc-to-openapi's own handler does per call what is fixed per route (schema unwrapping, a
  * caller proxy, a scan of every route's pattern) and builds a Fetch `Request`, body copy
  * included, only to hand the procedure an abort signal none of ours reads: measured at a quarter
