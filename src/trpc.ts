@@ -114,19 +114,22 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
  * it, without bound. `call` runs the rest of the procedure as that caller.
  */
 async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError }>(
-  ctx: Context,
-  type: string,
+  { ctx, type, getRawInput }: { ctx: Context; type: string; getRawInput: () => Promise<unknown> },
   sessionNow: boolean,
   call: (user: SessionUser) => Promise<R>,
 ): Promise<R> {
   const { orm } = ctx.services;
   let user: SessionUser | undefined;
   let writes: WriteLimiter | undefined;
+  let inputBytes = 0;
   let unauthorized = false;
   try {
     user = await authenticate(ctx.services, ctx.token, { sessionNow });
-    writes = type === 'mutation' ? writeLimiterOf(ctx.services) : undefined;
-    writes?.take(user.userId);
+    if (type === 'mutation') {
+      writes = writeLimiterOf(ctx.services);
+      inputBytes = sizeOf(await getRawInput());
+      writes.take(user.userId, inputBytes);
+    }
     const result = await call(user);
     if (result.ok) return result;
     if (result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
@@ -137,22 +140,25 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
     throw normalized(error);
   } finally {
     // A token whose session has ended uses none of its user's writes.
-    if (unauthorized && user) writes?.giveBack(user.userId);
+    if (unauthorized && user) writes?.giveBack(user.userId, inputBytes);
   }
 }
+
+/** The bytes of a write's input, as JSON: what it can add to its author's data. */
+const sizeOf = (input: unknown): number => (input === undefined ? 0 : Buffer.byteLength(JSON.stringify(input)));
 
 /**
  * A caller with a valid token, whose session the procedure's own statements check (they read
  * `from OPEN_SESSION`, see sql.ts): one round trip per request, and no ORM work. Input refused
  * before any statement ran still answers 401 first when the session has ended, as on every route.
  */
-export const sessionProcedure = t.procedure.use(({ ctx, type, next }) =>
-  asSignedIn(ctx, type, false, (user) => next({ ctx: { user } })),
+export const sessionProcedure = t.procedure.use((opts) =>
+  asSignedIn(opts, false, (user) => opts.next({ ctx: { user } })),
 );
 
 /** A caller with a valid token and an open session, checked (one statement) before the procedure runs. */
-export const authedProcedure = t.procedure.use(({ ctx, type, next }) =>
-  asSignedIn(ctx, type, true, (user) => next({ ctx: { user, em: ctx.services.orm.em.fork() } })),
+export const authedProcedure = t.procedure.use((opts) =>
+  asSignedIn(opts, true, (user) => opts.next({ ctx: { user, em: opts.ctx.services.orm.em.fork() } })),
 );
 
 /**

@@ -360,6 +360,30 @@ describe('per-user write limits', () => {
     expect((await h.request('POST', `/posts/${postId}/like`, { token: other.token })).status).toBe(200);
   });
 
+  it('the bytes one user writes in a window are bounded too: large posts stop sooner than small ones', async () => {
+    const bytes = await Harness.start({ WRITE_BYTES_PER_USER: '50000', WRITE_WINDOW_SECONDS: '600' });
+    try {
+      const [writer, other] = [await bytes.user(), await bytes.user()];
+      const large = { title: 'large', content: 'x'.repeat(20_000) };
+      const burst = await Promise.all(
+        Array.from({ length: 4 }, () => bytes.request('POST', '/posts', { token: writer.token, body: large })),
+      );
+      expect(burst.map((res) => res.status).sort()).toEqual([201, 201, 429, 429]);
+      expectApiError(
+        burst.find((res) => res.status === 429)!,
+        429,
+        'TOO_MANY_REQUESTS',
+      );
+      // What is left of the window's bytes still takes small writes; another user has all of theirs.
+      expect(
+        (await bytes.request('POST', '/posts', { token: writer.token, body: { title: 't', content: 'c' } })).status,
+      ).toBe(201);
+      expect((await bytes.request('POST', '/posts', { token: other.token, body: large })).status).toBe(201);
+    } finally {
+      await bytes.close();
+    }
+  });
+
   it("writes refused because their session has ended use none of the user's writes", async () => {
     const writer = await h.user();
     const { token: second } = await h.caller().auth.login({ email: writer.email, password: PASSWORD });

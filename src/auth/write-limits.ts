@@ -2,40 +2,47 @@ import type { Config } from '../config.js';
 import { tooMany } from './rate-limits.js';
 
 /**
- * The per-user write limit: writes per user in fixed windows, counted in this process. Kept in
- * memory rather than in PostgreSQL (as the brute-force limits are) because it is taken on every
- * write: a shared counter row per user cost each write a round trip and serialised a user's
- * concurrent writes on that row's lock. With N processes a user may write N times the limit.
+ * The per-user write limit, in fixed windows: a number of writes (a flood guard: likes, follows
+ * and their notifications add rows however small the request) and a number of bytes of input
+ * (what makes one account's data, and every read of it, large: 20 KB posts, not 60-byte ones).
+ * Counted in this process rather than in PostgreSQL (as the brute-force limits are) because it is
+ * taken on every write: a shared counter row per user cost each write a round trip and serialised
+ * a user's concurrent writes on that row's lock. With N processes a user may write N times the limit.
  */
 export class WriteLimiter {
-  private readonly windows = new Map<number, { start: number; count: number }>();
+  private readonly windows = new Map<number, { start: number; count: number; bytes: number }>();
 
   constructor(
-    private readonly max: number,
+    private readonly maxWrites: number,
+    private readonly maxBytes: number,
     private readonly windowMs: number,
   ) {}
 
   static fromConfig(config: Config): WriteLimiter {
-    return new WriteLimiter(config.WRITES_PER_USER, config.WRITE_WINDOW_SECONDS * 1000);
+    return new WriteLimiter(config.WRITES_PER_USER, config.WRITE_BYTES_PER_USER, config.WRITE_WINDOW_SECONDS * 1000);
   }
 
-  /** Counts one write, or throws 429 with the seconds until the window ends. */
-  take(userId: number, now = Date.now()): void {
+  /** Counts one write of `bytes` bytes of input, or throws 429 with the seconds until the window ends. */
+  take(userId: number, bytes: number, now = Date.now()): void {
     const start = Math.floor(now / this.windowMs) * this.windowMs;
     let window = this.windows.get(userId);
     if (!window || window.start !== start) {
       if (this.windows.size >= 100_000) this.forgetBefore(start);
-      window = { start, count: 0 };
+      window = { start, count: 0, bytes: 0 };
       this.windows.set(userId, window);
     }
-    if (window.count >= this.max) throw tooMany(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
+    if (window.count >= this.maxWrites || window.bytes + bytes > this.maxBytes)
+      throw tooMany(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
     window.count++;
+    window.bytes += bytes;
   }
 
   /** Gives a write back: it did not happen (its session had ended). */
-  giveBack(userId: number): void {
+  giveBack(userId: number, bytes: number): void {
     const window = this.windows.get(userId);
-    if (window && window.count > 0) window.count--;
+    if (!window || window.count === 0) return;
+    window.count--;
+    window.bytes = Math.max(0, window.bytes - bytes);
   }
 
   private forgetBefore(start: number): void {

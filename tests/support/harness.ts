@@ -29,6 +29,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGIN_FAILURES_PER_ADDRESS: '100000',
     SIGNUPS_PER_ADDRESS: '100000',
     WRITES_PER_USER: '100000',
+    WRITE_BYTES_PER_USER: '1000000000',
     ...overrides,
   });
   return {

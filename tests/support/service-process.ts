@@ -34,7 +34,9 @@ export function serviceEnv(env: Record<string, string>, port: number, unset: str
     JWT_SECRET: 'process-test-secret-at-least-32-bytes-long',
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
-    WRITES_PER_USER: '100000', // the load tests write as fast as they can, as one user
+    // The load tests write as fast as they can, as one user, some of it large.
+    WRITES_PER_USER: '100000',
+    WRITE_BYTES_PER_USER: '1000000000',
     ...env,
   };
 }
