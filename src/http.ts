@@ -1,4 +1,4 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { TRPCError } from '@trpc/server';
@@ -341,6 +341,7 @@ const refuseDeepJson: RequestHandler = (req, res, next) => {
 export function createHttpServer(app: Express, { REQUEST_TIMEOUT_MS }: Config): Server {
   const server = createServer(
     {
+      ...expressPrototypes(app),
       requestTimeout: REQUEST_TIMEOUT_MS,
       headersTimeout: Math.min(REQUEST_TIMEOUT_MS, 60_000),
       // How often Node looks for requests past their time (its default, 30 s, would let one run late).
@@ -350,6 +351,30 @@ export function createHttpServer(app: Express, { REQUEST_TIMEOUT_MS }: Config): 
   );
   server.on('clientError', answerClientError);
   return server;
+}
+
+/**
+ * Express gives each request and response its app's prototypes (`Object.setPrototypeOf`, per
+ * request), and V8 then treats every object so changed as of a shape of its own: measured at 90 µs
+ * of CPU per request (a quarter of GET /posts/{id}'s), in Express itself and in Node's HTTP code
+ * after it. Node builds them with those prototypes from the start here, so Express's swap finds
+ * the prototype already in place and does nothing.
+ */
+function expressPrototypes(app: Express) {
+  // Node's IncomingMessage and ServerResponse are constructor functions (not classes): called on an
+  // object that already has the app's prototype, they build it as `new` would.
+  const withPrototype = <C>(base: C, prototype: object): C => {
+    const construct = base as unknown as (this: object, ...args: unknown[]) => void;
+    function Constructor(this: object, ...args: unknown[]) {
+      construct.apply(this, args);
+    }
+    Constructor.prototype = prototype;
+    return Constructor as unknown as C;
+  };
+  return {
+    IncomingMessage: withPrototype(IncomingMessage, app.request),
+    ServerResponse: withPrototype(ServerResponse, app.response),
+  };
 }
 
 const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
