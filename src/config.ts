@@ -65,10 +65,10 @@ const envSchema = z.object({
   SIGNUP_WINDOW_SECONDS: positiveInt.default(60 * 60),
   /**
    * Writes (posts, comments, likes, follows, events, and their changes) per user in a window, and
-   * the bytes of their input: a flood guard (1,000 writes a second) and a bound on how fast one
+   * the bytes of their input: a flood guard (100,000 a minute) and a bound on how fast one
    * account's data grows (8 MiB a minute: about 400 posts of 20 KB, or 80,000 short ones).
    */
-  WRITES_PER_USER: positiveInt.default(60_000),
+  WRITES_PER_USER: positiveInt.default(100_000),
   WRITE_BYTES_PER_USER: positiveInt.default(8 * 1024 * 1024),
   WRITE_WINDOW_SECONDS: positiveInt.default(60),
   /** Express "trust proxy": how to find the client's address behind a load balancer. */
