@@ -1,6 +1,7 @@
 import { RateLimitCounterEntity } from './auth/rate-limit.entity.js';
 import { SessionEntity } from './auth/session.entity.js';
 import { EventEntity } from './events/event.entity.js';
+import { LiveListenerEntity } from './live/live-listener.entity.js';
 import { LiveTicketEntity } from './live/live-ticket.entity.js';
 import { NotificationEntity } from './notifications/notification.entity.js';
 import { CommentEntity } from './posts/comment.entity.js';
@@ -22,4 +23,5 @@ export const entities = [
   EventEntity,
   NotificationEntity,
   LiveTicketEntity,
+  LiveListenerEntity,
 ];

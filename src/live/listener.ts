@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger.js';
+import { deleteListener, insertListener } from './live.queries.js';
 
 /** The channel the NOTIFY triggers (migration 20261122011655) send on. */
 export const LIVE_CHANNEL = 'feedline_live';
@@ -64,6 +65,9 @@ export class LiveListener {
     try {
       await client.connect();
       await client.query(`listen ${LIVE_CHANNEL}`);
+      // Registered before the listening hook reads where the streams start: every id taken after
+      // that read is taken after the registration, so its write's trigger sees it and notifies.
+      await insertListener(client);
       await this.events.listening(this.heardBefore);
     } catch (error) {
       client.removeAllListeners('end');
@@ -114,6 +118,7 @@ export class LiveListener {
     await this.connecting?.catch(() => undefined);
     if (client) {
       client.removeAllListeners('end');
+      await deleteListener(client).catch(() => undefined);
       await client.end().catch(() => undefined);
     }
   }

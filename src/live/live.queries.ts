@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 import { notificationJson } from '../notifications/notifications.queries.js';
 import {
   OPEN_SESSION,
@@ -85,6 +86,21 @@ const DELETE_EXPIRED_TICKETS: Statement = {
 
 export function deleteExpiredTickets(orm: MikroORM): Promise<unknown> {
   return runStatement(orm, DELETE_EXPIRED_TICKETS, []);
+}
+
+// Run on a listener's own connection (its backend pid is the registration). Registrations whose
+// backend is gone (a process killed) are removed on the way.
+const REGISTER_LISTENER = `with gone as (delete from live_listeners where pid <> all (array(select pid from pg_stat_activity)))
+  insert into live_listeners (pid) values (pg_backend_pid()) on conflict do nothing`;
+
+/** Registers the LISTEN connection `client`: from its commit on, the NOTIFY triggers send (see LiveListenerEntity). */
+export async function insertListener(client: pg.Client): Promise<void> {
+  await client.query(REGISTER_LISTENER);
+}
+
+/** Ends the registration of the LISTEN connection `client`. */
+export async function deleteListener(client: pg.Client): Promise<void> {
+  await client.query('delete from live_listeners where pid = pg_backend_pid()');
 }
 
 // Sequences hand ids out before commit (and in cache 1, so the last value is the last id taken).
