@@ -118,6 +118,13 @@ export class LiveHub {
       if (!streams) this.streamsByUser.set(userId, (streams = new Set()));
       streams.add(stream);
       if (this.closed) stream.end('shutdown');
+      else {
+        // The session was read before the stream was here (and, for a process's first stream, before
+        // LISTEN): a revocation that committed since was not heard for it. Checked again now that
+        // every later one is (checkSessions batches the checks of concurrent opens in one statement).
+        this.pendingSessionUsers.add(userId);
+        this.schedule();
+      }
       return stream;
     } finally {
       const left = this.opening.get(userId)! - 1;

@@ -1,0 +1,62 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Harness } from './support/harness.js';
+import { SseReader } from './support/sse.js';
+
+// A stream's session is read (authenticateStream) before the stream is among the hub's streams:
+// for the first stream of a process, the listener connects, LISTENs, registers and reads the last
+// ids in between. A session revoked in that window was heard (or not even heard) while the hub had
+// no stream of that user, so nothing ended the new stream: it ran on until the session's expiry.
+let h: Harness;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  h = await Harness.start();
+  admin = new pg.Client({ connectionString: h.databaseUrl });
+  await admin.connect();
+});
+afterAll(async () => {
+  await admin.end();
+  await h.close();
+});
+
+describe('a session revoked while its stream opens', () => {
+  it('ends the stream once it is open', async () => {
+    const user = await h.user();
+    // Widens the window deterministically: the listener's registration removes stale rows, and
+    // waits for this lock on one of them while the stream is half open.
+    await admin.query('insert into live_listeners (pid) values (2147483646)');
+    const locker = new pg.Client({ connectionString: h.databaseUrl });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('select * from live_listeners where pid = 2147483646 for update');
+    let feed: Promise<SseReader> | undefined;
+    try {
+      feed = SseReader.open(`${h.baseUrl}/live/feed`, { authorization: `Bearer ${user.token}` });
+      await expect
+        .poll(
+          async () =>
+            (
+              await admin.query(
+                `select count(*)::int as n from pg_stat_activity
+                 where application_name = 'feedline-live-listener' and wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      const logout = await h.request('GET', '/auth/logout', { token: user.token });
+      expect(logout.status).toBeLessThan(300);
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    const stream = await feed;
+    try {
+      expect(stream.status).toBe(200);
+      await stream.until(() => stream.done, 'the stream of a revoked session to end', 5_000);
+    } finally {
+      stream.close();
+    }
+  });
+});
