@@ -60,3 +60,32 @@ describe('a session revoked while its stream opens', () => {
     }
   });
 });
+
+describe('a session revoked in a transaction that commits while its stream opens', () => {
+  it('ends the stream, though no process listened when the revocation was written', async () => {
+    const user = await h.user();
+    await h.services.live.close(); // no process listens now
+    expect((await admin.query('select count(*)::int as n from live_listeners')).rows[0].n).toBe(0);
+    // An operator revokes the user's sessions in a transaction of their own while nobody listens...
+    const operator = new pg.Client({ connectionString: h.databaseUrl });
+    await operator.connect();
+    const other = await Harness.attach(h.databaseUrl);
+    try {
+      await operator.query('begin');
+      await operator.query('update sessions set revoked_at = now() where user_id = $1', [user.id]);
+      // ...and meanwhile a first stream opens: its session still reads open (not yet committed).
+      const stream = await SseReader.open(`${other.baseUrl}/live/feed`, { authorization: `Bearer ${user.token}` });
+      try {
+        expect(stream.status).toBe(200);
+        await operator.query('commit');
+        await stream.until(() => stream.done, 'the stream of a revoked session to end', 5_000);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await operator.query('rollback').catch(() => undefined);
+      await operator.end();
+      await other.close();
+    }
+  });
+});
