@@ -122,13 +122,14 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
   let user: SessionUser | undefined;
   let writes: WriteLimiter | undefined;
   let inputBytes = 0;
+  let windowStart = 0;
   let unauthorized = false;
   try {
     user = await authenticate(ctx.services, ctx.token, { sessionNow });
     if (type === 'mutation') {
       writes = writeLimiterOf(ctx.services);
       inputBytes = sizeOf(await getRawInput());
-      writes.take(user.userId, inputBytes);
+      windowStart = writes.take(user.userId, inputBytes);
     }
     const result = await call(user);
     if (result.ok) return result;
@@ -140,7 +141,7 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
     throw normalized(error);
   } finally {
     // A token whose session has ended uses none of its user's writes.
-    if (unauthorized && user) writes?.giveBack(user.userId, inputBytes);
+    if (unauthorized && user) writes?.giveBack(user.userId, inputBytes, windowStart);
   }
 }
 

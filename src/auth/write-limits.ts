@@ -11,6 +11,8 @@ import { tooMany } from './rate-limits.js';
  */
 export class WriteLimiter {
   private readonly windows = new Map<number, { start: number; count: number; bytes: number }>();
+  /** The window whose start last forgot the ones before it: once per window, not once per new user. */
+  private forgotFor = 0;
 
   constructor(
     private readonly maxWrites: number,
@@ -22,12 +24,20 @@ export class WriteLimiter {
     return new WriteLimiter(config.WRITES_PER_USER, config.WRITE_BYTES_PER_USER, config.WRITE_WINDOW_SECONDS * 1000);
   }
 
-  /** Counts one write of `bytes` bytes of input, or throws 429 with the seconds until the window ends. */
-  take(userId: number, bytes: number, now = Date.now()): void {
+  /**
+   * Counts one write of `bytes` bytes of input, or throws 429 with the seconds until the window
+   * ends. Returns the start of the window that counted it (for giveBack).
+   */
+  take(userId: number, bytes: number, now = Date.now()): number {
     const start = Math.floor(now / this.windowMs) * this.windowMs;
     let window = this.windows.get(userId);
     if (!window || window.start !== start) {
-      if (this.windows.size >= 100_000) this.forgetBefore(start);
+      // More users than that in one window keep their entries: scanning again for each would find
+      // nothing to forget, at a cost that grows with every user.
+      if (this.windows.size >= 100_000 && this.forgotFor !== start) {
+        this.forgotFor = start;
+        this.forgetBefore(start);
+      }
       window = { start, count: 0, bytes: 0 };
       this.windows.set(userId, window);
     }
@@ -35,12 +45,13 @@ export class WriteLimiter {
       throw tooMany(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
     window.count++;
     window.bytes += bytes;
+    return start;
   }
 
-  /** Gives a write back: it did not happen (its session had ended). */
-  giveBack(userId: number, bytes: number): void {
+  /** Gives a write back (it did not happen: its session had ended) to the window that counted it, if still current. */
+  giveBack(userId: number, bytes: number, windowStart: number): void {
     const window = this.windows.get(userId);
-    if (!window || window.count === 0) return;
+    if (!window || window.start !== windowStart || window.count === 0) return;
     window.count--;
     window.bytes = Math.max(0, window.bytes - bytes);
   }
