@@ -229,7 +229,10 @@ function hasBody(req: IncomingMessage): boolean {
  * Only for requests that have a body (hasBody): the others have nothing to count.
  */
 function capRequestBody(req: IncomingMessage, res: ServerResponse, limit: number): boolean {
-  if (Number(req.headers['content-length']) > limit) {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && req.headers['transfer-encoding'] === undefined) {
+    // Node's parser delivers exactly the declared length as the body: nothing more to count.
+    if (Number(declared) <= limit) return true;
     refuseBody(req, res);
     return false;
   }
