@@ -79,14 +79,20 @@ export const commentsArray = jsonFragment(z.array(Comment), (c: string, where: s
   jsonArray(commentsSelect(c, where)),
 );
 
-/** `likedBy` replaces the likers subquery where a write's own row is not visible to its statement. */
-const postColumns = (p: string, likedBy?: string) => `${p}.id, ${p}.title, ${p}.content,
+/**
+ * `likedBy` and `comments` replace their subqueries where a write's own rows are not visible to its
+ * statement, or cannot exist yet (EMPTY_LIST: a post's likes and comments, in the statement that
+ * writes the post).
+ */
+const postColumns = (p: string, likedBy?: string, comments?: string) => `${p}.id, ${p}.title, ${p}.content,
   ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
   ${likedBy ?? usersArray(`${p}_lu`, `from post_likes ${p}_l join users ${p}_lu on ${p}_lu.id = ${p}_l.user_id where ${p}_l.post_id = ${p}.id`, `${p}_l.user_id`)} as "likedBy",
-  ${commentsArray(`${p}_c`, `${p}_c.post_id = ${p}.id`)} as comments`;
+  ${comments ?? commentsArray(`${p}_c`, `${p}_c.post_id = ${p}.id`)} as comments`;
 
-export const postJson = jsonFragment(Post, (p: string, likedBy?: string) =>
-  jsonObject(`select ${postColumns(p, likedBy)}`),
+export const EMPTY_LIST = `'[]'::json`;
+
+export const postJson = jsonFragment(Post, (p: string, likedBy?: string, comments?: string) =>
+  jsonObject(`select ${postColumns(p, likedBy, comments)}`),
 );
 
 /** Post rows newest first (ties by id) from `source` (a table or a subselect of posts rows), filtered by `where`. */

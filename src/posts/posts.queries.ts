@@ -3,6 +3,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Page } from '../schemas.js';
 import {
   commentJson,
+  EMPTY_LIST,
   OPEN_SESSION,
   postJson,
   postsArray,
@@ -348,7 +349,7 @@ const CREATE_POST: Statement = {
   name: 'post_create',
   text: `with ${SESSION_USER},
     ins as (insert into posts (title, content, author_id) select $3, $4, s.user_id from s returning *)
-    select (select ${postJson('ins')} from ins)::text from s`,
+    select (select ${postJson('ins', EMPTY_LIST, EMPTY_LIST)} from ins)::text from s`,
 };
 
 /** Inserts the caller's post and answers it as the API shows it: one statement. */
