@@ -95,12 +95,17 @@ export const postJson = jsonFragment(Post, (p: string, likedBy?: string, comment
   jsonObject(`select ${postColumns(p, likedBy, comments)}`),
 );
 
-/** Post rows newest first (ties by id) from `source` (a table or a subselect of posts rows), filtered by `where`. */
-const postsSelect = (p: string, source: string, where = 'true') =>
-  `select ${postColumns(p)} from ${source} ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc`;
+/** Post rows newest first (ties by id), those of `posts` that `where` keeps. */
+const postsSelect = (p: string, where: string) =>
+  `select ${postColumns(p)} from posts ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc`;
 
-export const postsArray = jsonFragment(z.array(Post), (p: string, source: string, where?: string) =>
-  jsonArray(postsSelect(p, source, where)),
+/**
+ * A JSON array of the posts rows `orderedSource` (a subselect) yields, in its order: it sorts its
+ * rows itself (newest first), before their JSON is built. Sorted here instead, the rows would be
+ * sorted with their JSON: measured at a sixth of a 20-post page's PostgreSQL CPU.
+ */
+export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource: string) =>
+  jsonArray(`select ${postColumns(p)} from ${orderedSource} ${p}`),
 );
 
 /**
@@ -108,7 +113,7 @@ export const postsArray = jsonFragment(z.array(Post), (p: string, source: string
  * (a column or a placeholder): each a select of its elements' columns, in the list's order.
  */
 const profileLists = (u: string, userId: string) => ({
-  posts: postsSelect(`${u}_p`, 'posts', `${u}_p.author_id = ${userId}`),
+  posts: postsSelect(`${u}_p`, `${u}_p.author_id = ${userId}`),
   comments: commentsSelect(`${u}_c`, `${u}_c.author_id = ${userId}`),
   followed: usersSelect(
     `${u}_fd`,

@@ -300,11 +300,12 @@ const pageStatements = new Map<string, Statement>();
  * takes each followed author's newest keys off posts_author_created_index (index only), merges
  * them, and reads only the posts of the page.
  */
-function postListStatement(followed: boolean, limited: boolean, after: boolean): Statement {
+export function postListStatement(followed: boolean, limited: boolean, after: boolean): Statement {
   const name = `posts${followed ? '_followed' : ''}${after ? '_before' : ''}${limited ? '_limit' : ''}`;
   let statement = pageStatements.get(name);
   if (!statement) {
     const limit = `$${after ? 4 : 3}`;
+    const newestFirst = 'order by created_at desc, id desc';
     let rows: string;
     if (followed && limited) {
       rows = `(select fp.* from (
@@ -312,16 +313,17 @@ function postListStatement(followed: boolean, limited: boolean, after: boolean):
           select x.id, x.created_at from posts x where x.author_id = f.followed_id ${after ? `and ${olderThan('x', 'posts', '$3')}` : ''}
           order by x.created_at desc, x.id desc limit ${limit}) k
         where f.follower_id = s.user_id order by k.created_at desc, k.id desc limit ${limit}
-      ) newest join posts fp on fp.id = newest.id)`;
+      ) newest join posts fp on fp.id = newest.id order by newest.created_at desc, newest.id desc)`;
     } else {
       const conditions = [
         followed && 'author_id in (select f.followed_id from follows f where f.follower_id = s.user_id)',
         after && olderThan('posts', 'posts', '$3'),
       ].filter(Boolean);
       const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+      // The outer order restates the inner one: the planner then knows the rows come sorted.
       rows = limited
-        ? `(select * from (select * from posts ${where} order by created_at desc, id desc limit 100) k limit ${limit})`
-        : `(select * from posts ${where})`;
+        ? `(select * from (select * from posts ${where} ${newestFirst} limit 100) k ${newestFirst} limit ${limit})`
+        : `(select * from posts ${where} ${newestFirst})`;
     }
     pageStatements.set(
       name,
