@@ -51,7 +51,10 @@ const cases = new Map<{ schema: z.ZodType }, () => Promise<unknown[]>>([
   [sql.commentJson, () => jsonRows(`select ${sql.commentJson('c')} as json from comments c`)],
   [sql.commentsArray, () => jsonRows(`select ${sql.commentsArray('c', 'true')} as json`)],
   [sql.postJson, () => jsonRows(`select ${sql.postJson('p')} as json from posts p`)],
-  [sql.postsArray, () => jsonRows(`select ${sql.postsArray('p', '(select * from posts order by created_at desc, id desc)')} as json`)],
+  [
+    sql.postsArray,
+    () => jsonRows(`select ${sql.postsArray('p', '(select * from posts order by created_at desc, id desc)')} as json`),
+  ],
   [sql.userWithRelationsJson, () => jsonRows(`select ${sql.userWithRelationsJson('u')} as json from users u`)],
   [
     sql.smallUserWithRelationsText,
