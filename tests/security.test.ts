@@ -116,12 +116,34 @@ describe('headers', () => {
   });
   afterAll(() => h.close());
 
-  it('sends helmet’s protective headers and no X-Powered-By', async () => {
-    const res = await h.request('GET', '/healthz');
+  // Every way a response is written: Express (health, 413), REST's one writeHead (answers and
+  // errors), the tRPC adapter, the docs page, a streamed list. Each header once (fetch would join
+  // a repeated one with ", "), and the request's id.
+  it.each([
+    ['GET', '/healthz', 200],
+    ['GET', '/posts?limit=1', 200],
+    ['GET', '/posts', 200],
+    ['GET', '/posts/999999', 404],
+    ['DELETE', '/posts', 405],
+    ['GET', '/trpc/posts.list', 200],
+    ['GET', '/docs/', 200],
+  ] as const)('sends helmet’s protective headers, once, and X-Request-Id: %s %s', async (method, path, status) => {
+    const { token } = await h.user();
+    const res = await h.request(method, path, { token, headers: { 'x-request-id': 'trace-headers' } });
+    expect(res.status).toBe(status);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+; includeSubDomains$/);
+    expect(res.headers.get('x-request-id')).toBe('trace-headers');
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('sends no security header twice when a route sets one itself', async () => {
+    const res = await h.request('GET', '/posts/not-a-number');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
   });
 
   it('allows no cross-origin browser calls by default', async () => {
