@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
+import { getTRPCErrorFromUnknown, middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { assertSessionOpen } from './auth/auth.queries.js';
 import { authenticate, type SessionUser } from './auth/authenticate.js';
@@ -71,8 +72,51 @@ const t = initTRPC
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
   });
 
-export const router = t.router;
+/** A router whose procedures run their middlewares directly (withDirectMiddlewareChain). */
+export const router: typeof t.router = (record) => withDirectMiddlewareChain(t.router(record));
 export const createCallerFactory = t.createCallerFactory;
+
+type MiddlewareOptions = { ctx?: object; input?: unknown; getRawInput?: unknown; [key: string]: unknown };
+type Middleware = (opts: MiddlewareOptions) => Promise<unknown>;
+const chained = new WeakSet<object>();
+
+/**
+ * tRPC calls a procedure's middlewares (its kind's, its input parser, its resolver) through a
+ * chain that copies the call's options, and its context, key by key at every level (a compiled
+ * object spread that redefines keys already there, which leaves V8 slow objects): measured at a
+ * fifth to a quarter of the instructions of a whole GET /posts/{id}. Each procedure here gets one
+ * middleware instead that calls the same middlewares, in the same order, the same way (`next`
+ * merges options and context as tRPC's does; a middleware's throw becomes a failed result), with
+ * the language's own spread. createCaller, /trpc and REST all call procedures through it.
+ */
+export function withDirectMiddlewareChain<R extends { _def: { procedures: object } }>(built: R): R {
+  for (const procedure of Object.values(built._def.procedures) as AnyProcedure[]) {
+    const def = procedure._def as unknown as { middlewares: Middleware[]; meta?: unknown };
+    if (chained.has(def)) continue;
+    chained.add(def);
+    const { middlewares, meta } = def;
+    const call = async (index: number, opts: MiddlewareOptions): Promise<unknown> => {
+      try {
+        return await middlewares[index]!({
+          ...opts,
+          meta,
+          input: opts.input,
+          next: (nextOpts?: MiddlewareOptions) =>
+            call(index + 1, {
+              ...opts,
+              ctx: nextOpts?.ctx ? { ...opts.ctx, ...nextOpts.ctx } : opts.ctx,
+              input: nextOpts && 'input' in nextOpts ? nextOpts.input : opts.input,
+              getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
+            }),
+        });
+      } catch (cause) {
+        return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker };
+      }
+    };
+    def.middlewares = [(opts) => call(0, opts)];
+  }
+  return built;
+}
 
 const writeLimiters = new WeakMap<AppServices, WriteLimiter>();
 /** One write limiter per app (a test process may run several). */
