@@ -23,6 +23,16 @@ describe('schema', () => {
     expect(migrationsList.map((migration) => migration.name)).toEqual(files);
   });
 
+  it('notifications index only the posts and comments they name (post likes and follows add no NULL entries)', async () => {
+    const rows: { indexname: string; indexdef: string }[] = await h.orm.em
+      .getConnection()
+      .execute(
+        `select indexname, indexdef from pg_indexes where tablename = 'notifications' and indexname in ('notifications_post_id_index', 'notifications_comment_id_index') order by indexname`,
+      );
+    expect(rows.map((row) => row.indexname)).toEqual(['notifications_comment_id_index', 'notifications_post_id_index']);
+    for (const row of rows) expect(row.indexdef).toMatch(/WHERE \((post|comment)_id IS NOT NULL\)$/);
+  });
+
   it('no migration is pending', async () => {
     expect(await h.orm.getMigrator().getPendingMigrations()).toEqual([]);
   });
