@@ -216,6 +216,8 @@ export const authedProcedure = t.procedure.use((opts) =>
 export function withOutputBuiltBySql<P extends AnyProcedure>(procedure: P): P {
   // tRPC marks the middleware `.output()` adds with `_type: 'output'`; the rest stay in order.
   const def = procedure._def as unknown as { middlewares: { _type?: string }[] };
+  // router() fixes a procedure's middlewares in its chain: filtered after, nothing would change.
+  if (chained.has(def)) throw new Error('withOutputBuiltBySql must wrap a procedure before router() takes it');
   def.middlewares = def.middlewares.filter((middleware) => middleware._type !== 'output');
   return procedure;
 }

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appRouter } from '../src/router.js';
-import { withDirectMiddlewareChain } from '../src/trpc.js';
+import { withDirectMiddlewareChain, withOutputBuiltBySql } from '../src/trpc.js';
 
 /**
  * Procedures run their middlewares through withDirectMiddlewareChain (src/trpc.ts), not tRPC's own
@@ -55,6 +55,10 @@ describe('the direct middleware chain', () => {
     const ours = await outcome(true, input);
     expect(ours).toEqual(theirs);
     expect(ours.seen.length).toBeGreaterThan(0);
+  });
+
+  it('refuses to drop output validation from a procedure the chain already holds (it would change nothing)', () => {
+    expect(() => withOutputBuiltBySql(appRouter.posts.get)).toThrow(/before router\(\)/);
   });
 
   it('is what every procedure of the app runs (one middleware: the chain)', () => {
