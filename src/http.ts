@@ -15,7 +15,7 @@ import { createRestHandler } from './rest.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from './live/event-stream.js';
 import { appRouter, appStreams } from './router.js';
-import { requestLogging } from './request-log.js';
+import { requestIdOf, requestLogging } from './request-log.js';
 import { createContextFactory, type AppServices } from './trpc.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -28,8 +28,9 @@ const LINGER_MS = 1_000;
  *
  * Express runs what is mounted in the order it was mounted, and the first to answer wins, so the
  * order is part of the behaviour. The steps, each marked below:
- *   1. Every request: its id and log line (first, so every answer is logged and timed), the
- *      security headers (a 413 carries them too), the body cap (before anything reads a body).
+ *   1. Every request: its id and log line (first, so every answer is logged and timed), the body
+ *      cap (before anything reads a body). Every answer gets the security headers and the id as
+ *      its head is written (writeFixedHeadersWithEveryAnswer), a 413 too.
  *   2. Health checks: answered before CORS and body parsing, as cheaply as possible.
  *   3. CORS, when configured: before every route a browser may call.
  *   4. The OpenAPI document and the docs page.
@@ -47,26 +48,29 @@ export function createApp(services: AppServices): Express {
   app.set('trust proxy', trustProxy(services.config.TRUST_PROXY));
   app.set('etag', false);
 
+  // Every answer, whichever way it is written: helmet's headers and the request's id.
+  writeFixedHeadersWithEveryAnswer(
+    app,
+    fixedHeadersOf(
+      helmet({
+        contentSecurityPolicy: {
+          // Everything, the docs page included, comes from this service: no CDN, no outside fonts.
+          directives: {
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:'],
+            'font-src': ["'self'", 'data:'],
+            // The service is often reached over plain HTTP (localhost, behind a TLS proxy).
+            'upgrade-insecure-requests': null,
+          },
+        },
+      }),
+    ),
+  );
+
   // 1. Every request: one middleware (each one Express runs costs a few µs of routing).
   const logRequest = requestLogging(services.logger);
-  const setSecurityHeaders = staticHeaders(
-    helmet({
-      contentSecurityPolicy: {
-        // Everything, the docs page included, comes from this service: no CDN, no outside fonts.
-        directives: {
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
-          'font-src': ["'self'", 'data:'],
-          // The service is often reached over plain HTTP (localhost, behind a TLS proxy).
-          'upgrade-insecure-requests': null,
-        },
-      },
-    }),
-  );
   app.use((req, res, next) => {
     logRequest(req, res);
-    // Before the cap: a 413 carries them too.
-    setSecurityHeaders(res);
     if (hasBody(req) && !capRequestBody(req, res, BODY_LIMIT_BYTES)) return;
     next();
   });
@@ -192,21 +196,49 @@ export function createApp(services: AppServices): Express {
 }
 
 /**
- * helmet's headers depend on nothing in the request (no CSP nonces here): work them out once and
- * set them on every response, instead of running its dozen middlewares per request.
+ * helmet's headers depend on nothing in the request (no CSP nonces here): worked out once, as a
+ * list of names and values, instead of running its dozen middlewares per request.
  */
-function staticHeaders(headerMiddleware: RequestHandler): (res: ServerResponse) => void {
-  const headers = new Map<string, string | number | readonly string[]>();
+function fixedHeadersOf(headerMiddleware: RequestHandler): string[] {
+  const headers = new Map<string, string>();
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, value),
+    setHeader: (name: string, value: string | number) => headers.set(name, String(value)),
     removeHeader: (name: string) => headers.delete(name),
   };
   headerMiddleware({} as never, recorder as never, () => {});
-  const names = [...headers.keys()];
-  const values = [...headers.values()];
-  return (res) => {
-    for (let i = 0; i < names.length; i++) res.setHeader(names[i]!, values[i]!);
+  return [...headers].flat();
+}
+
+/**
+ * Adds `fixed` (names and values) and the request's id (X-Request-Id) to every answer's head as
+ * it is written, whichever way that is (Express, the tRPC adapter, REST, a stream, a 413): a header
+ * the route set itself wins. An answer whose head comes as one list (REST's, rest.ts) gets them in
+ * that list, so Node writes the head without a setHeader per header: setting them one by one on
+ * every response cost about 10 µs of a POST /posts's CPU. Such a list must not repeat one of them.
+ */
+function writeFixedHeadersWithEveryAnswer(app: Express, fixed: readonly string[]): void {
+  // Node's own, which takes (status, headers) and (status, reason, headers).
+  const { writeHead } = ServerResponse.prototype as unknown as {
+    writeHead: (
+      this: ServerResponse,
+      statusCode: number,
+      reason: string | undefined,
+      headers: unknown,
+    ) => ServerResponse;
   };
+  app.response.writeHead = function (this: ServerResponse, statusCode: number, reason?: unknown, headers?: unknown) {
+    if (typeof reason !== 'string') [reason, headers] = [undefined, reason];
+    const id = requestIdOf(this.req);
+    if (Array.isArray(headers)) {
+      const given = headers as string[];
+      headers = id === undefined ? [...fixed, ...given] : [...fixed, 'X-Request-Id', id, ...given];
+    } else {
+      for (let i = 0; i < fixed.length; i += 2)
+        if (!this.hasHeader(fixed[i]!)) this.setHeader(fixed[i]!, fixed[i + 1]!);
+      if (id !== undefined && !this.hasHeader('X-Request-Id')) this.setHeader('X-Request-Id', id);
+    }
+    return writeHead.call(this, statusCode, reason as string | undefined, headers);
+  } as Express['response']['writeHead'];
 }
 
 /** TRUST_PROXY: "false", "true", a hop count, or addresses/subnets, as Express understands them. */
@@ -319,6 +351,8 @@ const MAX_JSON_DEPTH = 64;
  * without recursion, refused with a 400.
  */
 const refuseDeepJson: RequestHandler = (req, res, next) => {
+  // Each level takes two bytes at least (its brackets): a shorter body cannot be that deep.
+  if (Number(req.headers['content-length']) < 2 * MAX_JSON_DEPTH) return next();
   const pending: [unknown, number][] = [[req.body, 0]];
   for (let item = pending.pop(); item; item = pending.pop()) {
     const [value, depth] = item;

@@ -36,8 +36,11 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
 const SANE_REQUEST_ID = /^[\w.:-]{1,100}$/;
 const UNLOGGED_PATHS = new Set(['/healthz', '/readyz']);
 
+/** The request's id, once requestLogging has seen it: every answer sends it as X-Request-Id (http.ts). */
+export const requestIdOf = (req: IncomingMessage): string | undefined => req[REQUEST_ID];
+
 /**
- * Tags every response with a request id (a sane incoming X-Request-Id, or a new one), gives the
+ * Gives every request an id (a sane incoming X-Request-Id, or a new one: requestIdOf), gives the
  * request a logger bound to it, and at `info` logs each response's method, path, status and time:
  * no headers, bodies or tokens. (pino-http did the same at several times the cost per request.)
  * A step of the app's first middleware (http.ts), run for every request; allocates no closure
@@ -48,7 +51,6 @@ export function requestLogging(logger: Logger): (req: IncomingMessage, res: Serv
   return (req, res) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', id);
     req[REQUEST_ID] = id;
     req[BASE_LOGGER] = logger;
     if (logsRequests && !UNLOGGED_PATHS.has(req.url!)) {

@@ -165,10 +165,12 @@ function routeOf(routes: Route[] | undefined, path: string): Route | undefined {
 /** The procedure's raw input, as tRPC asks for it. */
 const rawInputOf = (input: Record<string, unknown> | undefined) => () => Promise.resolve(input);
 
+/** The whole head in one list (http.ts adds the fixed headers to it), then the body. */
 function send(res: Response, status: number, headers: Record<string, string>, body: string | undefined): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json');
-  for (const name in headers) res.setHeader(name, headers[name]!);
+  const head = ['Content-Type', 'application/json'];
+  for (const name in headers) head.push(name, headers[name]!);
+  if (body !== undefined) head.push('Content-Length', String(Buffer.byteLength(body)));
+  res.writeHead(status, head);
   res.end(body);
 }
 

@@ -117,6 +117,20 @@ describe('valid-looking input answers 400, never 500', () => {
     const query = await h.request('GET', `/trpc/users.me?input=${encodeURIComponent(deep)}`, { token: user.token });
     expect(query.status, query.text).toBeLessThan(500);
   });
+
+  // Short bodies skip the depth walk (two bytes a level): the shortest body over the limit is refused.
+  it.each([
+    [64, /title is required/],
+    [65, /nested more than 64 levels deep/],
+  ])('an array nested %i deep in as few bytes as it takes', async (depth, message) => {
+    const res = await h.request('POST', '/posts', {
+      token: user.token,
+      rawBody: '['.repeat(depth) + ']'.repeat(depth),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.message).toMatch(message);
+  });
 });
 
 describe('a NUL character', () => {
