@@ -123,7 +123,7 @@ export function createApp(services: AppServices): Express {
   const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
   app.use((req, res, next) => {
     if (!hasBody(req)) return next();
-    const parsed = (error?: unknown) => (error ? next(error) : refuseDeepJson(req, res, next));
+    const parsed = whenParsed(req, res, next);
     if (isPlainJsonBody(req)) readJsonBody(req, parsed);
     else parseJson(req, res, parsed);
   });
@@ -342,6 +342,10 @@ function readJsonBody(req: IncomingMessage & { body?: unknown }, done: (error?: 
     done();
   });
 }
+
+/** What runs once a body is parsed (a function's result: tsx would name, per request, a closure bound to a name). */
+const whenParsed: (...args: Parameters<RequestHandler>) => (error?: unknown) => void = (req, res, next) => (error) =>
+  error ? next(error) : refuseDeepJson(req, res, next);
 
 const MAX_JSON_DEPTH = 64;
 

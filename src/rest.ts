@@ -80,8 +80,10 @@ export function createRestHandler({
   });
 
   const handler: RequestHandler = async (req, res) => {
-    // Only an unusual path (dot segments, escapes) needs URL's normalisation.
-    const path = normalizePath(PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname);
+    // Only an unusual path (dot segments, escapes) needs URL's normalisation; only one that ends
+    // in a slash needs trpc-to-openapi's (which drops it).
+    const given = PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname;
+    const path = given.endsWith('/') ? normalizePath(given) : given;
     const route = routeOf(routesByMethod.get(req.method), path);
     if (!route) {
       // Last in the chain: a documented path asked with a method it does not have is 405 with
@@ -194,6 +196,7 @@ const isJson = (type: string | undefined) =>
  */
 function mediaType(req: Request): string | undefined {
   const contentType = req.headers['content-type'];
+  if (contentType === 'application/json') return contentType; // nearly every request: nothing to take apart
   if (contentType) return contentType.split(';')[0]!.trim().toLowerCase();
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   return hasBody ? undefined : 'application/json';

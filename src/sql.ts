@@ -289,7 +289,8 @@ export async function deleteLink(
 /**
  * Awaits a write whose keys, not a read before it, settle doubles and missing targets (even
  * between concurrent requests): a broken unique key throws `errors.unique`, a broken foreign key
- * `errors.foreign`, both made by the domain's queries module (e.g. 400 "already liked", 404).
+ * `errors.foreign`, both made by the domain's queries module (e.g. 400 "already liked", 404). The
+ * maps are module constants there: tsx names each closure made per call (a defineProperty each).
  */
 export async function keysSettle<T>(
   write: Promise<T>,

@@ -20,6 +20,8 @@ import { SessionEntity } from './session.entity.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 export const USER_EXISTS = 'User already exists';
+/** A sign-up that lost the race for its email (keysSettle). */
+const SIGNUP_KEYS = { unique: () => badRequest(USER_EXISTS) };
 
 /* Sessions */
 
@@ -99,9 +101,7 @@ export async function insertUser(
     lastName,
   }: { email: string; passwordHash: string; firstName: string; lastName: string },
 ): Promise<number> {
-  return keysSettle(em.insert(UserEntity, { email, passwordHash, firstName, lastName }), {
-    unique: () => badRequest(USER_EXISTS),
-  });
+  return keysSettle(em.insert(UserEntity, { email, passwordHash, firstName, lastName }), SIGNUP_KEYS);
 }
 
 const CREDENTIALS_BY_EMAIL: Statement = {

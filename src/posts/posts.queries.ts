@@ -31,6 +31,13 @@ import type { Comment, Post } from './posts.schemas.js';
 export const POST_NOT_FOUND = 'Post not found';
 export const COMMENT_NOT_FOUND = 'Comment not found';
 
+/** What a broken key means for this module's writes (keysSettle). */
+const POST_GONE = { foreign: () => notFound(POST_NOT_FOUND) };
+const COMMENT_LIKE_KEYS = {
+  unique: () => badRequest('Comment already liked'),
+  foreign: () => notFound(COMMENT_NOT_FOUND),
+};
+
 type JsonRow<T> = { json: T };
 
 const POST_JSON: Statement = {
@@ -189,9 +196,7 @@ const INSERT_COMMENT: Statement = {
  * that does not exist fails on the foreign key: 404.
  */
 export async function insertComment(db: Database, postId: number, authorId: number, content: string): Promise<number> {
-  const [row] = await keysSettle(runRows<{ id: number }>(db, INSERT_COMMENT, [content, postId, authorId]), {
-    foreign: () => notFound(POST_NOT_FOUND),
-  });
+  const [row] = await keysSettle(runRows<{ id: number }>(db, INSERT_COMMENT, [content, postId, authorId]), POST_GONE);
   return row!.id;
 }
 
@@ -207,10 +212,7 @@ const INSERT_COMMENT_LIKE: Statement = {
  * a double like (400) and a missing comment (404), even between concurrent requests.
  */
 export async function insertCommentLike(db: Database, commentId: number, userId: number): Promise<void> {
-  await keysSettle(runRows(db, INSERT_COMMENT_LIKE, [commentId, userId]), {
-    unique: () => badRequest('Comment already liked'),
-    foreign: () => notFound(COMMENT_NOT_FOUND),
-  });
+  await keysSettle(runRows(db, INSERT_COMMENT_LIKE, [commentId, userId]), COMMENT_LIKE_KEYS);
 }
 
 /** Takes the caller's like of a comment back; when there was none, 404 for a missing comment, else 400. */
@@ -390,8 +392,7 @@ const UNLIKE_POST: Statement = {
 async function setLike(scope: SessionScope, id: number, liked: boolean): Promise<Post> {
   const [postId, json] = await keysSettle(
     runForSession<[number | null, string | null]>(scope, liked ? LIKE_POST : UNLIKE_POST, [id]),
-    // The post was deleted between the statement's read of it and its insert.
-    { foreign: () => notFound(POST_NOT_FOUND) },
+    POST_GONE, // deleted between the statement's read of it and its insert
   );
   if (postId === null) throw notFound(POST_NOT_FOUND);
   if (json === null) throw badRequest(liked ? 'Post already liked' : 'Post not liked');

@@ -183,6 +183,12 @@ export const deleteFollow = (em: EntityManager, followerId: number, followedId: 
     () => assertUserExists(em, followedId),
   );
 
+/** What a broken key means for a follow (keysSettle). */
+const FOLLOW_KEYS = {
+  unique: () => badRequest('Already following this user'),
+  foreign: () => notFound(USER_NOT_FOUND),
+};
+
 const INSERT_FOLLOW: Statement = {
   name: 'follow_insert',
   text: `with ins as (insert into follows (follower_id, followed_id) values ($1, $2) returning follower_id, followed_id),
@@ -195,10 +201,7 @@ const INSERT_FOLLOW: Statement = {
  * read-then-write, settle a double follow (400) and a missing user (404).
  */
 export async function insertFollow(db: Database, followerId: number, followedId: number): Promise<void> {
-  await keysSettle(runRows(db, INSERT_FOLLOW, [followerId, followedId]), {
-    unique: () => badRequest('Already following this user'),
-    foreign: () => notFound(USER_NOT_FOUND),
-  });
+  await keysSettle(runRows(db, INSERT_FOLLOW, [followerId, followedId]), FOLLOW_KEYS);
 }
 
 /**
