@@ -139,12 +139,14 @@ export const userWithRelationsJson = jsonFragment(UserWithRelations, (u: string)
  * The profile of the user whose id is `userId` as JSON text when it is small: none of its lists
  * holds more than `maxItems` elements (each count reads at most `maxItems + 1` index entries, so
  * what is built is bounded) and the text is at most `maxBytes`; '' when it is larger, null when
- * there is no such user.
+ * there is no such user. The counts are a row of their own (`offset 0` keeps it apart): as
+ * conditions of the CASE itself, beside the subplans that build the JSON, the statement took
+ * 8.3 ms instead of 3.3 ms for a 55 kB profile (named statement, same plan and rows).
  */
 export const smallUserWithRelationsText = jsonFragment(
   UserWithRelations,
   (userId: string, { maxItems, maxBytes }: { maxItems: number; maxBytes: number }) =>
-    `(select case when ${profileListsAtMost('u.id', maxItems)} then ${textUpTo(`${userWithRelationsJson('u')}::text`, maxBytes)} else '' end from users u where u.id = ${userId})`,
+    `(select case when n.small then ${textUpTo(`${userWithRelationsJson('u')}::text`, maxBytes)} else '' end from users u, (select ${profileListsAtMost(userId, maxItems)} as small offset 0) n where u.id = ${userId})`,
 );
 
 /**

@@ -152,3 +152,25 @@ describe('SQL JSON fragments', () => {
     });
   }
 });
+
+describe('smallUserWithRelationsText', () => {
+  const small = async (id: number, bounds: { maxItems: number; maxBytes: number }) =>
+    (
+      await sql.runDriverStatement<{ json: string | null }>(h.orm, {
+        text: `select ${sql.smallUserWithRelationsText('$1', bounds)} as json`,
+        values: [id],
+      })
+    )[0]!.json;
+
+  it('is the whole profile within both bounds, "" past either (a list longer, or more bytes), null for no user', async () => {
+    const [{ json: whole }] = (await sql.runDriverStatement<{ json: string }>(h.orm, {
+      text: `select ${sql.userWithRelationsJson('u')}::text as json from users u where u.id = $1`,
+      values: [userId],
+    })) as [{ json: string }];
+    // The user's longest lists (posts, comments) hold 2 elements.
+    expect(await small(userId, { maxItems: 2, maxBytes: whole.length })).toBe(whole);
+    expect(await small(userId, { maxItems: 1, maxBytes: whole.length })).toBe('');
+    expect(await small(userId, { maxItems: 2, maxBytes: whole.length - 1 })).toBe('');
+    expect(await small(2_147_483_647, { maxItems: 2, maxBytes: whole.length })).toBeNull();
+  });
+});
