@@ -7,6 +7,8 @@ import { assertSessionOpen } from './auth/auth.queries.js';
 import { authenticate, type SessionUser } from './auth/authenticate.js';
 import { isDatabaseUnavailable, type OutageLog } from './error-handling.js';
 import type { ApiErrorBody } from './errors.js';
+import { sendJsonText, type StreamedAnswer } from './json-text.js';
+import { queryOf } from './rest.js';
 import type { Page } from './schemas.js';
 import { borrowConnection, type DriverStatement, type SessionScope } from './sql.js';
 import { bearerToken, type AppServices } from './trpc.js';
@@ -58,24 +60,10 @@ export interface StreamedRoute<I = unknown> {
   wholeUpTo?: number;
 }
 
-/**
- * An answer a procedure leaves to the REST stream when it must answer something that can be large
- * after a write (follow, unfollow answer a profile): the document, sent whole up to `wholeUpTo`
- * bytes and streamed past that, in a large-answer slot of `userId`'s. Like JsonText, only the REST
- * path (`ctx.jsonAsText`) is handed one: rest.ts gives it to JsonStreams.sendAnswer.
- */
-export class StreamedAnswer {
-  constructor(
-    readonly parts: DocumentPart[],
-    readonly wholeUpTo: number,
-    readonly userId: number,
-    /** The error to answer when the document's first statement finds no row. */
-    readonly whenMissing: () => Error,
-  ) {}
-
-  toJSON(): null {
-    return null;
-  }
+/** What the first statement's failure means: a 503 (see handler) when the database is away; else null, the procedure answers (an ended session's 401, say). */
+function procedureAnswers(error: unknown): null {
+  if (isDatabaseUnavailable(error)) throw error;
+  return null;
 }
 
 /** A stream twin, typed by its input (routes of different inputs then sit in one record). */
@@ -92,11 +80,7 @@ const ASKS_FOR_PAGE = /[?&](?:limit|before)=[^&]/;
  * repeated parameter's first), then the path parameters.
  */
 function restInput(req: Request): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(req.query)) {
-    if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
-  }
-  return { ...input, ...req.params };
+  return { ...queryOf(req), ...req.params };
 }
 
 /**
@@ -149,17 +133,13 @@ export class JsonStreams {
     user: SessionUser,
   ): Promise<boolean> {
     const { orm } = this.services;
-    const procedureAnswers = (error: unknown) => {
-      if (isDatabaseUnavailable(error)) throw error; // a 503 (see handler)
-      return null; // the procedure answers anything else (an ended session's 401, say)
-    };
     const whole = await route
       .whole?.({ services: this.services, user, jsonAsText: true }, input)
       .catch(procedureAnswers);
     if (whole === null) return false;
     if (whole) {
       this.outages.succeeded();
-      res.status(200).type('application/json').end(whole);
+      sendJsonText(res, 200, {}, whole);
       return true;
     }
     if (!user.sessionChecked && (await assertSessionOpen(orm, user).catch(procedureAnswers)) === null) return false;
@@ -196,7 +176,7 @@ export class JsonStreams {
         if (!isRow || bufferedBytes <= wholeUpTo) return true;
         slotTaken ||= this.takeSlot(res, userId);
         if ((refused = !slotTaken)) return false;
-        res.status(200).type('application/json');
+        res.writeHead(200, ['Content-Type', 'application/json']); // as sendJsonText, without a length
         text = buffered.join('');
         buffered = undefined;
       }
@@ -253,7 +233,7 @@ export class JsonStreams {
     }
     if (noFirstRow) return false;
     if (refused || res.destroyed) return true; // answered 429/503, or the client has gone
-    if (buffered) res.status(200).type('application/json').end(buffered.join(''));
+    if (buffered) sendJsonText(res, 200, {}, buffered.join(''));
     else res.end();
     return true;
   }

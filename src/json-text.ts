@@ -1,3 +1,6 @@
+import type { ServerResponse } from 'node:http';
+import type { DocumentPart } from './json-stream.js';
+
 /**
  * JSON that PostgreSQL built, kept as its text. The REST adapter sends it to the socket as is
  * (see rest.ts): no parse, no validation, no second serialisation of what can be megabytes.
@@ -18,4 +21,41 @@ export class JsonText {
  */
 export function jsonValue<T>(text: string, asText: boolean): T {
   return (asText ? new JsonText(text) : JSON.parse(text)) as T;
+}
+
+/**
+ * An answer a procedure leaves to the REST stream when it must answer something that can be large
+ * after a write (follow, unfollow answer a profile): the document, sent whole up to `wholeUpTo`
+ * bytes and streamed past that, in a large-answer slot of `userId`'s. Like JsonText, only the REST
+ * path (`ctx.jsonAsText`) is handed one: rest.ts gives it to JsonStreams.sendAnswer (json-stream.ts).
+ */
+export class StreamedAnswer {
+  constructor(
+    readonly parts: DocumentPart[],
+    readonly wholeUpTo: number,
+    readonly userId: number,
+    /** The error to answer when the document's first statement finds no row. */
+    readonly whenMissing: () => Error,
+  ) {}
+
+  toJSON(): null {
+    return null;
+  }
+}
+
+/**
+ * A whole JSON answer over REST: the head in one list (http.ts adds the fixed headers to it), with
+ * its Content-Length, then the body. Every REST answer that is not streamed goes out here.
+ */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | undefined,
+): void {
+  const head = ['Content-Type', 'application/json'];
+  for (const name in headers) head.push(name, headers[name]!);
+  if (body !== undefined) head.push('Content-Length', String(Buffer.byteLength(body)));
+  res.writeHead(status, head);
+  res.end(body);
 }

@@ -13,8 +13,7 @@ import {
 import { notFound, type ApiErrorBody } from './errors.js';
 import type { ApiIssue } from './validation-messages.js';
 import { normalizeError } from './error-handling.js';
-import { StreamedAnswer } from './json-stream.js';
-import { JsonText } from './json-text.js';
+import { JsonText, sendJsonText, StreamedAnswer } from './json-text.js';
 import type { AppMeta, Context } from './trpc.js';
 
 /** A documented path and method, resolved to its procedure once at start-up. */
@@ -95,9 +94,9 @@ export function createRestHandler({
           message: `${req.method} is not supported on ${req.path}; use ${allowed.join(', ')}`,
           code: 'METHOD_NOT_SUPPORTED',
         };
-        return send(res, 405, { Allow: allowed.join(', ') }, JSON.stringify(body));
+        return sendJsonText(res, 405, { Allow: allowed.join(', ') }, JSON.stringify(body));
       }
-      if (req.method === 'HEAD') return send(res, 204, {}, undefined);
+      if (req.method === 'HEAD') return sendJsonText(res, 204, {}, undefined);
     }
     let input: Record<string, unknown> | undefined;
     let ctx: Context | undefined;
@@ -134,7 +133,12 @@ export function createRestHandler({
         if (sent) return;
         throw data.whenMissing();
       }
-      send(res, route.successStatus, responseHeaders([]), data instanceof JsonText ? data.text : JSON.stringify(data));
+      sendJsonText(
+        res,
+        route.successStatus,
+        responseHeaders([]),
+        data instanceof JsonText ? data.text : JSON.stringify(data),
+      );
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
       onError({ error, path: route?.path });
@@ -152,7 +156,7 @@ export function createRestHandler({
         code: error.code,
         ...(issues && { issues }),
       };
-      send(res, httpStatus, responseHeaders([error]), JSON.stringify(body));
+      sendJsonText(res, httpStatus, responseHeaders([error]), JSON.stringify(body));
     }
   };
   return handler;
@@ -167,17 +171,8 @@ function routeOf(routes: Route[] | undefined, path: string): Route | undefined {
 /** The procedure's raw input, as tRPC asks for it. */
 const rawInputOf = (input: Record<string, unknown> | undefined) => () => Promise.resolve(input);
 
-/** The whole head in one list (http.ts adds the fixed headers to it), then the body. */
-function send(res: Response, status: number, headers: Record<string, string>, body: string | undefined): void {
-  const head = ['Content-Type', 'application/json'];
-  for (const name in headers) head.push(name, headers[name]!);
-  if (body !== undefined) head.push('Content-Length', String(Buffer.byteLength(body)));
-  res.writeHead(status, head);
-  res.end(body);
-}
-
 /** The query's fields, an empty one left out, a field given once as a string, more often as a list. */
-function queryOf(req: Request): Record<string, unknown> {
+export function queryOf(req: Request): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
     if (value) query[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;

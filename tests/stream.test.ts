@@ -36,9 +36,20 @@ describe('GET /posts (with or without q), /posts/followed and /users/{id}/posts 
     ] as const) {
       const res = await h.request('GET', path, { token: reader.token });
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-type')).toBe('application/json'); // as every REST answer
       expect(res.body).toHaveLength(1200);
       expect(res.text).toBe(JSON.stringify(expected));
+    }
+  });
+
+  it('a profile small enough is sent whole: the same head as every REST answer, with its length', async () => {
+    for (const path of [`/users/${reader.id}`, '/users/me']) {
+      // the reader's profile is small
+      const res = await h.request('GET', path, { token: reader.token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(res.text)));
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, notFound, unprocessable } from '../errors.js';
 import type { Page } from '../schemas.js';
-import { StreamedAnswer, type DocumentPart } from '../json-stream.js';
-import { jsonValue } from '../json-text.js';
+import type { DocumentPart } from '../json-stream.js';
+import { jsonValue, StreamedAnswer } from '../json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
   OPEN_SESSION,
