@@ -162,15 +162,15 @@ describe('smallUserWithRelationsText', () => {
       })
     )[0]!.json;
 
-  it('is the whole profile within both bounds, "" past either (a list longer, or more bytes), null for no user', async () => {
+  it('is the whole profile within both bounds, "" past either (more elements in all, or more bytes), null for no user', async () => {
     const [{ json: whole }] = (await sql.runDriverStatement<{ json: string }>(h.orm, {
       text: `select ${sql.userWithRelationsJson('u')}::text as json from users u where u.id = $1`,
       values: [userId],
     })) as [{ json: string }];
-    // The user's longest lists (posts, comments) hold 2 elements.
-    expect(await small(userId, { maxItems: 2, maxBytes: whole.length })).toBe(whole);
-    expect(await small(userId, { maxItems: 1, maxBytes: whole.length })).toBe('');
-    expect(await small(userId, { maxItems: 2, maxBytes: whole.length - 1 })).toBe('');
-    expect(await small(2_147_483_647, { maxItems: 2, maxBytes: whole.length })).toBeNull();
+    // The user's lists hold 6 elements together: 2 posts, 2 comments, 1 followed, 1 follower.
+    expect(await small(userId, { maxItems: 6, maxBytes: whole.length })).toBe(whole);
+    expect(await small(userId, { maxItems: 5, maxBytes: whole.length })).toBe('');
+    expect(await small(userId, { maxItems: 6, maxBytes: whole.length - 1 })).toBe('');
+    expect(await small(2_147_483_647, { maxItems: 6, maxBytes: whole.length })).toBeNull();
   });
 });

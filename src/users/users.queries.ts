@@ -77,7 +77,7 @@ const SMALL_PROFILE: Statement = {
 };
 
 /**
- * Most profiles are small: one with at most 500 elements in each list and 256 KiB of JSON is built
+ * Most profiles are small: one with at most 500 elements in its lists together and 256 KiB of JSON is built
  * whole in one statement, the caller's session checked in it, so profiles stay a hot read of one
  * round trip. Its JSON as text; '' when it is larger (then it is streamed), null when there is no
  * such user.
