@@ -151,10 +151,12 @@ export const userWithRelationsJson = jsonFragment(UserWithRelations, (u: string)
 export const smallUserWithRelationsText = jsonFragment(
   UserWithRelations,
   (userId: string, { maxItems, maxBytes }: { maxItems: number; maxBytes: number }) =>
-    `case when not exists (${profileElements(userId)} offset ${maxItems}) then ${textUpTo(
-      `(select ${userWithRelationsJson('u')} from users u where u.id = ${userId})::text`,
-      maxBytes,
-    )} else '' end`,
+    `case when not exists (${profileElements(userId)} offset ${maxItems}) then ${userWithRelationsTextUpTo(userId, maxBytes)} else '' end`,
+);
+
+/** The profile of the user whose id is `userId` as JSON text up to `maxBytes`: '' over it, null when there is no such user. */
+export const userWithRelationsTextUpTo = jsonFragment(UserWithRelations, (userId: string, maxBytes: number | string) =>
+  textUpTo(`(select ${userWithRelationsJson('u')} from users u where u.id = ${userId})::text`, maxBytes),
 );
 
 /** One empty row per element of a profile's lists, read from the tables' indexes. */
@@ -172,7 +174,7 @@ const profileElements = (userId: string) =>
  * JSON text built by `json`, or '' when it is over `maxBytes`: what reaches the service is bounded.
  * `offset 0` keeps the subquery whole: flattened, PostgreSQL would build the JSON once per mention.
  */
-export const textUpTo = (json: string, maxBytes: number | string) =>
+const textUpTo = (json: string, maxBytes: number | string) =>
   `(select case when t.j is null or octet_length(t.j) <= ${maxBytes} then t.j else '' end from (select ${json} as j offset 0) t)`;
 
 /**

@@ -57,6 +57,10 @@ const cases = new Map<{ schema: z.ZodType }, () => Promise<unknown[]>>([
   ],
   [sql.userWithRelationsJson, () => jsonRows(`select ${sql.userWithRelationsJson('u')} as json from users u`)],
   [
+    sql.userWithRelationsTextUpTo,
+    () => jsonRows(`select ${sql.userWithRelationsTextUpTo('$1', 1_000_000)} as json`, [userId]),
+  ],
+  [
     sql.smallUserWithRelationsText,
     () =>
       jsonRows(`select ${sql.smallUserWithRelationsText('$1', { maxItems: 100, maxBytes: 1_000_000 })} as json`, [
@@ -130,6 +134,7 @@ describe('SQL JSON fragments', () => {
       'userSummaryJson',
       'userWithRelationsJson',
       'userWithRelationsRows',
+      'userWithRelationsTextUpTo',
       'usersArray',
     ]);
     for (const [name, fragment] of named) expect(cases.has(fragment as never), name).toBe(true);

@@ -11,9 +11,8 @@ import {
   runRows,
   smallUserWithRelationsText,
   StatementValues,
-  textUpTo,
   userSummaryJson,
-  userWithRelationsJson,
+  userWithRelationsTextUpTo,
   userWithRelationsRows,
   deleteLink,
   findRow,
@@ -39,11 +38,11 @@ export const PROFILE_TOO_LARGE =
 
 const USER_BY_ID: Statement = {
   name: 'user_by_id',
-  text: `select ${textUpTo(`(select ${userWithRelationsJson('u')} from users u where u.id = $3)::text`, '$4::int')} from ${OPEN_SESSION}`,
+  text: `select ${userWithRelationsTextUpTo('$3', '$4::int')} from ${OPEN_SESSION}`,
 };
 const CALLER_PROFILE: Statement = {
   name: 'user_me',
-  text: `select ${textUpTo(`(select ${userWithRelationsJson('u')} from users u where u.id = s.user_id)::text`, '$3::int')} from ${OPEN_SESSION}`,
+  text: `select ${userWithRelationsTextUpTo('s.user_id', '$3::int')} from ${OPEN_SESSION}`,
 };
 
 /**
