@@ -78,14 +78,14 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 /**
  * A lost or overloaded database, wherever in the cause chain it shows: SQLSTATE class 08
  * (connection) but 08P01, 57P01-57P03 (shutdown, crash, cannot connect now), 57014 (statement timeout),
- * socket errors, the pool giving up on a connection, or the client-side query deadline passing.
+ * 25006 (a write reached a standby: the primary moved during a failover or switchover), socket errors, the pool giving up on a connection, or the client-side query deadline passing.
  */
 export function isDatabaseUnavailable(cause: unknown): boolean {
   for (let error = cause, depth = 0; error instanceof Error && depth < 5; error = error.cause, depth++) {
     if (error instanceof ConnectionException || error instanceof LockWaitTimeoutException) return true;
     const { code } = error as { code?: unknown };
     // 08P01 (protocol violation) comes from what a request sent, not from a database that is away.
-    if (typeof code === 'string' && (/^08(?!P01)|^57P0[1-3]$|^57014$/.test(code) || UNAVAILABLE_CODES.has(code)))
+    if (typeof code === 'string' && (/^08(?!P01)|^57P0[1-3]$|^57014$|^25006$/.test(code) || UNAVAILABLE_CODES.has(code)))
       return true;
     if (
       /Connection terminated|timeout exceeded when trying to connect|Knex: Timeout acquiring|Query read timeout/i.test(
