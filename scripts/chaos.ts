@@ -3,6 +3,11 @@
  *
  * Writes posts and likes at full speed, kill -9s the service mid-stream, restarts it, and checks
  * that every write acknowledged with a 2xx is in the database and nothing is half-written.
+ *
+ * npm run chaos -- --failover [--runs 3]
+ *
+ * The same audit across a PostgreSQL failover: two nodes on the Patroni cluster of `npm run ha`,
+ * the leader node killed and then switched over, `runs` times.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -17,8 +22,14 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '3' },
     writers: { type: 'string', default: '16' },
     'database-url': { type: 'string' },
+    failover: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
   },
 });
+if (args.failover) {
+  const { chaosFailover } = await import('./ha/chaos-failover.js');
+  process.exit(await chaosFailover(Number(args.runs), ['node', 'switchover']));
+}
 const PORT = 3960;
 const base = `http://127.0.0.1:${PORT}`;
 const env = parseEnv(process.env);

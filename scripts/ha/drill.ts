@@ -33,7 +33,7 @@ export interface DrillResult {
   /** Answers that took longer than the request deadline, or never came. */
   hung: number;
   slowestMs: number;
-  /** From the fault to the first write acknowledged after it. */
+  /** From the fault to the first acknowledged write that was sent after it. */
   firstWriteAfterMs: number;
   /** The longest stretch with no write acknowledged, around the fault. */
   longestGapMs: number;
@@ -159,6 +159,8 @@ export async function runFailoverDrill(options: DrillOptions): Promise<DrillResu
   const acknowledged = new Map<number, string>();
   const statuses: Record<string, number> = {};
   const ackTimes: number[] = [];
+  /** When each acknowledged write was sent. */
+  const sentTimes: number[] = [];
   const unexpected: string[] = [];
   let hung = 0;
   let slowestMs = 0;
@@ -180,10 +182,18 @@ export async function runFailoverDrill(options: DrillOptions): Promise<DrillResu
         if (res.status === 201) {
           acknowledged.set((await json<{ id: number }>(res)).id, title);
           ackTimes.push(Date.now());
-        } else if (res.status !== 503 && unexpected.length < 5) unexpected.push(`${res.status} ${await res.text()}`);
+          sentTimes.push(started);
+        } else if (res.status !== 503 && unexpected.length < 5)
+          unexpected.push(`${res.status} ${await res.text()} after ${Date.now() - started} ms`);
         else await res.arrayBuffer();
       } catch (error) {
         if ((error as Error).name === 'TimeoutError') hung++;
+        else if (unexpected.length < 5) {
+          const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+          unexpected.push(
+            `${(error as Error).message}: ${cause?.code ?? cause?.message ?? ''} after ${Date.now() - started} ms`,
+          );
+        }
       }
       statuses[status] = (statuses[status] ?? 0) + 1;
       slowestMs = Math.max(slowestMs, Date.now() - started);
@@ -201,7 +211,8 @@ export async function runFailoverDrill(options: DrillOptions): Promise<DrillResu
   const newLeader = await cluster.waitForLeader(fault === 'postmaster' ? {} : { not: oldLeader });
   let firstWriteAfter: number | undefined;
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(100)) {
-    firstWriteAfter = ackTimes.find((t) => t > faultAt);
+    const after = ackTimes.filter((_, i) => sentTimes[i]! > faultAt);
+    firstWriteAfter = after.length > 0 ? Math.min(...after) : undefined;
     if (firstWriteAfter) break;
   }
   await sleep(options.afterMs ?? 2_000);
