@@ -22,13 +22,14 @@ export async function chaosFailover(runs: number, faults: Fault[]): Promise<numb
       DATABASE_URL: cluster.writeUrl('feedline_chaos'),
       DATABASE_REPLICA_URLS: cluster.readUrl('feedline_chaos'),
       JWT_SECRET: randomBytes(48).toString('base64url'),
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.CHAOS_LOG_DIR ? 'warn' : 'error',
       DB_ACQUIRE_TIMEOUT_MS: '2000',
       WRITE_LIMITS: 'off',
       WRITES_PER_USER: '1000000000',
     };
-    nodes.push(await startFeedlineNode(env));
-    nodes.push(await startFeedlineNode(env));
+    const logs = process.env.CHAOS_LOG_DIR;
+    nodes.push(await startFeedlineNode(env, logs && `${logs}/node-a.log`));
+    nodes.push(await startFeedlineNode(env, logs && `${logs}/node-b.log`));
     for (let run = 0; run < runs; run++) {
       for (const fault of faults) {
         const result = await runFailoverDrill({

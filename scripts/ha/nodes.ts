@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { freePort } from '../../src/ports.js';
 
 export interface FeedlineNode {
@@ -7,12 +8,13 @@ export interface FeedlineNode {
   stop(): Promise<void>;
 }
 
-/** Starts a Feedline node as its own process (the compiled build when there is one) and waits for /readyz. */
-export async function startFeedlineNode(env: NodeJS.ProcessEnv): Promise<FeedlineNode> {
+/** Starts a Feedline node as its own process and waits for /readyz; its output goes to `logFile` when given. */
+export async function startFeedlineNode(env: NodeJS.ProcessEnv, logFile?: string): Promise<FeedlineNode> {
   const port = await freePort();
+  const log = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, logFile ? log : 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
