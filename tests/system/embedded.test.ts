@@ -80,9 +80,14 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
 }
 
 /** Runs an npm script to its end, as a user in another terminal would. */
-function npmRun(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function npmRun(
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', ...args], {
+      cwd,
       env: serviceEnv(env, 0, ['DATABASE_URL']),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -139,6 +144,18 @@ describe('the embedded database', () => {
     );
     expect(seed.output).toContain('seeded');
     expect(seed.code).toBe(0);
+    // Again, onto data: one line saying what to pass, no stack.
+    const again = await npmRun(['seed'], env);
+    expect(again.code).toBe(1);
+    expect(again.output.trim().split('\n')).toHaveLength(1);
+    expect(again.output).toContain('pass --reset');
+    // Small stays small: counts not given scale with the one given (--users 20: 1/500 of the default).
+    const small = await npmRun(['seed', '--', '--users', '20', '--reset'], env);
+    expect(small.code).toBe(0);
+    const rows = Object.fromEntries(
+      [...small.output.matchAll(/^(\w+): (\d+) rows/gm)].map((m) => [m[1], Number(m[2])]),
+    );
+    expect(rows).toMatchObject({ users: 20, posts: 200, comment_likes: 200 });
     const migrate = await npmRun(['migration:up'], env);
     expect(migrate.code).toBe(0);
 
@@ -187,9 +204,12 @@ describe('the embedded database', () => {
     try {
       const service = await start(dataDir, { noWait: true }, { PORT: String(port) });
       expect(await service.exited).toBe(1);
-      expect(service.stderr().trim()).toBe(
-        `PORT ${port} on 127.0.0.1 is already in use: stop what holds it, or set PORT to another port`,
-      );
+      const line = JSON.parse(service.stderr().trim()) as { kind: string; cause: string; fix: string };
+      expect(line).toMatchObject({
+        kind: 'port_taken',
+        cause: `PORT ${port} on 127.0.0.1 is already in use`,
+        fix: 'stop what holds it, or set PORT to another port',
+      });
       expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
     } finally {
       holder.close();
@@ -206,7 +226,7 @@ describe('the embedded database', () => {
       const passwordFiles = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-'));
       const before = passwordFiles();
       try {
-        for (const entry of ['src', 'package.json', 'tsconfig.json', 'mikro-orm.config.ts'])
+        for (const entry of ['src', 'scripts', 'package.json', 'tsconfig.json', 'mikro-orm.config.ts'])
           cpSync(entry, join(checkout, entry), { recursive: true });
         // Hard links: the PostgreSQL binaries are reachable only through the private folder.
         execFileSync('cp', ['-al', 'node_modules', join(checkout, 'node_modules')]);
@@ -216,6 +236,22 @@ describe('the embedded database', () => {
         expect(passwordFiles()).toEqual(before);
         service.child.kill('SIGTERM');
         expect(await waitFor(() => !isAlive(ownerPid(dataDir)) && !isAlive(postmasterPid(dataDir)), 15_000)).toBe(true);
+
+        // The cluster lives outside DATA_DIR; its password lived inside. Deleting DATA_DIR starts afresh.
+        const staged = clusterDir(dataDir);
+        expect(staged.startsWith(checkout)).toBe(false);
+        rmSync(dataDir, { recursive: true, force: true });
+        const again = await start(dataDir, { cwd: checkout });
+        await signUpAndLogIn(again.baseUrl, 'root@example.com', 'keep password'); // the old account is gone
+        again.child.kill('SIGTERM');
+        expect(await again.exited).toBe(0);
+
+        // npm run reset removes the embedded data wherever it lives.
+        const reset = await npmRun(['reset'], { DATA_DIR: dataDir }, checkout);
+        expect(reset.output).toContain(join(staged, '..'));
+        expect(reset.code).toBe(0);
+        expect(existsSync(staged)).toBe(false);
+        expect(existsSync(dataDir)).toBe(false);
       } finally {
         killLeftovers(dataDir);
         if (existsSync(join(dataDir, 'postgres.location')))
