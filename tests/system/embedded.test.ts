@@ -118,58 +118,62 @@ describe('the embedded database', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('lets seed, migrations and a second start share the running server instead of stopping it', async () => {
-    const dataDir = newDataDir('shared');
-    const service = await start(dataDir);
-    const env = { DATA_DIR: dataDir };
+  it(
+    'lets seed, migrations and a second start share the running server instead of stopping it',
+    { timeout: 400_000 },
+    async () => {
+      const dataDir = newDataDir('shared');
+      const service = await start(dataDir);
+      const env = { DATA_DIR: dataDir };
 
-    const seed = await npmRun(
-      [
-        'seed',
-        '--',
-        '--users',
-        '5',
-        '--posts',
-        '5',
-        '--likes',
-        '5',
-        '--comments',
-        '5',
-        '--comment-likes',
-        '2',
-        '--follows',
-        '5',
-      ],
-      env,
-    );
-    expect(seed.output).toContain('seeded');
-    expect(seed.code).toBe(0);
-    // Again, onto data: one line saying what to pass, no stack.
-    const again = await npmRun(['seed'], env);
-    expect(again.code).toBe(1);
-    expect(again.output.trim().split('\n')).toHaveLength(1);
-    expect(again.output).toContain('pass --reset');
-    // Small stays small: counts not given scale with the one given (--users 20: 1/500 of the default).
-    const small = await npmRun(['seed', '--', '--users', '20', '--reset'], env);
-    expect(small.code).toBe(0);
-    const rows = Object.fromEntries(
-      [...small.output.matchAll(/^(\w+): (\d+) rows/gm)].map((m) => [m[1], Number(m[2])]),
-    );
-    expect(rows).toMatchObject({ users: 20, posts: 200, comment_likes: 200 });
-    const migrate = await npmRun(['migration:up'], env);
-    expect(migrate.code).toBe(0);
+      const seed = await npmRun(
+        [
+          'seed',
+          '--',
+          '--users',
+          '5',
+          '--posts',
+          '5',
+          '--likes',
+          '5',
+          '--comments',
+          '5',
+          '--comment-likes',
+          '2',
+          '--follows',
+          '5',
+        ],
+        env,
+      );
+      expect(seed.output).toContain('seeded');
+      expect(seed.code).toBe(0);
+      // Again, onto data: one line saying what to pass, no stack.
+      const again = await npmRun(['seed'], env);
+      expect(again.code).toBe(1);
+      expect(again.output.trim().split('\n')).toHaveLength(1);
+      expect(again.output).toContain('pass --reset');
+      // Small stays small: counts not given scale with the one given (--users 20: 1/500 of the default).
+      const small = await npmRun(['seed', '--', '--users', '20', '--reset'], env);
+      expect(small.code).toBe(0);
+      const rows = Object.fromEntries(
+        [...small.output.matchAll(/^(\w+): (\d+) rows/gm)].map((m) => [m[1], Number(m[2])]),
+      );
+      expect(rows).toMatchObject({ users: 20, posts: 200, comment_likes: 200 });
+      const migrate = await npmRun(['migration:up'], env);
+      expect(migrate.code).toBe(0);
 
-    const second = await startServiceProcess({ DATA_DIR: dataDir }, { unset: ['DATABASE_URL'], noWait: true });
-    started.push(second);
-    expect(await second.exited).toBe(1);
-    const refusal = second.stderr().trim();
-    expect(refusal.split('\n')).toHaveLength(1);
-    expect(refusal).toContain(`in use by pid ${service.child.pid}`);
+      const second = await startServiceProcess({ DATA_DIR: dataDir }, { unset: ['DATABASE_URL'], noWait: true });
+      started.push(second);
+      expect(await second.exited).toBe(1);
+      const refusal = second.stderr().trim();
+      expect(refusal.split('\n')).toHaveLength(1);
+      expect(refusal).toContain(`in use by pid ${service.child.pid}`);
 
-    expect(await isReady(service.baseUrl)).toBe(true);
-    await signUpAndLogIn(service.baseUrl, 'shared@example.com', 'keep password');
-    expect(service.logs.join('\n')).not.toMatch(/orphan/);
-  });
+      expect(await isReady(service.baseUrl)).toBe(true);
+      await signUpAndLogIn(service.baseUrl, 'shared@example.com', 'keep password');
+      expect(service.logs.join('\n')).not.toMatch(/orphan/);
+    },
+  );
 
   it('restarts its PostgreSQL by itself after a kill -9, saying so at error level', async () => {
     const dataDir = newDataDir('self-healing');
@@ -218,6 +222,7 @@ describe('the embedded database', () => {
 
   it.skipIf(process.getuid?.() !== 0)(
     'starts as root from a checkout inside a 0700 folder, leaving no password file behind',
+    { timeout: 500_000 },
     async () => {
       const home = mkdtempSync(join(tmpdir(), 'feedline-private-')); // mode 0700
       const checkout = join(home, 'feedline');
@@ -241,7 +246,10 @@ describe('the embedded database', () => {
         const staged = clusterDir(dataDir);
         expect(staged.startsWith(checkout)).toBe(false);
         rmSync(dataDir, { recursive: true, force: true });
-        const again = await start(dataDir, { cwd: checkout });
+        // A fresh initdb and every migration: give a loaded machine time.
+        const again = await start(dataDir, { cwd: checkout, noWait: true });
+        expect(await waitFor(() => again.child.exitCode !== null || isReady(again.baseUrl), 240_000)).toBe(true);
+        expect(again.stderr()).toBe('');
         await signUpAndLogIn(again.baseUrl, 'root@example.com', 'keep password'); // the old account is gone
         again.child.kill('SIGTERM');
         expect(await again.exited).toBe(0);
