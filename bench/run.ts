@@ -1,29 +1,28 @@
 /**
- * npm run bench [-- --small] [-- --workers 2] [any other option of the yardstick's side-by-side.sh]
+ * npm run bench [-- options]
  *
- * Measures the service side by side with the raw reference server of the yardstick
- * (`../shared/yardstick`, or YARDSTICK_DIR): the same seeded rows, the same requests, one run,
- * ratios service/reference. See the yardstick's perf/README.md for what a run does. The table it
- * prints, and everything it measured (`--out`), go to bench/results/. Not part of CI: it takes
- * minutes, and its numbers only mean something side by side.
+ * With the yardstick beside the checkout (`../shared/yardstick`, or YARDSTICK_DIR): the service
+ * side by side with its raw reference server, by the yardstick's perf/side-by-side.sh, options
+ * passed through (--small, --workers 2, --duration, ...; see its perf/README.md); the table and
+ * everything measured (`--out`) go to bench/results/. Without it, or with --standalone: the
+ * stand-alone load test of bench/standalone.ts (--help lists its options). Not part of CI.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { runStandalone } from './standalone.js';
 
 const projectRoot = resolve(import.meta.dirname, '..');
 const yardstick = resolve(projectRoot, process.env.YARDSTICK_DIR ?? '../shared/yardstick');
 const sideBySide = resolve(yardstick, 'perf/side-by-side.sh');
+const args = process.argv.slice(2);
 
-if (!existsSync(sideBySide)) {
-  console.error(
-    `npm run bench compares the service with the raw reference server of the yardstick, which is not at ${yardstick}.\n` +
-      'Put the yardstick there (it holds reference/ and perf/side-by-side.sh) or set YARDSTICK_DIR to where it is.',
-  );
-  process.exit(1);
+if (args.includes('--standalone') || args.includes('--help') || !existsSync(sideBySide)) {
+  if (!existsSync(sideBySide) && !args.includes('--help'))
+    console.log(`no yardstick at ${yardstick}: running the stand-alone load test`);
+  process.exit(await runStandalone(args));
 }
 
-const args = process.argv.slice(2);
 if (!args.includes('--out')) {
   mkdirSync(resolve(projectRoot, 'bench/results'), { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -2,8 +2,9 @@
  * Fills a database with realistic data, fast: rows are generated inside PostgreSQL in bulk
  * (generate_series, 100,000 rows a statement), never one request per row.
  *
- *   npm run seed -- --users 10000 --posts 100000 --likes 1000000 --comments 300000 --follows 200000
+ *   npm run seed -- --users 500                  (1/20 of the default size; counts not given scale along)
  *   npm run seed -- --database-url postgres://postgres@127.0.0.1:5432/feedline --reset
+ *   npm run seed -- --help                       (every option)
  *
  * Authors are spread with a long tail, popularity is skewed (a few posts get most likes and
  * comments), timestamps span months. Every seeded user logs in with SEED_PASSWORD.
@@ -11,9 +12,10 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { hashPassword } from '../src/auth/passwords.js';
-import { parseEnv } from '../src/config.js';
+import { loadDotEnv, parseEnv } from '../src/config.js';
 import { initORM, startDatabase } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
+import { classifyStartupFailure, formatStartupFailure } from '../src/startup-failure.js';
 
 export const SEED_PASSWORD = 'feedline-seed-password';
 export const seedEmail = (n: number) => `user${n}@seed.feedline.dev`;
@@ -37,6 +39,9 @@ export const DEFAULT_COUNTS: SeedCounts = {
 };
 
 const CHUNK = 100_000;
+
+/** The seed will not mix its rows into data it did not write (its ids assume empty tables). */
+export class SeedRefusal extends Error {}
 const FIRST_NAMES = ['Ada', 'Grace', 'Linus', 'Barbara', 'Ken', 'Margaret', 'Dennis', 'Frances', 'Guido', 'Radia'];
 const LAST_NAMES = [
   'Lovelace',
@@ -157,8 +162,11 @@ async function seedWith(client: pg.Client, counts: SeedCounts, reset: boolean, q
   const count = async (sql: string) => Number((await client.query<{ count: string }>(sql)).rows[0]?.count ?? 0);
   if (reset) {
     await client.query(`truncate ${Object.values(TABLES).join(', ')}, sessions, events restart identity cascade`);
-  } else if ((await count('select count(*) from users')) > 0) {
-    throw new Error('The database already holds users: pass --reset to empty it first.');
+  } else if ((await count('select count(*) from users limit 1')) > 0) {
+    const users = await count('select count(*) from users');
+    throw new SeedRefusal(
+      `the database already holds ${users.toLocaleString('en')} users: pass --reset to empty it first (it deletes every row), or --database-url for another database`,
+    );
   }
   await client.query('set session_replication_role = replica').catch(() => undefined);
   // Losing the last commits of a seed to a crash is harmless; waiting for each flush is not.
@@ -202,32 +210,75 @@ async function seedWith(client: pg.Client, counts: SeedCounts, reset: boolean, q
   return progress.finish();
 }
 
+const OPTIONS = {
+  users: 'users to create',
+  posts: 'posts, authored with a long tail (a few users write most)',
+  likes: 'post likes, skewed (a few posts get most)',
+  comments: 'comments, skewed like the likes',
+  'comment-likes': 'comment likes',
+  follows: 'follows',
+} as const;
+
+export const USAGE = `npm run seed -- [--users N] [--posts N] [--likes N] [--comments N] [--comment-likes N] [--follows N]
+                  [--database-url URL] [--reset] [--help]
+
+Fills the database with generated rows, in bulk inside PostgreSQL. Defaults: ${(
+  Object.entries(DEFAULT_COUNTS) as [string, number][]
+)
+  .map(([key, value]) => `${value.toLocaleString('en')} ${key}`)
+  .join(', ')}.
+A count not given scales with the smallest fraction of its default that a given count asks for:
+--users 500 alone seeds 1/20 of everything (500 users, 5,000 posts, 50,000 likes, ...).
+${Object.entries(OPTIONS)
+  .map(([name, meaning]) => `  --${name.padEnd(15)} ${meaning}`)
+  .join('\n')}
+  --database-url    the database to fill (default: DATABASE_URL, else the embedded one in DATA_DIR,
+                    shared with a running \`npm start\`)
+  --reset           empty every table first (deletes all data, accounts included); without it the
+                    database must hold no users
+Every seeded user logs in as ${seedEmail(1)} (user<N>@...) with password "${SEED_PASSWORD}".`;
+
+class UsageError extends Error {}
+
+/** The counts asked for; the ones not given scale with the smallest fraction given (small stays small). */
+export function countsFrom(values: Partial<Record<keyof typeof OPTIONS, string>>): SeedCounts {
+  const keyOf = (name: keyof typeof OPTIONS): keyof SeedCounts => (name === 'comment-likes' ? 'commentLikes' : name);
+  const given = new Map<keyof SeedCounts, number>();
+  for (const name of Object.keys(OPTIONS) as (keyof typeof OPTIONS)[]) {
+    const value = values[name];
+    if (value === undefined) continue;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+      throw new UsageError(`--${name} must be a row count, not "${value}"`);
+    given.set(keyOf(name), n);
+  }
+  const fraction = Math.min(1, ...[...given].map(([key, n]) => n / DEFAULT_COUNTS[key]));
+  return Object.fromEntries(
+    (Object.keys(DEFAULT_COUNTS) as (keyof SeedCounts)[]).map((key) => [
+      key,
+      given.get(key) ?? Math.round(DEFAULT_COUNTS[key] * fraction),
+    ]),
+  ) as unknown as SeedCounts;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
-      users: { type: 'string' },
-      posts: { type: 'string' },
-      likes: { type: 'string' },
-      comments: { type: 'string' },
-      'comment-likes': { type: 'string' },
-      follows: { type: 'string' },
+      ...(Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' }])) as Record<
+        keyof typeof OPTIONS,
+        { type: 'string' }
+      >),
       'database-url': { type: 'string' },
       reset: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
   });
-  const count = (value: string | undefined, fallback: number) => {
-    const n = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`not a row count: ${value}`);
-    return n;
-  };
-  const counts: SeedCounts = {
-    users: count(values.users, DEFAULT_COUNTS.users),
-    posts: count(values.posts, DEFAULT_COUNTS.posts),
-    likes: count(values.likes, DEFAULT_COUNTS.likes),
-    comments: count(values.comments, DEFAULT_COUNTS.comments),
-    commentLikes: count(values['comment-likes'], DEFAULT_COUNTS.commentLikes),
-    follows: count(values.follows, DEFAULT_COUNTS.follows),
-  };
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const counts = countsFrom(values);
+  loadDotEnv();
   const config = parseEnv(process.env);
   const database = await startDatabase({
     share: true,
@@ -235,9 +286,9 @@ async function main() {
     dataDir: config.DATA_DIR,
     logger: createLogger('warn'),
   });
-  const orm = await initORM({ clientUrl: database.url }); // migrate
-  await orm.close();
   try {
+    const orm = await initORM({ clientUrl: database.url }); // migrate
+    await orm.close();
     const result = await seed(database.url, counts, { reset: values.reset });
     console.log(
       `seeded ${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s: ${result.rate.toLocaleString('en')} rows/s`,
@@ -250,4 +301,18 @@ async function main() {
   }
 }
 
-if (process.argv[1]?.endsWith('seed.ts')) await main();
+if (process.argv[1]?.endsWith('seed.ts')) {
+  try {
+    await main();
+  } catch (error) {
+    // What the user can act on is one line; see `npm run seed -- --help`.
+    const known =
+      error instanceof UsageError || error instanceof SeedRefusal || (error instanceof TypeError && 'code' in error);
+    console.error(
+      known
+        ? `npm run seed: ${error.message}`
+        : formatStartupFailure(classifyStartupFailure(error), process.stderr.isTTY === true),
+    );
+    process.exit(1);
+  }
+}

@@ -1,4 +1,5 @@
 import './validation-messages.js'; // first: it words every Zod message
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -23,6 +24,8 @@ const envSchema = z.object({
   JWT_TTL_SECONDS: positiveInt.default(60 * 60),
   JWT_LONG_TTL_SECONDS: positiveInt.default(30 * 24 * 60 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines when stdout is a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   ARGON2_MEMORY_KIB: positiveInt.default(19_456),
   ARGON2_TIME_COST: positiveInt.default(2),
   ARGON2_PARALLELISM: positiveInt.default(1),
@@ -88,6 +91,8 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+/** The name of every variable the service reads (.env.example must describe each). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 export type Config = Omit<Env, 'JWT_SECRET' | 'WEB_CONCURRENCY'> & { JWT_SECRET: string; WEB_CONCURRENCY: number };
 
 export class ConfigError extends Error {
@@ -121,6 +126,19 @@ export function resolveJwtSecret(env: Env): string {
   if (Buffer.byteLength(secret) < MIN_SECRET_BYTES)
     throw new ConfigError(`Invalid configuration:\n  ${file}: must be at least ${MIN_SECRET_BYTES} bytes`);
   return secret;
+}
+
+/**
+ * Reads `file` into process.env when it exists; variables already set win. Node's --env-file would
+ * fail the start when the file is missing (Node 20 has no --env-file-if-exists), and a .env is optional.
+ */
+export function loadDotEnv(file = '.env'): void {
+  if (!existsSync(file)) return;
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${file}: cannot be read (${(error as Error).message})`);
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

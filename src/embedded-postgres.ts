@@ -33,7 +33,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { arch, platform } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import pg from 'pg';
 import type { Logger } from './logger.js';
 import { freePort } from './ports.js';
@@ -90,7 +90,10 @@ export async function startEmbeddedPostgres(
   const osUser = postgresOsUser();
   const recordDir = resolve(dataDir);
   mkdirSync(recordDir, { recursive: true });
-  const password = readOrCreateSecretFile(join(recordDir, 'postgres.password'), 24);
+  const passwordFile = join(recordDir, 'postgres.password');
+  // Created now: DATA_DIR is new, or was deleted (and with it, to its user, the database).
+  const newPassword = !existsSync(passwordFile);
+  const password = readOrCreateSecretFile(passwordFile, 24);
 
   const owner = await acquireOwnership(recordDir, fixedPort);
   if (owner.kind === 'busy') {
@@ -111,7 +114,22 @@ export async function startEmbeddedPostgres(
     const binaries = await postgresBinaries(osUser, log);
     await stopOrphan(layout.clusterDir, log);
     const server = new SupervisedPostgres(binaries.postgres, layout.clusterDir, owner.record.port, osUser, log);
-    if (!existsSync(join(layout.clusterDir, 'PG_VERSION'))) {
+    let initialised = existsSync(join(layout.clusterDir, 'PG_VERSION'));
+    if (initialised && newPassword) {
+      // A cluster no password opens: only a fresh one (or a reset) gets past it.
+      if (layout.clusterDir.startsWith(recordDir + sep)) {
+        throw new EmbeddedDatabaseError(
+          `${passwordFile} is gone but the database it opened is still in ${layout.clusterDir}: restore that file from a backup, or run \`npm run reset\` to start afresh (it deletes the embedded data)`,
+        );
+      }
+      // Staged outside DATA_DIR: the DATA_DIR it belonged to was deleted, and the database goes with it.
+      log.warn(
+        { dataDir: layout.clusterDir },
+        'DATA_DIR was deleted: starting a fresh embedded database in place of its old one',
+      );
+      initialised = false;
+    }
+    if (!initialised) {
       await initialise(binaries.initdb, layout.clusterDir, password, osUser, log);
       await server.start();
       await createApplicationDatabase(connectionUrl(password, owner.record.port, 'postgres'));
@@ -489,14 +507,54 @@ function reachableBy(path: string, user: OsUser | undefined): boolean {
   }
 }
 
+/** Where root keeps the cluster of a DATA_DIR the `postgres` OS user cannot reach. */
+function stagedHome(recordDir: string): string {
+  const key = createHash('sha256').update(recordDir).digest('hex').slice(0, 16);
+  return join(ROOT_STAGING_DIR, `data-${key}`);
+}
+
+/**
+ * `npm run reset`: removes the embedded database of `dataDir`, wherever it lives (DATA_DIR itself,
+ * or the folder root staged it in), and DATA_DIR with its secrets. Refuses while a process owns it.
+ * Returns what it removed.
+ */
+export async function removeEmbeddedData(dataDir: string, logger: Logger): Promise<string[]> {
+  const recordDir = resolve(dataDir);
+  const record = readOwnerRecord(join(recordDir, 'postgres.owner.json'));
+  if (record && isOwnerAlive(record)) {
+    throw new EmbeddedDatabaseError(
+      `the database in ${recordDir} is in use by pid ${record.pid} (${record.command}, port ${record.port}): stop it first`,
+    );
+  }
+  const homes = [stagedHome(recordDir)];
+  try {
+    homes.push(dirname(readFileSync(join(recordDir, 'postgres.location'), 'utf8').trim()));
+  } catch {
+    // never staged
+  }
+  const removed: string[] = [];
+  for (const home of new Set(homes)) {
+    // Only ever a folder of root's staging area, whatever postgres.location says.
+    if (!home.startsWith(join(ROOT_STAGING_DIR, 'data-')) || !existsSync(home)) continue;
+    await stopOrphan(join(home, 'postgres'), logger);
+    rmSync(home, { recursive: true, force: true });
+    removed.push(home);
+  }
+  if (existsSync(recordDir)) {
+    await stopOrphan(join(recordDir, 'postgres'), logger);
+    rmSync(recordDir, { recursive: true, force: true });
+    removed.push(recordDir);
+  }
+  return removed;
+}
+
 function clusterLayout(recordDir: string, osUser: OsUser | undefined, log: Logger): Layout {
   if (reachableBy(recordDir, osUser)) {
     const clusterDir = join(recordDir, 'postgres');
     return { clusterDir, disposable: clusterDir };
   }
   // DATA_DIR sits below a folder the server's user cannot enter: keep the cluster where it can.
-  const key = createHash('sha256').update(recordDir).digest('hex').slice(0, 16);
-  const home = join(ROOT_STAGING_DIR, `data-${key}`);
+  const home = stagedHome(recordDir);
   mkdirSync(ROOT_STAGING_DIR, { recursive: true, mode: 0o755 });
   mkdirSync(home, { recursive: true, mode: 0o700 });
   chownSync(home, osUser!.uid, osUser!.gid);

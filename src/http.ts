@@ -105,8 +105,9 @@ export function createApp(services: AppServices): Express {
     );
   }
 
-  // 4. The document.
+  // 4. The document, and the interactive reference (where a browser pointed at the service lands).
   const openApiDocument = createOpenApiDocument(appRouter);
+  app.get('/', (_req, res) => res.redirect(302, '/docs'));
   app.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });

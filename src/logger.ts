@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -24,12 +25,24 @@ function scrubDeep(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubDeep(item, depth + 1)]));
 }
 
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
 /**
- * Structured JSON logs; credentials are redacted wherever they could appear: known fields by
- * name, and errors (ORM and driver errors quote SQL, parameters and constraint details) and
- * messages by content.
+ * Readable lines for a person at a terminal. pino-pretty is loaded only then (JSON runs never pay
+ * for it), synchronously so the first lines and a crash's last ones are not lost in a worker thread.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+function prettyStdout(): DestinationStream {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => DestinationStream;
+  return pretty({ sync: true, colorize: process.stdout.isTTY === true, ignore: 'pid,hostname,service' });
+}
+
+/**
+ * Structured JSON logs (readable lines when stdout is a terminal, unless `format` says otherwise);
+ * credentials are redacted wherever they could appear: known fields by name, and errors (ORM and
+ * driver errors quote SQL, parameters and constraint details) and messages by content.
+ */
+export function createLogger(level: string, destination?: DestinationStream, format: LogFormat = 'auto'): Logger {
+  const pretty = !destination && (format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true));
   return pino(
     {
       level,
@@ -57,6 +70,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         },
       },
     },
-    destination,
+    pretty ? prettyStdout() : destination,
   );
 }

@@ -1,13 +1,14 @@
 import { isClusterWorker, runPrimary } from './cluster.js';
-import { ConfigError, loadConfig } from './config.js';
-import { EmbeddedDatabaseError } from './embedded-postgres.js';
+import { loadConfig, loadDotEnv } from './config.js';
 import { createLogger } from './logger.js';
-import { assertPortFree, PortInUseError } from './ports.js';
+import { assertPortFree } from './ports.js';
 import { startServer } from './server.js';
+import { classifyStartupFailure, formatStartupFailure } from './startup-failure.js';
 
 try {
+  loadDotEnv();
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const primary = config.WEB_CONCURRENCY > 1 && !isClusterWorker();
   // A taken port is found before the database spends seconds starting.
   if (!isClusterWorker()) await assertPortFree(config.PORT, config.HOST);
@@ -30,11 +31,10 @@ try {
     });
   }
 } catch (error) {
-  // Problems the operator can fix get one line; anything else keeps its stack for a bug report.
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(78); // EX_CONFIG
-  }
-  console.error(error instanceof PortInUseError || error instanceof EmbeddedDatabaseError ? error.message : error);
-  process.exit(1);
+  // One line naming the cause and the fix, never a stack: the operator acts on it, not a developer.
+  const failure = classifyStartupFailure(error);
+  console.error(formatStartupFailure(failure, process.stderr.isTTY === true));
+  // A bug's stack stays available to whoever asks for it.
+  if (failure.kind === 'unexpected' && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(error);
+  process.exit(failure.kind === 'bad_configuration' ? 78 : 1); // 78: EX_CONFIG
 }

@@ -86,7 +86,7 @@ export async function startServer(
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
-  logger.info({ url, startupMs: Math.round(performance.now() - startedAt) }, 'Feedline is ready');
+  logger.info({ url, docs: `${url}/docs`, startupMs: Math.round(performance.now() - startedAt) }, 'Feedline is ready');
 
   const purge = setInterval(() => {
     const em = orm.em.fork();

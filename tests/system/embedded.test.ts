@@ -17,7 +17,7 @@ import {
  * The zero-setup mode as a user meets it: `npm start` with no DATABASE_URL, the commands beside
  * it, the database killed under it, signals, a taken port, and a checkout root cannot share.
  */
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 const root = mkdtempSync(join(tmpdir(), 'feedline-embedded-'));
 chmodSync(root, 0o755); // as root, the server runs as the `postgres` OS user
 const started: ServiceProcess[] = [];
@@ -36,9 +36,20 @@ function newDataDir(name: string): string {
   return dir;
 }
 
+/** A service on its own embedded database; ready unless `noWait` (an initdb takes long on a loaded machine). */
 async function start(dataDir: string, options: Parameters<typeof startServiceProcess>[1] = {}, env = {}) {
-  const service = await startServiceProcess({ DATA_DIR: dataDir, ...env }, { unset: ['DATABASE_URL'], ...options });
+  const service = await startServiceProcess(
+    { DATA_DIR: dataDir, ...env },
+    { unset: ['DATABASE_URL'], ...options, noWait: true },
+  );
   started.push(service);
+  if (options.noWait) return service;
+  for (const deadline = Date.now() + 240_000; !(await isReady(service.baseUrl));) {
+    if (service.child.exitCode !== null)
+      throw new Error(`service exited with ${service.child.exitCode}: ${service.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`service did not become ready: ${service.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return service;
 }
 
@@ -80,9 +91,14 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
 }
 
 /** Runs an npm script to its end, as a user in another terminal would. */
-function npmRun(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function npmRun(
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', ...args], {
+      cwd,
       env: serviceEnv(env, 0, ['DATABASE_URL']),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -113,46 +129,62 @@ describe('the embedded database', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('lets seed, migrations and a second start share the running server instead of stopping it', async () => {
-    const dataDir = newDataDir('shared');
-    const service = await start(dataDir);
-    const env = { DATA_DIR: dataDir };
+  it(
+    'lets seed, migrations and a second start share the running server instead of stopping it',
+    { timeout: 400_000 },
+    async () => {
+      const dataDir = newDataDir('shared');
+      const service = await start(dataDir);
+      const env = { DATA_DIR: dataDir };
 
-    const seed = await npmRun(
-      [
-        'seed',
-        '--',
-        '--users',
-        '5',
-        '--posts',
-        '5',
-        '--likes',
-        '5',
-        '--comments',
-        '5',
-        '--comment-likes',
-        '2',
-        '--follows',
-        '5',
-      ],
-      env,
-    );
-    expect(seed.output).toContain('seeded');
-    expect(seed.code).toBe(0);
-    const migrate = await npmRun(['migration:up'], env);
-    expect(migrate.code).toBe(0);
+      const seed = await npmRun(
+        [
+          'seed',
+          '--',
+          '--users',
+          '5',
+          '--posts',
+          '5',
+          '--likes',
+          '5',
+          '--comments',
+          '5',
+          '--comment-likes',
+          '2',
+          '--follows',
+          '5',
+        ],
+        env,
+      );
+      expect(seed.output).toContain('seeded');
+      expect(seed.code).toBe(0);
+      // Again, onto data: one line saying what to pass, no stack.
+      const again = await npmRun(['seed'], env);
+      expect(again.code).toBe(1);
+      expect(again.output.trim().split('\n')).toHaveLength(1);
+      expect(again.output).toContain('pass --reset');
+      // Small stays small: counts not given scale with the one given (--users 20: 1/500 of the default).
+      const small = await npmRun(['seed', '--', '--users', '20', '--reset'], env);
+      expect(small.code).toBe(0);
+      const rows = Object.fromEntries(
+        [...small.output.matchAll(/^(\w+): (\d+) rows/gm)].map((m) => [m[1], Number(m[2])]),
+      );
+      expect(rows).toMatchObject({ users: 20, posts: 200, comment_likes: 200 });
+      const migrate = await npmRun(['migration:up'], env);
+      expect(migrate.code).toBe(0);
 
-    const second = await startServiceProcess({ DATA_DIR: dataDir }, { unset: ['DATABASE_URL'], noWait: true });
-    started.push(second);
-    expect(await second.exited).toBe(1);
-    const refusal = second.stderr().trim();
-    expect(refusal.split('\n')).toHaveLength(1);
-    expect(refusal).toContain(`in use by pid ${service.child.pid}`);
+      const second = await startServiceProcess({ DATA_DIR: dataDir }, { unset: ['DATABASE_URL'], noWait: true });
+      started.push(second);
+      expect(await second.exited).toBe(1);
+      const refusal = second.stderr().trim();
+      expect(refusal.split('\n')).toHaveLength(1);
+      expect(refusal).toContain(`in use by pid ${service.child.pid}`);
 
-    expect(await isReady(service.baseUrl)).toBe(true);
-    await signUpAndLogIn(service.baseUrl, 'shared@example.com', 'keep password');
-    expect(service.logs.join('\n')).not.toMatch(/orphan/);
-  });
+      expect(await isReady(service.baseUrl)).toBe(true);
+      await signUpAndLogIn(service.baseUrl, 'shared@example.com', 'keep password');
+      expect(service.logs.join('\n')).not.toMatch(/orphan/);
+    },
+  );
 
   it('restarts its PostgreSQL by itself after a kill -9, saying so at error level', async () => {
     const dataDir = newDataDir('self-healing');
@@ -187,9 +219,12 @@ describe('the embedded database', () => {
     try {
       const service = await start(dataDir, { noWait: true }, { PORT: String(port) });
       expect(await service.exited).toBe(1);
-      expect(service.stderr().trim()).toBe(
-        `PORT ${port} on 127.0.0.1 is already in use: stop what holds it, or set PORT to another port`,
-      );
+      const line = JSON.parse(service.stderr().trim()) as { kind: string; cause: string; fix: string };
+      expect(line).toMatchObject({
+        kind: 'port_taken',
+        cause: `PORT ${port} on 127.0.0.1 is already in use`,
+        fix: 'stop what holds it, or set PORT to another port',
+      });
       expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
     } finally {
       holder.close();
@@ -198,6 +233,7 @@ describe('the embedded database', () => {
 
   it.skipIf(process.getuid?.() !== 0)(
     'starts as root from a checkout inside a 0700 folder, leaving no password file behind',
+    { timeout: 500_000 },
     async () => {
       const home = mkdtempSync(join(tmpdir(), 'feedline-private-')); // mode 0700
       const checkout = join(home, 'feedline');
@@ -206,7 +242,7 @@ describe('the embedded database', () => {
       const passwordFiles = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-'));
       const before = passwordFiles();
       try {
-        for (const entry of ['src', 'package.json', 'tsconfig.json', 'mikro-orm.config.ts'])
+        for (const entry of ['src', 'scripts', 'package.json', 'tsconfig.json', 'mikro-orm.config.ts'])
           cpSync(entry, join(checkout, entry), { recursive: true });
         // Hard links: the PostgreSQL binaries are reachable only through the private folder.
         execFileSync('cp', ['-al', 'node_modules', join(checkout, 'node_modules')]);
@@ -216,6 +252,23 @@ describe('the embedded database', () => {
         expect(passwordFiles()).toEqual(before);
         service.child.kill('SIGTERM');
         expect(await waitFor(() => !isAlive(ownerPid(dataDir)) && !isAlive(postmasterPid(dataDir)), 15_000)).toBe(true);
+
+        // The cluster lives outside DATA_DIR; its password lived inside. Deleting DATA_DIR starts afresh.
+        const staged = clusterDir(dataDir);
+        expect(staged.startsWith(checkout)).toBe(false);
+        rmSync(dataDir, { recursive: true, force: true });
+        // A fresh initdb and every migration: give a loaded machine time.
+        const again = await start(dataDir, { cwd: checkout });
+        await signUpAndLogIn(again.baseUrl, 'root@example.com', 'keep password'); // the old account is gone
+        again.child.kill('SIGTERM');
+        expect(await again.exited).toBe(0);
+
+        // npm run reset removes the embedded data wherever it lives.
+        const reset = await npmRun(['reset'], { DATA_DIR: dataDir }, checkout);
+        expect(reset.output).toContain(join(staged, '..'));
+        expect(reset.code).toBe(0);
+        expect(existsSync(staged)).toBe(false);
+        expect(existsSync(dataDir)).toBe(false);
       } finally {
         killLeftovers(dataDir);
         if (existsSync(join(dataDir, 'postgres.location')))

@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# Feedline on the official Node.js image. Build: docker build -t feedline .
+# Run: docker run --init -p 3000:3000 -e DATABASE_URL=... -e JWT_SECRET=... feedline
+# (or compose.yaml). Secrets come from the environment at run time; none is baked in.
+ARG NODE_VERSION=20.19
+
+# --- build: every dependency, TypeScript compiled to dist/ ---
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig*.json mikro-orm.config.ts ./
+COPY src ./src
+RUN npm run build
+
+# --- run: production dependencies and the compiled code only, as a non-root user ---
+FROM node:${NODE_VERSION}-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+# The app folder stays root's and read-only to the process: it writes nothing there.
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node is PID 1 and gets SIGTERM itself (no shell or npm in between); it drains and
+# exits 0. Run with --init (compose: init: true) so a PID 1 that reaps orphans sits above it.
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/src/main.js"]
