@@ -34,7 +34,7 @@ const SILENT_AUTHORS = 10_000;
 const STREAMS_PER_USER = 10;
 
 const adminUrl = new URL(values.pg);
-const database = `feedline_shapes_${process.pid}`;
+const database = `shapes_bench_${process.pid}`;
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
 const admin = async (sql: string) => {
   const client = new pg.Client({ connectionString: adminUrl.toString() });
@@ -79,8 +79,7 @@ const FIXTURE = `
   select f.id, c.id from users c cross join lateral (
     select id from users where email like '%@seed.feedline.dev' order by id
     limit split_part(split_part(c.email, '-', 2), '@', 1)::int) f
-  where c.email like 'celebrity-%@shapes.feedline.dev';
-  vacuum analyze;`;
+  where c.email like 'celebrity-%@shapes.feedline.dev';`;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (n: number) => n.toFixed(1);
@@ -114,8 +113,10 @@ try {
   const seeded = await seed(databaseUrl, counts, { quiet: true });
   console.log(`seeded ${seeded.rows.toLocaleString('en')} rows (${counts.posts.toLocaleString('en')} posts)`);
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined); // a lost connection fails the query below, and the run cleans up
   await client.connect();
   await client.query(FIXTURE);
+  await client.query('vacuum analyze');
   await client.end();
 
   const port = await freePort();
