@@ -11,11 +11,12 @@
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, get } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../src/ports.js';
+import { subscribe as subscribeTo, waitUntilReady } from './support.js';
 
 const { values } = parseArgs({
   options: {
@@ -91,29 +92,7 @@ async function account(name: string): Promise<{ id: number; token: string }> {
 const deliveries = new Map<number, number[]>();
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
-function subscribe(token: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = get(`${baseUrl}/live/feed`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`GET /live/feed: ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let pending = '';
-      res.on('data', (chunk: string) => {
-        pending += chunk;
-        for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
-          const id = /^id: (\d+)$/m.exec(pending.slice(0, end))?.[1];
-          if (id) {
-            const times = deliveries.get(Number(id));
-            if (times) times.push(Date.now());
-            else deliveries.set(Number(id), [Date.now()]);
-          }
-          pending = pending.slice(end + 2);
-        }
-      });
-      resolve();
-    });
-    request.on('error', reject);
-  });
-}
+const subscribe = (token: string) => subscribeTo(baseUrl, agent, token, deliveries).then(() => undefined);
 
 function rssMiB(pid: number): number {
   const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -128,16 +107,7 @@ function processTree(pid: number): number[] {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 try {
-  for (const deadline = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 200))) {
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline || service.exitCode !== null) throw new Error('the service did not start');
-  }
+  await waitUntilReady(baseUrl, service);
   const author = await account('author');
   const readers = await Promise.all(
     Array.from({ length: Math.ceil(SUBSCRIBERS / STREAMS_PER_USER) }, (_, i) => account(`reader${i}`)),

@@ -292,15 +292,55 @@ export async function getPostFor(scope: SessionScope, id: number): Promise<Post>
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
+/** From this many follows on, a feed page first walks the newest posts (see feedPage). */
+export const FEED_WALK_FROM = 200;
+/** How many of the newest posts that walk looks through at most before it merges by author. */
+export const FEED_WALK = 500;
+
+/**
+ * The rows of a feed page: the newest `limit` posts by users `s.user_id` follows, older than the
+ * cursor when `cursorCondition` (on alias x) says so. Two ways, each bounded whatever the graph:
+ * - a reader who follows many users (FEED_WALK_FROM or more, a count that stops there) walks the
+ *   newest posts off posts_created_index, each checked on the follows key, and stops at `limit`
+ *   matches or after FEED_WALK posts: a few dozen rows for a reader of active authors;
+ * - otherwise, or when that walk came up short (authors that rarely post), each followed author's
+ *   newest key (one index-only probe each, one row), the `limit` newest of those heads, and only
+ *   those authors' newest `limit` keys merged: the page can hold no post older than the
+ *   `limit`-th head, so the other authors need no more than that one probe.
+ * Only the page's rows are then read from posts.
+ */
+function feedPage(cursorCondition: string, limit: string): string {
+  const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
+  const newestKeys = (author: string, count: string) =>
+    `select x.id, x.created_at from posts x where x.author_id = ${author} ${cursorCondition} ${newestFirst('x')} limit ${count}`;
+  return `(with walked as materialized (
+      select w.id, w.created_at from (
+        select x.id, x.created_at, x.author_id from posts x
+        where (select count(*) from (select 1 from follows c where c.follower_id = s.user_id limit ${FEED_WALK_FROM}) c) >= ${FEED_WALK_FROM}
+          ${cursorCondition} ${newestFirst('x')} limit ${FEED_WALK}) w
+      -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+      where (select true from follows wf where wf.follower_id = s.user_id and wf.followed_id = w.author_id)
+      ${newestFirst('w')} limit ${limit}),
+    heads as materialized (
+      select f.followed_id, h.id, h.created_at from follows f cross join lateral (${newestKeys('f.followed_id', '1')}) h
+      where f.follower_id = s.user_id and (select count(*) from walked) < ${limit}
+      ${newestFirst('h')} limit ${limit}),
+    newest as (
+      select * from walked where (select count(*) from walked) >= ${limit}
+      union all
+      (select k.id, k.created_at from heads hd cross join lateral (${newestKeys('hd.followed_id', limit)}) k
+        ${newestFirst('k')} limit ${limit}))
+    select fp.* from newest join posts fp on fp.id = newest.id ${newestFirst('newest')} limit ${limit})`;
+}
+
 const pageStatements = new Map<string, Statement>();
 
 /**
  * Posts as one JSON array, newest first: all of them or those by users the caller follows; after
  * the post `before` names and at most `limit` when given (values after the session's, in that
  * order). A page of all posts reads at most 100 rows off the (created_at, id) index first, so the
- * prepared statement's generic plan stays an index scan whatever the limit. A page of the feed
- * takes each followed author's newest keys off posts_author_created_index (index only), merges
- * them, and reads only the posts of the page.
+ * prepared statement's generic plan stays an index scan whatever the limit. A page of the feed is
+ * feedPage's, bounded for a reader of 10 or 10,000 users alike.
  */
 export function postListStatement(followed: boolean, limited: boolean, after: boolean): Statement {
   const name = `posts${followed ? '_followed' : ''}${after ? '_before' : ''}${limited ? '_limit' : ''}`;
@@ -310,12 +350,7 @@ export function postListStatement(followed: boolean, limited: boolean, after: bo
     const newestFirst = 'order by created_at desc, id desc';
     let rows: string;
     if (followed && limited) {
-      rows = `(select fp.* from (
-        select k.id, k.created_at from follows f cross join lateral (
-          select x.id, x.created_at from posts x where x.author_id = f.followed_id ${after ? `and ${olderThan('x', 'posts', '$3')}` : ''}
-          order by x.created_at desc, x.id desc limit ${limit}) k
-        where f.follower_id = s.user_id order by k.created_at desc, k.id desc limit ${limit}
-      ) newest join posts fp on fp.id = newest.id order by newest.created_at desc, newest.id desc)`;
+      rows = feedPage(after ? `and ${olderThan('x', 'posts', '$3')}` : '', limit);
     } else {
       const conditions = [
         followed && 'author_id in (select f.followed_id from follows f where f.follower_id = s.user_id)',

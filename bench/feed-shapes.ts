@@ -1,0 +1,242 @@
+/**
+ * npm run bench:feed [-- --posts 100000 --requests 100 --pg postgres://postgres@127.0.0.1:5432/postgres]
+ *
+ * The feed at every shape of the follow graph. Seeds a scratch database (npm run seed's rows, the
+ * users scaled to a tenth of the posts), adds 10,000 authors silent for a year (2 posts each, 400
+ * to 700 days old) and readers following 0 / 10 / 100 / 1,000 / 5,000 / 10,000 users: the most
+ * active authors, or the silent ones. Starts the service on it (one process) and, one request at
+ * a time, times each reader's GET /posts/followed?limit=20 and the page after it (`before`), the
+ * unpaged feed's bytes per second next to GET /posts, and a celebrity's POST /posts with 10 and
+ * with 10,000 followers, with commit-to-delivery (createdAt, stamped by PostgreSQL, to the whole
+ * event at a subscriber) on GET /live/feed: 10 subscribers for the one, 1,000 for the other.
+ * Drops the scratch database at the end, passed or failed. Not part of CI.
+ */
+import { spawn } from 'node:child_process';
+import { Agent } from 'node:http';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { initORM } from '../src/db.js';
+import { freePort } from '../src/ports.js';
+import { DEFAULT_COUNTS, SEED_PASSWORD, seed } from '../scripts/seed.js';
+import { subscribe, waitUntilReady } from './support.js';
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '100' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    scenarios: { type: 'string', default: 'readers,unpaged,celebrity' },
+  },
+});
+const POSTS = Number(values.posts);
+const REQUESTS = Number(values.requests);
+const FOLLOWS = [0, 10, 100, 1_000, 5_000, 10_000];
+const SILENT_AUTHORS = 10_000;
+const STREAMS_PER_USER = 10;
+const scenarios = new Set(values.scenarios.split(','));
+
+const adminUrl = new URL(values.pg);
+const database = `shapes_bench_${process.pid}`;
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+const admin = async (sql: string) => {
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+};
+
+const scale = POSTS / DEFAULT_COUNTS.posts;
+const counts = Object.fromEntries(
+  Object.entries(DEFAULT_COUNTS).map(([table, n]) => [table, Math.round(n * (table === 'users' ? 1 : scale))]),
+) as unknown as typeof DEFAULT_COUNTS;
+
+/** The silent authors, the readers and the celebrities; readers and celebrities log in as seeded users do. */
+const FIXTURE = `
+  insert into users (email, password_hash, first_name, last_name, created_at)
+  select 'silent' || g || '@shapes.feedline.dev', 'x', 'Silent', 'Author', now() - interval '800 days'
+  from generate_series(1, ${SILENT_AUTHORS}) g;
+  insert into posts (title, content, author_id, created_at)
+  select 'Old notes ' || u.id || '-' || g, 'Written long ago.', u.id, now() - interval '400 days' - random() * interval '300 days'
+  from users u cross join generate_series(1, 2) g where u.email like 'silent%@shapes.feedline.dev';
+  insert into users (email, password_hash, first_name, last_name)
+  select name || '@shapes.feedline.dev', (select password_hash from users where id = 1), 'Shape', kind
+  from (select 'reader-' || kind || '-' || k, kind from unnest(array['active', 'silent']) kind
+        cross join unnest(array[${FOLLOWS.join(', ')}]) k
+        union all select 'celebrity-' || n, 'celebrity' from unnest(array[10, 10000]) n) r(name, kind);
+  insert into follows (follower_id, followed_id)
+  select r.id, a.author_id from users r cross join lateral (
+    select author_id from posts p join users au on au.id = p.author_id and au.email like '%@seed.feedline.dev'
+    group by author_id order by count(*) desc, author_id
+    limit split_part(split_part(r.email, '-', 3), '@', 1)::int) a
+  where r.email like 'reader-active-%@shapes.feedline.dev';
+  insert into follows (follower_id, followed_id)
+  select r.id, a.id from users r cross join lateral (
+    select id from users where email like 'silent%@shapes.feedline.dev' order by id
+    limit split_part(split_part(r.email, '-', 3), '@', 1)::int) a
+  where r.email like 'reader-silent-%@shapes.feedline.dev';
+  insert into follows (follower_id, followed_id)
+  select f.id, c.id from users c cross join lateral (
+    select id from users where email like '%@seed.feedline.dev' order by id
+    limit split_part(split_part(c.email, '-', 2), '@', 1)::int) f
+  where c.email like 'celebrity-%@shapes.feedline.dev';`;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const ms = (n: number) => n.toFixed(1);
+
+let service: ReturnType<typeof spawn> | undefined;
+let stopped: Promise<void> | undefined;
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+async function cleanUp() {
+  agent.destroy();
+  if (service && service.exitCode === null) {
+    service.kill('SIGTERM');
+    await stopped;
+  }
+  // PostgreSQL may be short of connections for a moment on a shared machine: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await admin(`drop database if exists ${database} with (force)`);
+    } catch (error) {
+      if (attempt === 10) throw error;
+      await new Promise((r) => setTimeout(r, 3_000));
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+
+try {
+  await admin(`create database ${database}`);
+  await (await initORM({ clientUrl: databaseUrl })).close(); // migrate
+  const seeded = await seed(databaseUrl, counts, { quiet: true });
+  console.log(`seeded ${seeded.rows.toLocaleString('en')} rows (${counts.posts.toLocaleString('en')} posts)`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined); // a lost connection fails the query below, and the run cleans up
+  await client.connect();
+  await client.query(FIXTURE);
+  await client.query('vacuum analyze');
+  await client.end();
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
+      JWT_SECRET: 'bench-feed-shapes-secret-at-least-32-bytes',
+      WRITE_LIMITS: 'off',
+      WRITES_PER_USER: '1000000000',
+      WRITE_BYTES_PER_USER: '1000000000',
+      LIVE_STREAMS_PER_USER: String(STREAMS_PER_USER),
+      LOGIN_FAILURES_PER_ADDRESS: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  stopped = new Promise<void>((resolve) => service!.once('exit', () => resolve()));
+  await waitUntilReady(baseUrl, service);
+
+  async function call(method: string, path: string, token?: string, body?: object) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body && { 'content-type': 'application/json' }),
+        ...(token && { authorization: `Bearer ${token}` }),
+      },
+      body: body && JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+    return { ms: performance.now() - started, text };
+  }
+  const login = async (email: string) =>
+    (
+      JSON.parse((await call('POST', '/auth/login', undefined, { email, password: SEED_PASSWORD })).text) as {
+        token: string;
+      }
+    ).token;
+
+  /** p50 and p99 of `REQUESTS` sequential calls, after a tenth as many unrecorded. */
+  async function timed(run: () => Promise<{ ms: number }>) {
+    for (let i = 0; i < REQUESTS / 10; i++) await run();
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) times.push((await run()).ms);
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  }
+
+  if (scenarios.has('readers'))
+    console.log('\n| reader follows | authors | page p50 / p99 ms | `before` page p50 / p99 ms |');
+  if (scenarios.has('readers')) console.log('|--:|---|--:|--:|');
+  for (const kind of scenarios.has('readers') ? ['active', 'silent'] : []) {
+    for (const follows of FOLLOWS) {
+      const token = await login(`reader-${kind}-${follows}@shapes.feedline.dev`);
+      const first = JSON.parse((await call('GET', '/posts/followed?limit=20', token)).text) as { id: number }[];
+      const page = await timed(() => call('GET', '/posts/followed?limit=20', token));
+      const cursor = first.at(-1)?.id ?? 1;
+      const next = await timed(() => call('GET', `/posts/followed?limit=20&before=${cursor}`, token));
+      console.log(
+        `| ${follows.toLocaleString('en')} | ${kind} | ${ms(page.p50)} / ${ms(page.p99)} | ${ms(next.p50)} / ${ms(next.p99)} |`,
+      );
+    }
+  }
+
+  if (scenarios.has('unpaged')) console.log('\n| unpaged | posts | MB | ms | MB/s | posts/s |');
+  if (scenarios.has('unpaged')) console.log('|---|--:|--:|--:|--:|--:|');
+  for (const [name, path, email] of [
+    ['GET /posts', '/posts', 'reader-active-0'],
+    ['GET /posts/followed, 1,000 active', '/posts/followed', 'reader-active-1000'],
+    ['GET /posts/followed, 10,000 silent', '/posts/followed', 'reader-silent-10000'],
+  ].filter(() => scenarios.has('unpaged'))) {
+    const { ms: took, text } = await call('GET', path!, await login(`${email}@shapes.feedline.dev`));
+    const mb = Buffer.byteLength(text) / 1e6;
+    const posts = (text.match(/"title":/g) ?? []).length;
+    console.log(
+      `| ${name} | ${posts.toLocaleString('en')} | ${mb.toFixed(1)} | ${took.toFixed(0)} | ${(mb / (took / 1000)).toFixed(1)} | ${Math.round(posts / (took / 1000))} |`,
+    );
+  }
+
+  console.log(
+    '\n| author | followers | POST /posts p50 / p99 ms | live subscribers | delivered | commit-to-delivery p50 / p99 ms |',
+  );
+  console.log('|---|--:|--:|--:|--:|--:|');
+  for (const followers of scenarios.has('celebrity') ? [10, 10_000] : []) {
+    const celebrity = await login(`celebrity-${followers}@shapes.feedline.dev`);
+    const write = await timed(() => call('POST', '/posts', celebrity, { title: 'A word', content: 'To everyone.' }));
+    // Live: one stream for each of 10 followers, or 10 streams each for 100 of the 10,000.
+    const subscribers = Math.min(1_000, followers);
+    const users = followers <= 10 ? subscribers : subscribers / STREAMS_PER_USER;
+    const tokens: string[] = [];
+    for (let i = 1; i <= users; i++) tokens.push(await login(`user${i}@seed.feedline.dev`));
+    const deliveries = new Map<number, number[]>();
+    const requests = await Promise.all(
+      Array.from({ length: subscribers }, (_, i) => subscribe(baseUrl, agent, tokens[i % tokens.length]!, deliveries)),
+    );
+    const created = new Map<number, number>();
+    for (let i = 0; i < 20; i++) {
+      const { text } = await call('POST', '/posts', celebrity, { title: `Live ${i}`, content: 'Now.' });
+      const post = JSON.parse(text) as { id: number; createdAt: string };
+      created.set(post.id, Date.parse(post.createdAt));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100)))
+      if ([...created.keys()].every((id) => (deliveries.get(id)?.length ?? 0) >= subscribers)) break;
+    for (const request of requests) request.destroy();
+    const latencies = [...created].flatMap(([id, at]) => (deliveries.get(id) ?? []).map((t) => t - at));
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `| celebrity-${followers} | ${followers.toLocaleString('en')} | ${ms(write.p50)} / ${ms(write.p99)} | ${subscribers} | ${latencies.length}/${created.size * subscribers} | ${percentile(latencies, 0.5)} / ${percentile(latencies, 0.99)} |`,
+    );
+  }
+} finally {
+  await cleanUp();
+}
