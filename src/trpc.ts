@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
@@ -29,6 +30,8 @@ export interface Context {
   clientAddress: string;
   /** The transport sends JSON built by PostgreSQL as is: procedures may answer it unparsed (json-text.ts). */
   jsonAsText: boolean;
+  /** Over HTTP: runs `release` once the answer has been sent or the client has gone (large-answers.ts). */
+  whenAnswered?: (release: () => void) => void;
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -40,11 +43,12 @@ export function createContextFactory(services: AppServices, { jsonAsText = false
   // Without a trusted proxy, Express's req.ip is the socket's address, worked out (X-Forwarded-For
   // parsed, then discarded) on every read: taken from the socket directly, it costs nothing.
   const viaProxy = services.config.TRUST_PROXY !== 'false';
-  return ({ req }: Pick<CreateExpressContextOptions, 'req'>): Context => ({
+  return ({ req, res }: Pick<CreateExpressContextOptions, 'req'> & { res?: ServerResponse }): Context => ({
     services,
     token: bearerToken(req.headers.authorization),
     clientAddress: (viaProxy ? req.ip : undefined) ?? req.socket?.remoteAddress ?? 'unknown',
     jsonAsText,
+    whenAnswered: res && ((release) => (res.closed ? release() : res.once('close', release))),
   });
 }
 
