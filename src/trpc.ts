@@ -32,6 +32,12 @@ export interface Context {
   jsonAsText: boolean;
   /** Over HTTP: runs `release` once the answer has been sent or the client has gone (large-answers.ts). */
   whenAnswered?: (release: () => void) => void;
+  /**
+   * Over HTTP: the answer is over (a live stream ended by the server). A client that does not read
+   * leaves the adapter waiting for a drain that never comes: its connection is closed, at once when
+   * its buffer is full, else unless the answer ends within STREAM_STALL_TIMEOUT_MS.
+   */
+  closeUnlessAnswerEnds?: () => void;
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -49,7 +55,15 @@ export function createContextFactory(services: AppServices, { jsonAsText = false
     clientAddress: (viaProxy ? req.ip : undefined) ?? req.socket?.remoteAddress ?? 'unknown',
     jsonAsText,
     whenAnswered: res && ((release) => (res.closed ? release() : res.once('close', release))),
+    closeUnlessAnswerEnds: res && (() => closeUnlessEnds(res, services.config.STREAM_STALL_TIMEOUT_MS)),
   });
+}
+
+function closeUnlessEnds(res: ServerResponse, timeoutMs: number): void {
+  if (res.closed) return;
+  if (res.writableNeedDrain) return void res.destroy();
+  const timer = setTimeout(() => res.destroy(), timeoutMs).unref();
+  res.once('close', () => clearTimeout(timer));
 }
 
 /**
