@@ -99,6 +99,8 @@ export const listTooLarge = (maxItems: number, streamedAt?: string) =>
  * SMALL_LIST_ITEMS elements as they are; a longer one in a large-answer slot, up to
  * TRPC_LIST_MAX_ITEMS, and over that a 422 naming the paged form. `list(limit)` reads at most `limit`
  * elements, so no list costs more statement time or memory than that, however long it is.
+ * Post lists (`streamedAt`: REST streams them) take their slot first, as their REST streams do:
+ * even a page of posts costs a pool connection milliseconds, and a batch must not spend them unbounded.
  */
 export async function wholeList<T>(
   scope: LargeAnswerScope,
@@ -106,14 +108,22 @@ export async function wholeList<T>(
   streamedAt: string | undefined,
   list: (limit: number) => Promise<T[]>,
 ): Promise<T[]> {
+  if (streamedAt) return inLargeAnswerSlot(scope, userId, () => listUpTo(scope, streamedAt, list));
   const maxItems = scope.services.config.TRPC_LIST_MAX_ITEMS;
   const smallItems = Math.min(SMALL_LIST_ITEMS, maxItems);
   const small = await list(smallItems + 1);
   if (small.length <= smallItems) return small;
   if (smallItems === maxItems) throw listTooLarge(maxItems, streamedAt);
-  return inLargeAnswerSlot(scope, userId, async () => {
-    const items = await list(maxItems + 1);
-    if (items.length > maxItems) throw listTooLarge(maxItems, streamedAt);
-    return items;
-  });
+  return inLargeAnswerSlot(scope, userId, () => listUpTo(scope, streamedAt, list));
+}
+
+async function listUpTo<T>(
+  scope: LargeAnswerScope,
+  streamedAt: string | undefined,
+  list: (limit: number) => Promise<T[]>,
+): Promise<T[]> {
+  const maxItems = scope.services.config.TRPC_LIST_MAX_ITEMS;
+  const items = await list(maxItems + 1);
+  if (items.length > maxItems) throw listTooLarge(maxItems, streamedAt);
+  return items;
 }
