@@ -47,6 +47,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   /** The most of a profile one answer builds whole over /trpc (REST streams large ones): over it, 422. */
   PROFILE_MAX_BYTES: positiveInt.default(8 * 1024 * 1024),
+  /** The longest unpaged list one answer builds whole over /trpc and createCaller (REST streams them): over it, 422. */
+  TRPC_LIST_MAX_ITEMS: positiveInt.default(1_000),
   /**
    * Live streams (GET /live/*, live.* subscriptions): at most this many open per process and per
    * user in a process (then 429); a heartbeat comment this often; events queued for a client that

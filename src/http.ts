@@ -295,6 +295,17 @@ function refuseBody(req: IncomingMessage, res: ServerResponse): void {
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
   (res as Response).status(413).json(PAYLOAD_TOO_LARGE);
+  answeredForGood(res);
+}
+
+/**
+ * The 413 is the request's answer. What still runs for it (a /trpc procedure that needed no more
+ * of the body, a reader failing on the cut) writes nothing more, instead of throwing
+ * ERR_HTTP_HEADERS_SENT into an adapter that would log it as a failure.
+ */
+function answeredForGood(res: ServerResponse): void {
+  const ignored = () => res;
+  Object.assign(res, { setHeader: ignored, writeHead: ignored, write: () => true, end: ignored });
 }
 
 /**

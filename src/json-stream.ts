@@ -7,6 +7,12 @@ import { assertSessionOpen } from './auth/auth.queries.js';
 import { authenticate, type SessionUser } from './auth/authenticate.js';
 import { isDatabaseUnavailable, type OutageLog } from './error-handling.js';
 import type { ApiErrorBody } from './errors.js';
+import {
+  LARGE_ANSWER_RETRY_AFTER_SECONDS,
+  LARGE_ANSWERS_PER_PROCESS,
+  LARGE_ANSWERS_PER_USER,
+  largeAnswerSlots,
+} from './large-answers.js';
 import { sendJsonText, type StreamedAnswer } from './json-text.js';
 import { queryOf } from './rest.js';
 import type { Page } from './schemas.js';
@@ -15,11 +21,9 @@ import { bearerToken, type AppServices } from './trpc.js';
 
 /** A streamed answer may take minutes on a large data set; every other statement keeps the short limit. */
 const STREAM_STATEMENT_TIMEOUT_MS = 10 * 60_000;
-const STREAM_RETRY_AFTER_SECONDS = 5;
 /** Rows fetched per round trip: what one stream holds of its statement's rows at a time. */
 const ROWS_PER_FETCH = 20;
-export const LARGE_ANSWERS_PER_USER =
-  'Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit=';
+export { LARGE_ANSWERS_PER_USER };
 
 /**
  * A statement whose rows are written one after another, comma-separated (the elements of a JSON
@@ -97,9 +101,6 @@ function restInput(req: Request): Record<string, unknown> {
  * per user, and one whose socket takes no data for STREAM_STALL_TIMEOUT_MS is cut.
  */
 export class JsonStreams {
-  private readonly open = new Map<number, number>(); // user id → large answers being sent
-  private openTotal = 0;
-
   constructor(
     private readonly services: AppServices,
     private readonly outages: OutageLog,
@@ -238,30 +239,23 @@ export class JsonStreams {
     return true;
   }
 
-  /** A slot for a large answer, or the 429 (this user) / 503 (this process) that says to come back. */
+  /** A slot for a large answer (large-answers.ts), or the 429 (this user) / 503 (this process) that says to come back. */
   private takeSlot(res: Response, userId: number): boolean {
-    const { STREAMS_MAX, STREAMS_PER_USER } = this.services.config;
-    const mine = this.open.get(userId) ?? 0;
-    if (mine < STREAMS_PER_USER && this.openTotal < STREAMS_MAX) {
-      this.open.set(userId, mine + 1);
-      this.openTotal++;
-      return true;
-    }
-    const perUser = mine >= STREAMS_PER_USER;
+    const refused = largeAnswerSlots(this.services).take(userId);
+    if (!refused) return true;
+    const perUser = refused === 'user';
     res
       .status(perUser ? 429 : 503)
-      .set('Retry-After', String(STREAM_RETRY_AFTER_SECONDS))
+      .set('Retry-After', String(LARGE_ANSWER_RETRY_AFTER_SECONDS))
       .json({
-        message: perUser ? LARGE_ANSWERS_PER_USER : 'Too many large answers are being sent (see Retry-After)',
+        message: perUser ? LARGE_ANSWERS_PER_USER : LARGE_ANSWERS_PER_PROCESS,
         code: perUser ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE',
       } satisfies ApiErrorBody);
     return false;
   }
 
   private releaseSlot(userId: number): void {
-    this.openTotal--;
-    if (this.open.get(userId) === 1) this.open.delete(userId);
-    else this.open.set(userId, this.open.get(userId)! - 1);
+    largeAnswerSlots(this.services).release(userId);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
@@ -29,6 +30,14 @@ export interface Context {
   clientAddress: string;
   /** The transport sends JSON built by PostgreSQL as is: procedures may answer it unparsed (json-text.ts). */
   jsonAsText: boolean;
+  /** Over HTTP: runs `release` once the answer has been sent or the client has gone (large-answers.ts). */
+  whenAnswered?: (release: () => void) => void;
+  /**
+   * Over HTTP: the answer is over (a live stream ended by the server). A client that does not read
+   * leaves the adapter waiting for a drain that never comes: its connection is closed, at once when
+   * its buffer is full, else unless the answer ends within STREAM_STALL_TIMEOUT_MS.
+   */
+  closeUnlessAnswerEnds?: () => void;
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -40,12 +49,21 @@ export function createContextFactory(services: AppServices, { jsonAsText = false
   // Without a trusted proxy, Express's req.ip is the socket's address, worked out (X-Forwarded-For
   // parsed, then discarded) on every read: taken from the socket directly, it costs nothing.
   const viaProxy = services.config.TRUST_PROXY !== 'false';
-  return ({ req }: Pick<CreateExpressContextOptions, 'req'>): Context => ({
+  return ({ req, res }: Pick<CreateExpressContextOptions, 'req'> & { res?: ServerResponse }): Context => ({
     services,
     token: bearerToken(req.headers.authorization),
     clientAddress: (viaProxy ? req.ip : undefined) ?? req.socket?.remoteAddress ?? 'unknown',
     jsonAsText,
+    whenAnswered: res && ((release) => (res.closed ? release() : res.once('close', release))),
+    closeUnlessAnswerEnds: res && (() => closeUnlessEnds(res, services.config.STREAM_STALL_TIMEOUT_MS)),
   });
+}
+
+function closeUnlessEnds(res: ServerResponse, timeoutMs: number): void {
+  if (res.closed) return;
+  if (res.writableNeedDrain) return void res.destroy();
+  const timer = setTimeout(() => res.destroy(), timeoutMs).unref();
+  res.once('close', () => clearTimeout(timer));
 }
 
 /**

@@ -1,5 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
+import { borrowConnection } from '../src/sql.js';
 import { Harness } from './support/harness.js';
 
 /**
@@ -7,8 +9,9 @@ import { Harness } from './support/harness.js';
  * streams in: past the cap the answer is 413 and nothing more is read or kept.
  */
 let h: Harness;
+const logLines: string[] = [];
 beforeAll(async () => {
-  h = await Harness.start();
+  h = await Harness.start({}, createLogger('info', { write: (line: string) => void logLines.push(line) }));
 });
 afterAll(() => h.close());
 
@@ -97,4 +100,71 @@ describe('request bodies over 1 MB', () => {
     });
     expect(res.status).toBe(401);
   });
+});
+
+/** Sends up to `total` bytes chunked, with `headers`, until the server answers or closes the connection. */
+function sendChunked(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  total: number,
+): Promise<{ status?: number; body: string }> {
+  return new Promise((resolve) => {
+    let written = 0;
+    const req = request(new URL(path, baseUrl), { method, headers });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+      res.on('error', () => resolve({ status: res.statusCode, body }));
+    });
+    req.on('error', () => resolve({ body: '' }));
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const pump = () => {
+      while (!req.destroyed && written < total) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    pump();
+  });
+}
+
+describe('a 413 sent while the body streams in', () => {
+  it('is not logged as a failure when the procedure answers after it', async () => {
+    const lines: string[] = [];
+    // One pool connection, held by the test: the procedure (its session check first) answers only after its 413.
+    const slow = await Harness.start(
+      { DB_POOL_MAX: '1' },
+      createLogger('info', { write: (line: string) => void lines.push(line) }),
+    );
+    try {
+      const user = await slow.user();
+      const pool = slow.orm.em.getConnection().getKnex().client.pool as {
+        numUsed(): number;
+        numPendingAcquires(): number;
+      };
+      // tRPC reads an octet-stream body as it arrives, whatever the procedure needs of it.
+      const headers = {
+        authorization: `Bearer ${user.token}`,
+        'content-type': 'application/octet-stream',
+        'transfer-encoding': 'chunked',
+      };
+      for (let i = 0; i < 3; i++) {
+        const held = await borrowConnection(slow.orm);
+        const sent = await sendChunked(slow.baseUrl, 'POST', '/trpc/users.follow', headers, 2 * MB);
+        expect(sent.status).toBe(413);
+        await held.release();
+        await expect.poll(() => pool.numUsed() + pool.numPendingAcquires()).toBe(0);
+      }
+      // The procedures' answers follow their statements.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  }, 120_000);
 });

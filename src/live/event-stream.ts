@@ -21,6 +21,14 @@ const EVENT_NAME: Record<LiveKind, string> = { feed: 'post', notifications: 'not
 export function eventStreamRoute(services: AppServices): RequestHandler {
   return async (req, res, next) => {
     const kind = EVENT_STREAM_PATHS[req.path.replace(/(.)\/$/, '$1') as keyof typeof EVENT_STREAM_PATHS];
+    // Express routes HEAD to GET handlers: a stream's head has no end, so a HEAD would hold a slot for nothing.
+    if (req.method === 'HEAD') {
+      res.set('Allow', 'GET');
+      return refuse(
+        res,
+        new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `HEAD is not supported on ${req.path}; use GET` }),
+      );
+    }
     let stream: LiveStream;
     try {
       const lastEventId = parsed(

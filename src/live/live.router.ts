@@ -27,6 +27,8 @@ async function subscribe<T>(ctx: Context, kind: LiveKind, input: z.infer<typeof 
   const stream = await openStream(ctx.services, { kind, token: ctx.token, ...input });
   const stop = () => stream.end('client');
   signal?.addEventListener('abort', stop);
+  // Ended by the server (behind, session, shutdown): the HTTP answer must end too, read or not.
+  void stream.finished.then(() => stream.ended !== 'client' && ctx.closeUnlessAnswerEnds?.());
   return (async function* () {
     try {
       for await (const event of stream.events()) yield tracked(String(event.id), JSON.parse(event.json) as T);

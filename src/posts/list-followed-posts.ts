@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
+import { assertSessionOpen } from '../auth/auth.queries.js';
+import { wholeList } from '../large-answers.js';
 import { pageInput } from '../schemas.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { Post } from './posts.schemas.js';
-import { listPostsFor, postListDocument } from './posts.queries.js';
+import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 
 /** A page is one statement; unpaged over REST, the feed is streamed by its twin, streamFollowedPosts below. */
 export const listFollowedPosts = withOutputBuiltBySql(
@@ -19,7 +21,14 @@ export const listFollowedPosts = withOutputBuiltBySql(
     })
     .input(pageInput)
     .output(z.array(Post))
-    .query(({ ctx, input }) => listPostsFor(ctx, { ...input, followed: true })),
+    .query(async ({ ctx, input }) => {
+      if (ctx.jsonAsText || !unpaged(input)) return listPostsFor(ctx, { ...input, followed: true });
+      // Built whole (REST streams it instead, streamFollowedPosts below): bounded, see wholeList.
+      await assertSessionOpen(ctx.services.orm, ctx.user);
+      return wholeList(ctx, ctx.user.userId, 'GET /posts/followed', (limit) =>
+        listPostsMatching(ctx.services.orm, { followerId: ctx.user.userId, limit }),
+      );
+    }),
 );
 
 /** The REST stream twin of listFollowedPosts (json-stream.ts): the whole feed. */

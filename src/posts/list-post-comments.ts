@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { unpaged } from '../json-stream.js';
+import { wholeList } from '../large-answers.js';
 import { byIdInput, pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { Comment } from './posts.schemas.js';
@@ -17,7 +19,10 @@ export const listPostComments = authedProcedure
   .input(byIdInput.extend(pageInput.unwrap().shape))
   .output(z.array(Comment))
   .query(async ({ ctx, input: { id, ...page } }) => {
-    const comments = await listCommentsOnPost(ctx.em, id, page);
+    const comments =
+      ctx.jsonAsText || !unpaged(page)
+        ? await listCommentsOnPost(ctx.em, id, page)
+        : await wholeList(ctx, ctx.user.userId, undefined, (limit) => listCommentsOnPost(ctx.em, id, { limit }));
     // Only an empty page needs the post looked up: no comments yet, or no post.
     if (comments.length === 0) await assertPostExists(ctx.em, id);
     return comments;

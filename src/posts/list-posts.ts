@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertSessionOpen } from '../auth/auth.queries.js';
 import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
+import { wholeList } from '../large-answers.js';
 import { pageInput } from '../schemas.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
 import { Post, searchQuery } from './posts.schemas.js';
@@ -23,6 +24,13 @@ export const listPosts = withOutputBuiltBySql(
     .input(input)
     .output(z.array(Post))
     .query(async ({ ctx, input: { q, ...page } = {} }) => {
+      if (!ctx.jsonAsText && unpaged(page)) {
+        // Built whole (REST streams it instead, streamPosts below): bounded, see wholeList.
+        await assertSessionOpen(ctx.services.orm, ctx.user);
+        return wholeList(ctx, ctx.user.userId, 'GET /posts', (limit) =>
+          listPostsMatching(ctx.services.orm, { q, limit }),
+        );
+      }
       if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });
       // A search is off the hot path: the session on its own, then the search's statement.
       await assertSessionOpen(ctx.services.orm, ctx.user);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { unpaged } from '../json-stream.js';
+import { wholeList } from '../large-answers.js';
 import { byIdInput, pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { UserSummary } from './user-summary.schema.js';
@@ -14,7 +16,12 @@ export function followRelationList(side: 'followers' | 'followed', summary: stri
     .input(byIdInput.extend(pageInput.unwrap().shape))
     .output(z.array(UserSummary))
     .query(async ({ ctx, input: { id, ...page } }) => {
-      const users = await listFollowRelations(ctx.em, id, side, page);
+      const users =
+        ctx.jsonAsText || !unpaged(page)
+          ? await listFollowRelations(ctx.em, id, side, page)
+          : await wholeList(ctx, ctx.user.userId, undefined, (limit) =>
+              listFollowRelations(ctx.em, id, side, { limit }),
+            );
       if (users.length === 0) await assertUserExists(ctx.em, id);
       return users;
     });

@@ -16,6 +16,6 @@ export const followUser = withOutputBuiltBySql(
     .mutation(async ({ ctx, input: { id } }) => {
       if (id === ctx.user.userId) throw badRequest('You cannot follow yourself');
       await insertFollow(ctx.em, ctx.user.userId, id); // 400 when already followed, 404 when there is no such user
-      return getProfileAnswerFor(ctx, id, ctx.services.config.PROFILE_MAX_BYTES);
+      return getProfileAnswerFor(ctx, id);
     }),
 );

@@ -5,7 +5,7 @@ import { UserWithRelations } from './users.schemas.js';
 import {
   PROFILE_SENT_WHOLE_UP_TO_BYTES,
   profileDocument,
-  getProfileFor,
+  getWholeProfileFor,
   findSmallProfileTextFor,
 } from './users.queries.js';
 
@@ -18,7 +18,7 @@ export const getMe = withOutputBuiltBySql(
     })
     .input(z.void())
     .output(UserWithRelations)
-    .query(({ ctx }) => getProfileFor(ctx, undefined, ctx.services.config.PROFILE_MAX_BYTES)),
+    .query(({ ctx }) => getWholeProfileFor(ctx, undefined)),
 );
 
 /** The REST stream twin of getMe (json-stream.ts): a small profile is built whole, a large one streamed. */

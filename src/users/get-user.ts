@@ -5,7 +5,7 @@ import { UserWithRelations } from './users.schemas.js';
 import {
   PROFILE_SENT_WHOLE_UP_TO_BYTES,
   profileDocument,
-  getProfileFor,
+  getWholeProfileFor,
   findSmallProfileTextFor,
 } from './users.queries.js';
 
@@ -18,7 +18,7 @@ export const getUser = withOutputBuiltBySql(
     })
     .input(byIdInput)
     .output(UserWithRelations)
-    .query(({ ctx, input }) => getProfileFor(ctx, input.id, ctx.services.config.PROFILE_MAX_BYTES)),
+    .query(({ ctx, input }) => getWholeProfileFor(ctx, input.id)),
 );
 
 /** The REST stream twin of getUser (json-stream.ts): a small profile is built whole, a large one streamed. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Post } from '../posts/posts.schemas.js';
 import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
 import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
+import { wholeList } from '../large-answers.js';
 import { byIdInput, pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { assertUserExists } from './users.queries.js';
@@ -17,7 +18,12 @@ export const listUserPosts = authedProcedure
   .input(input)
   .output(z.array(Post))
   .query(async ({ ctx, input: { id, ...page } }) => {
-    const posts = await listPostsMatching(ctx.em, { ...page, authorId: id });
+    const posts =
+      ctx.jsonAsText || !unpaged(page)
+        ? await listPostsMatching(ctx.em, { ...page, authorId: id })
+        : await wholeList(ctx, ctx.user.userId, 'GET /users/{id}/posts', (limit) =>
+            listPostsMatching(ctx.em, { authorId: id, limit }),
+          );
     // Only an empty page needs the user looked up: no posts yet, or no user.
     if (posts.length === 0) await assertUserExists(ctx.em, id);
     return posts;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { unpaged } from '../json-stream.js';
+import { wholeList } from '../large-answers.js';
 import { pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { UserSummary } from './user-summary.schema.js';
@@ -8,4 +10,8 @@ export const listUsers = authedProcedure
   .meta({ openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'All users, by id' } })
   .input(pageInput)
   .output(z.array(UserSummary))
-  .query(({ ctx, input }) => listUserSummaries(ctx.em, input));
+  .query(({ ctx, input }) =>
+    ctx.jsonAsText || !unpaged(input)
+      ? listUserSummaries(ctx.em, input)
+      : wholeList(ctx, ctx.user.userId, undefined, (limit) => listUserSummaries(ctx.em, { limit })),
+  );

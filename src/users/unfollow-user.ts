@@ -13,6 +13,6 @@ export const unfollowUser = withOutputBuiltBySql(
     .output(UserWithRelations)
     .mutation(async ({ ctx, input: { id } }) => {
       await deleteFollow(ctx.em, ctx.user.userId, id); // 404 when there is no such user, 400 when not followed
-      return getProfileAnswerFor(ctx, id, ctx.services.config.PROFILE_MAX_BYTES);
+      return getProfileAnswerFor(ctx, id);
     }),
 );

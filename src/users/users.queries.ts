@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, notFound, unprocessable } from '../errors.js';
 import type { Page } from '../schemas.js';
 import type { DocumentPart } from '../json-stream.js';
+import { inLargeAnswerSlot, type LargeAnswerScope } from '../large-answers.js';
 import { jsonValue, StreamedAnswer } from '../json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
@@ -65,6 +66,23 @@ export async function getProfileFor(
 }
 
 /**
+ * A profile built whole (/trpc, createCaller): a small one (see findSmallProfileTextFor) at once,
+ * a larger one up to PROFILE_MAX_BYTES in a large-answer slot (large-answers.ts), so a batch of
+ * large profiles holds no more of them at once than the slots allow. 404 and 422 as getProfileFor.
+ */
+export async function getWholeProfileFor(
+  scope: SessionScope & LargeAnswerScope,
+  id: number | undefined,
+): Promise<UserWithRelations> {
+  const small = await findSmallProfileTextFor(scope, id ?? scope.user.userId);
+  if (small === null) throw notFound(USER_NOT_FOUND);
+  if (small) return jsonValue<UserWithRelations>(small, scope.jsonAsText);
+  return inLargeAnswerSlot(scope, scope.user.userId, () =>
+    getProfileFor(scope, id, scope.services.config.PROFILE_MAX_BYTES),
+  );
+}
+
+/**
  * A larger profile is streamed over REST (json-stream.ts) up to this size sent whole, needing no
  * stream slot; a larger one takes a slot (or 429/503) and streams.
  */
@@ -105,11 +123,10 @@ export function profileDocument(userId: number): DocumentPart[] {
  * however large the profile; elsewhere built whole up to `maxBytes` (422 over it: the write stands).
  */
 export async function getProfileAnswerFor(
-  scope: SessionScope,
+  scope: SessionScope & LargeAnswerScope,
   id: number,
-  maxBytes: number,
 ): Promise<UserWithRelations> {
-  if (!scope.jsonAsText) return getProfileFor(scope, id, maxBytes);
+  if (!scope.jsonAsText) return getWholeProfileFor(scope, id);
   const answer = new StreamedAnswer(profileDocument(id), PROFILE_SENT_WHOLE_UP_TO_BYTES, scope.user.userId, () =>
     notFound(USER_NOT_FOUND),
   );

@@ -1,0 +1,129 @@
+import { TRPCError } from '@trpc/server';
+import { RateLimited } from './auth/rate-limits.js';
+import type { Config } from './config.js';
+import { unprocessable } from './errors.js';
+
+export const LARGE_ANSWER_RETRY_AFTER_SECONDS = 5;
+export const LARGE_ANSWERS_PER_USER =
+  'Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit=';
+export const LARGE_ANSWERS_PER_PROCESS = 'Too many large answers are being sent (see Retry-After)';
+
+/** Lists of at most this many elements are answered whole without a large-answer slot (a page's most). */
+const SMALL_LIST_ITEMS = 100;
+
+/**
+ * Large answers being built or sent (REST streams, and answers over /trpc and createCaller that are
+ * built whole: unpaged lists, large profiles), each holding a pool connection and its memory: at
+ * most STREAMS_MAX per process and STREAMS_PER_USER per user, whatever the transport.
+ */
+export class LargeAnswerSlots {
+  private readonly open = new Map<number, number>(); // user id → large answers under way
+  private openTotal = 0;
+
+  constructor(private readonly config: Pick<Config, 'STREAMS_MAX' | 'STREAMS_PER_USER'>) {}
+
+  /** Takes a slot for `userId`; when none is free, which cap refused it. */
+  take(userId: number): 'user' | 'process' | undefined {
+    const mine = this.open.get(userId) ?? 0;
+    if (mine >= this.config.STREAMS_PER_USER) return 'user';
+    if (this.openTotal >= this.config.STREAMS_MAX) return 'process';
+    this.open.set(userId, mine + 1);
+    this.openTotal++;
+    return undefined;
+  }
+
+  release(userId: number): void {
+    this.openTotal--;
+    const mine = this.open.get(userId)!;
+    if (mine === 1) this.open.delete(userId);
+    else this.open.set(userId, mine - 1);
+  }
+}
+
+const slotsByConfig = new WeakMap<object, LargeAnswerSlots>();
+
+/** The app's slots (one per app: a test process may run several), shared by every transport. */
+export function largeAnswerSlots(services: { config: Config }): LargeAnswerSlots {
+  let slots = slotsByConfig.get(services.config);
+  if (!slots) slotsByConfig.set(services.config, (slots = new LargeAnswerSlots(services.config)));
+  return slots;
+}
+
+/** What a large answer built whole needs of a procedure's context. */
+export interface LargeAnswerScope {
+  services: { config: Config };
+  /** Over HTTP: runs `release` once the answer has been sent (or the client has gone); see trpc.ts. */
+  whenAnswered?: (release: () => void) => void;
+}
+
+/**
+ * Builds a large answer in a slot of `userId`'s (429 for this user, 503 for this process, both with
+ * Retry-After, when none is free). Over HTTP the slot is held until the answer has been sent: a
+ * /trpc batch holds every answer until the last is built, so releasing it on return would let one
+ * batch hold any number of them.
+ */
+export async function inLargeAnswerSlot<T>(
+  scope: LargeAnswerScope,
+  userId: number,
+  build: () => Promise<T>,
+): Promise<T> {
+  const slots = largeAnswerSlots(scope.services);
+  const refused = slots.take(userId);
+  if (refused) {
+    const cause = new RateLimited(LARGE_ANSWER_RETRY_AFTER_SECONDS);
+    throw refused === 'user'
+      ? new TRPCError({ code: 'TOO_MANY_REQUESTS', message: LARGE_ANSWERS_PER_USER, cause })
+      : new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: LARGE_ANSWERS_PER_PROCESS, cause });
+  }
+  let held = false;
+  try {
+    const answer = await build();
+    if (scope.whenAnswered) {
+      scope.whenAnswered(() => slots.release(userId));
+      held = true;
+    }
+    return answer;
+  } finally {
+    if (!held) slots.release(userId);
+  }
+}
+
+export const listTooLarge = (maxItems: number, streamedAt?: string) =>
+  unprocessable(
+    `This list has more than ${maxItems} items, too many for one answer (see TRPC_LIST_MAX_ITEMS): page it with limit and before` +
+      (streamedAt ? `, or read ${streamedAt} over REST, which streams it` : ''),
+  );
+
+/**
+ * An unpaged list where the answer is one value built whole (/trpc, createCaller): up to
+ * SMALL_LIST_ITEMS elements as they are; a longer one in a large-answer slot, up to
+ * TRPC_LIST_MAX_ITEMS, and over that a 422 naming the paged form. `list(limit)` reads at most `limit`
+ * elements, so no list costs more statement time or memory than that, however long it is.
+ * Post lists (`streamedAt`: REST streams them) take their slot first, as their REST streams do:
+ * even a page of posts costs a pool connection milliseconds, and a batch must not spend them unbounded.
+ */
+export async function wholeList<T>(
+  scope: LargeAnswerScope,
+  userId: number,
+  streamedAt: string | undefined,
+  list: (limit: number) => Promise<T[]>,
+): Promise<T[]> {
+  if (streamedAt) return inLargeAnswerSlot(scope, userId, () => listUpTo(scope, streamedAt, list));
+  const maxItems = scope.services.config.TRPC_LIST_MAX_ITEMS;
+  const smallItems = Math.min(SMALL_LIST_ITEMS, maxItems);
+  const small = await list(smallItems + 1);
+  if (small.length <= smallItems) return small;
+  if (smallItems === maxItems) throw listTooLarge(maxItems, streamedAt);
+  return inLargeAnswerSlot(scope, userId, () => listUpTo(scope, streamedAt, list));
+}
+
+async function listUpTo<T>(
+  scope: LargeAnswerScope,
+  streamedAt: string | undefined,
+  list: (limit: number) => Promise<T[]>,
+): Promise<T[]> {
+  const maxItems = scope.services.config.TRPC_LIST_MAX_ITEMS;
+  const items = await list(maxItems + 1);
+  if (items.length > maxItems) throw listTooLarge(maxItems, streamedAt);
+  return items;
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { largeAnswerSlots } from '../src/large-answers.js';
+import { Harness, type TestUser } from './support/harness.js';
+
+/**
+ * Lists and profiles answered whole over /trpc (and createCaller) are bounded: an unpaged list over
+ * TRPC_LIST_MAX_ITEMS is a 422, and a large answer (a list over a page's 100 items, a profile over
+ * 500 items or 256 KiB) takes a large-answer slot, the same STREAMS_MAX / STREAMS_PER_USER slots as
+ * the REST streams, held until it is sent: no batch holds more of them than the caps.
+ */
+let h: Harness;
+let reader: TestUser;
+let bigAuthor: TestUser; // more posts than TRPC_LIST_MAX_ITEMS, and a profile too large to build at once
+let midAuthor: TestUser; // more posts than a page, fewer than TRPC_LIST_MAX_ITEMS
+
+const MAX_ITEMS = 150;
+
+async function seedPosts(authorId: number, count: number): Promise<void> {
+  await h.orm.em.getConnection().execute(
+    `insert into posts (title, content, author_id, created_at)
+     select 'bulk ' || g, repeat('x', 100), ?, now() - g * interval '1 second' from generate_series(1, ?) g`,
+    [authorId, count],
+  );
+}
+
+type BatchItem = {
+  result?: { data: unknown };
+  error?: { message: string; data: { code: string; httpStatus: number } };
+};
+
+/** GET /trpc/a,b,…?batch=1 with each procedure's input. */
+async function batch(token: string, calls: [path: string, input?: unknown][]) {
+  const paths = calls.map(([path]) => path).join(',');
+  const input = Object.fromEntries(calls.map(([, value], index) => [index, value]));
+  const query = `batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await h.request<BatchItem[]>('GET', `/trpc/${paths}?${query}`, { token });
+  return { ...res, items: res.body };
+}
+
+const codes = (items: BatchItem[]) => items.map((item) => item.error?.data.code ?? 'OK').sort();
+
+beforeAll(async () => {
+  h = await Harness.start({ TRPC_LIST_MAX_ITEMS: String(MAX_ITEMS), STREAMS_MAX: '3', STREAMS_PER_USER: '2' });
+  [reader, bigAuthor, midAuthor] = [await h.user(), await h.user(), await h.user()];
+  await seedPosts(bigAuthor.id, 520);
+  await seedPosts(midAuthor.id, 120);
+  await h.caller(reader.token).users.follow({ id: bigAuthor.id });
+});
+afterAll(() => h.close());
+
+describe('an unpaged list over /trpc', () => {
+  it('over TRPC_LIST_MAX_ITEMS answers 422 naming the paged form, single, batched and by createCaller', async () => {
+    const single = await h.request('GET', '/trpc/posts.list', { token: reader.token });
+    expect(single.status).toBe(422);
+    expect(single.body.error.data.code).toBe('UNPROCESSABLE_CONTENT');
+    expect(single.body.error.message).toMatch(/more than 150 items.*limit and before.*GET \/posts over REST/);
+
+    const { status, items } = await batch(
+      reader.token,
+      Array.from({ length: 10 }, (_, i) => [i % 2 ? 'posts.followed' : 'posts.list', undefined]),
+    );
+    // Each needs a slot to find out (it reads TRPC_LIST_MAX_ITEMS + 1 items): those without one are told to wait.
+    expect([207, 422]).toContain(status);
+    expect(items.filter((item) => item.error?.data.code === 'UNPROCESSABLE_CONTENT').length).toBeGreaterThanOrEqual(2);
+    expect(items.every((item) => ['UNPROCESSABLE_CONTENT', 'TOO_MANY_REQUESTS'].includes(item.error!.data.code))).toBe(
+      true,
+    );
+
+    await expect(h.caller(reader.token).users.posts({ id: bigAuthor.id })).rejects.toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+    });
+    // Pages and REST (which streams) still give everything.
+    expect(await h.caller(reader.token).posts.list({ limit: 100 })).toHaveLength(100);
+    const rest = await h.request('GET', `/users/${bigAuthor.id}/posts`, { token: reader.token });
+    expect(rest.body).toHaveLength(520);
+  });
+
+  it('over a page takes a large-answer slot: a batch holds at most STREAMS_PER_USER, the rest 429 with Retry-After', async () => {
+    const calls = Array.from({ length: 10 }, () => ['users.posts', { id: midAuthor.id }] as [string, unknown]);
+    const { status, headers, items } = await batch(reader.token, calls);
+    expect(status).toBe(207);
+    expect(codes(items)).toEqual(['OK', 'OK', ...Array(8).fill('TOO_MANY_REQUESTS')]);
+    expect(headers.get('retry-after')).toBe('5');
+    for (const item of items) if (item.result) expect(item.result.data).toHaveLength(120);
+    // Sent: the slots are free again.
+    expect(codes((await batch(reader.token, calls.slice(0, 2))).items)).toEqual(['OK', 'OK']);
+    // A short post list takes one too (as its REST stream does); a short list of users needs none.
+    const short = Array.from({ length: 10 }, () => ['users.posts', { id: reader.id }] as [string, unknown]);
+    expect(codes((await batch(reader.token, short)).items)).toEqual([
+      'OK',
+      'OK',
+      ...Array(8).fill('TOO_MANY_REQUESTS'),
+    ]);
+    const users = Array.from({ length: 10 }, () => ['users.followers', { id: bigAuthor.id }] as [string, unknown]);
+    expect(codes((await batch(reader.token, users)).items)).toEqual(Array(10).fill('OK'));
+  });
+
+  it('shares the slots with REST streams: a full process answers 503 with Retry-After on both', async () => {
+    const slots = largeAnswerSlots(h.services);
+    const holders = [-1, -2, -3];
+    for (const holder of holders) expect(slots.take(holder)).toBeUndefined();
+    try {
+      const { items, headers } = await batch(reader.token, [['users.posts', { id: midAuthor.id }]]);
+      expect(items[0]!.error?.data.code).toBe('SERVICE_UNAVAILABLE');
+      expect(headers.get('retry-after')).toBe('5');
+      const rest = await h.request('GET', '/posts', { token: reader.token });
+      expect(rest.status).toBe(503);
+      // Small answers are served meanwhile.
+      expect((await h.request('GET', '/posts?limit=1', { token: reader.token })).status).toBe(200);
+      const followers = encodeURIComponent(JSON.stringify({ id: reader.id }));
+      expect((await h.request('GET', `/trpc/users.followers?input=${followers}`, { token: reader.token })).status).toBe(
+        200,
+      );
+    } finally {
+      for (const holder of holders) slots.release(holder);
+    }
+  });
+});
+
+describe('a large profile over /trpc', () => {
+  it('takes a large-answer slot: a batch of 10 builds at most STREAMS_PER_USER of them', async () => {
+    const calls = Array.from({ length: 10 }, () => ['users.get', { id: bigAuthor.id }] as [string, unknown]);
+    const { items } = await batch(reader.token, calls);
+    expect(codes(items)).toEqual(['OK', 'OK', ...Array(8).fill('TOO_MANY_REQUESTS')]);
+    for (const item of items)
+      if (item.result) expect((item.result.data as { posts: unknown[] }).posts).toHaveLength(520);
+    // A small profile needs none.
+    const small = Array.from({ length: 10 }, () => ['users.get', { id: reader.id }] as [string, unknown]);
+    expect(codes((await batch(reader.token, small)).items)).toEqual(Array(10).fill('OK'));
+  });
+});
