@@ -14,6 +14,7 @@ const PAUSE_LOCK = 26_010;
 let h: Harness;
 let author: TestUser;
 let reader: TestUser;
+let witness: TestUser; // another follower of the author, whose stream shows what the process has released
 let locker: pg.Client; // holds the lock the paused writer waits for
 let quick: pg.Client; // a writer of its own transactions
 const streams: SseReader[] = [];
@@ -22,7 +23,9 @@ beforeAll(async () => {
   h = await Harness.start();
   author = await h.user();
   reader = await h.user();
+  witness = await h.user();
   await h.caller(reader.token).users.follow({ id: author.id });
+  await h.caller(witness.token).users.follow({ id: author.id });
   locker = new pg.Client({ connectionString: h.databaseUrl });
   quick = new pg.Client({ connectionString: h.databaseUrl });
   await Promise.all([locker.connect(), quick.connect()]);
@@ -87,9 +90,9 @@ async function pausedWriter() {
   };
 }
 
-async function open(headers: Record<string, string> = {}) {
+async function open(headers: Record<string, string> = {}, token = reader.token) {
   const stream = await SseReader.open(`${h.baseUrl}/live/feed`, {
-    authorization: `Bearer ${reader.token}`,
+    authorization: `Bearer ${token}`,
     ...headers,
   });
   streams.push(stream);
@@ -143,5 +146,41 @@ describe('a writer between taking its id and writing its row', () => {
     const lower = await paused.release();
     await feed.untilEvents(2);
     expect(feed.events.map((e) => Number(e.id))).toEqual([lower, later.rows[0]!.id]);
+  });
+});
+
+describe('a new stream', () => {
+  it('gets a post released while its start was being read', async () => {
+    const watching = await open({}, witness.token);
+    // The answer to the process's read of the last id taken reaches it only when the test says:
+    // the statement runs at once, its answer is held, as a slow moment of the event loop would.
+    const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
+    const query = prototype.query;
+    let answered!: () => void;
+    const read = new Promise<void>((resolve) => (answered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      const result = query.apply(this, args);
+      if ((args[0] as { name?: string } | undefined)?.name !== 'live_last_ids_taken') return result;
+      return (result as Promise<unknown>).then(async (rows) => {
+        answered();
+        await released;
+        return rows;
+      });
+    };
+    try {
+      const opening = open();
+      await read;
+      const written = await post('while the start was read');
+      expect(written.status).toBe(201);
+      await watching.until(() => watching.events.some((e) => Number(e.id) === written.body.id), 'the post released');
+      release();
+      const feed = await opening;
+      await feed.until(() => feed.events.some((e) => Number(e.id) === written.body.id), 'the post on the new stream');
+    } finally {
+      prototype.query = query;
+      release();
+    }
   });
 });
