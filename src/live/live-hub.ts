@@ -94,6 +94,15 @@ export class LiveHub {
     this.opening.set(userId, opening + 1);
     this.streamCount++;
     let stream: LiveStream | undefined;
+    let stillOpening = true;
+    // Once its stream is among the user's streams, an open no longer counts as one under way.
+    const opened = () => {
+      if (!stillOpening) return;
+      stillOpening = false;
+      const left = this.opening.get(userId)! - 1;
+      if (left === 0) this.opening.delete(userId);
+      else this.opening.set(userId, left);
+    };
     try {
       await this.listener.listening().catch((error: unknown) => {
         this.logger.warn({ err: error }, 'live listener cannot listen');
@@ -113,6 +122,7 @@ export class LiveHub {
       let streams = this.streamsByUser.get(userId);
       if (!streams) this.streamsByUser.set(userId, (streams = new Set()));
       streams.add(stream);
+      opened();
       // A new stream starts after the last id taken, committed or not, read once it is listening
       // and among the streams: every id above it is released to it (one released while the start
       // was read would otherwise go to the streams already there, and not to this one).
@@ -133,9 +143,7 @@ export class LiveHub {
       }
       return stream;
     } finally {
-      const left = this.opening.get(userId)! - 1;
-      if (left === 0) this.opening.delete(userId);
-      else this.opening.set(userId, left);
+      opened();
       if (!stream) this.streamCount--;
     }
   }
