@@ -94,19 +94,24 @@ export class LiveHub {
     this.opening.set(userId, opening + 1);
     this.streamCount++;
     let stream: LiveStream | undefined;
+    let stillOpening = true;
+    // Once its stream is among the user's streams, an open no longer counts as one under way.
+    const opened = () => {
+      if (!stillOpening) return;
+      stillOpening = false;
+      const left = this.opening.get(userId)! - 1;
+      if (left === 0) this.opening.delete(userId);
+      else this.opening.set(userId, left);
+    };
     try {
       await this.listener.listening().catch((error: unknown) => {
         this.logger.warn({ err: error }, 'live listener cannot listen');
         throw unavailable('Live updates are unavailable; retry shortly');
       });
-      // Listening before the start is read: every id taken after it is heard. A new stream
-      // starts after the last id taken, committed or not.
-      const cursor = lastEventId ?? (await getLastIdsTaken(this.orm))[kind];
       stream = new LiveStream(
         user,
         kind,
-        cursor,
-        lastEventId !== undefined,
+        lastEventId,
         {
           settledLastId: () => this.settledLastId(kind),
           read: (range) => listEventsAfter(this.orm, kind, userId, range),
@@ -117,6 +122,17 @@ export class LiveHub {
       let streams = this.streamsByUser.get(userId);
       if (!streams) this.streamsByUser.set(userId, (streams = new Set()));
       streams.add(stream);
+      opened();
+      // A new stream starts after the last id taken, committed or not, read once it is listening
+      // and among the streams: every id above it is released to it (one released while the start
+      // was read would otherwise go to the streams already there, and not to this one).
+      if (lastEventId === undefined)
+        try {
+          stream.startAfter((await getLastIdsTaken(this.orm))[kind]);
+        } catch (error) {
+          stream.end('behind');
+          throw error;
+        }
       if (this.closed) stream.end('shutdown');
       else {
         // The session was read before the stream was here (and, for a process's first stream, before
@@ -127,9 +143,7 @@ export class LiveHub {
       }
       return stream;
     } finally {
-      const left = this.opening.get(userId)! - 1;
-      if (left === 0) this.opening.delete(userId);
-      else this.opening.set(userId, left);
+      opened();
       if (!stream) this.streamCount--;
     }
   }

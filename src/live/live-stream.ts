@@ -29,6 +29,8 @@ export class LiveStream {
   private readonly queue: LiveEvent[] = [];
   private wake?: () => void;
   private replayPending: boolean;
+  /** The last id delivered or passed: later events at or below it are not sent. */
+  private cursor: number;
   private expiry?: NodeJS.Timeout;
   ended?: EndReason;
   private resolveFinished!: () => void;
@@ -38,15 +40,20 @@ export class LiveStream {
   constructor(
     readonly user: StreamUser,
     readonly kind: LiveKind,
-    /** The last id the client has (a resume), or the last id taken when it opened. */
-    private cursor: number,
-    resume: boolean,
+    /** The last id the client has (a resume); a new stream is given its start by `startAfter`. */
+    resumeAfter: number | undefined,
     private readonly replay: ReplaySource,
     private readonly bufferMax: number,
     private readonly onEnd: (stream: LiveStream) => void,
   ) {
-    this.replayPending = resume;
+    this.cursor = resumeAfter ?? 0;
+    this.replayPending = resumeAfter !== undefined;
     this.endAtExpiry();
+  }
+
+  /** A new stream's start, set before its events are read: events pushed meanwhile at or below it are passed. */
+  startAfter(lastIdTaken: number): void {
+    this.cursor = lastIdTaken;
   }
 
   /** Ends the stream when its session expires (timers reach 24.8 days at most: re-armed past that). */

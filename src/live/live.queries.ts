@@ -116,11 +116,19 @@ export async function getLastIdsTaken(orm: MikroORM): Promise<Record<LiveKind, n
   return { feed, notifications };
 }
 
-// With no list, the write transactions in progress now (a read-only one has no xid); with a list,
-// those of it still in progress. `$2` lists transactions not to wait for.
+// With no list, the write transactions in progress now in this database; with a list, those of it
+// still in progress. `$2` lists transactions not to wait for. It reads every backend's transaction
+// id, not a snapshot's list: a snapshot leaves out ids at or above its xmax, and a writer that
+// took its transaction id after a committed writer did (so above every committed one) can still
+// hold a lower post id. Every transaction running now is at or above this snapshot's xmin, which
+// gives a backend's 32-bit id its epoch. Any role sees every backend's transaction id.
 const TRANSACTIONS_IN_PROGRESS: Statement = {
   name: 'live_transactions_in_progress',
-  text: `select coalesce(array_agg(x::text), '{}') from unnest(coalesce($1::xid8[], array(select pg_snapshot_xip(pg_current_snapshot())))) x
+  text: `with base as (select pg_snapshot_xmin(pg_current_snapshot())::text::int8 as xmin)
+    select coalesce(array_agg(x::text), '{}') from unnest(coalesce($1::xid8[], array(
+      select (base.xmin + ((a.backend_xid::text::int8 - base.xmin) % 4294967296 + 4294967296) % 4294967296)::text::xid8
+      from base, pg_stat_get_activity(null) a
+      where a.backend_xid is not null and a.datid = (select oid from pg_database where datname = current_database())))) x
     where pg_xact_status(x) = 'in progress' and x <> all($2::xid8[])`,
 };
 

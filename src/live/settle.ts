@@ -8,10 +8,11 @@ const POLL_MS = 5;
 
 /**
  * Waits for the write transactions in progress now to end. Ids are taken from sequences before
- * commit: once every transaction that was in progress when an id was seen has ended, each lower id
- * has committed or never will (the rule InIdOrder and the replays rely on). A transaction that
- * outlives `maxWaitMs` (a bulk load, a migration, a session left open) is a straggler: the wait
- * gives up on it, and later waits do not wait for it again, so it cannot stall the streams; an
+ * commit, by writers whose transaction id is assigned before they take one (the `live_nextval`
+ * column default): once every transaction that was in progress when an id was seen has ended, each
+ * lower id has committed or never will (the rule InIdOrder and the replays rely on). A transaction
+ * that outlives `maxWaitMs` (a bulk load, a migration, a session left open) is a straggler: the
+ * wait gives up on it, and later waits do not wait for it again, so it cannot stall the streams; an
  * id it holds and commits later is missed by the streams already past it.
  */
 export class TransactionSettler {

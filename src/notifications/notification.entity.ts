@@ -15,7 +15,8 @@ export const NotificationEntity = defineEntity({
   name: 'Notification',
   tableName: 'notifications',
   properties: (p) => ({
-    id: p.integer().primary(),
+    // The live streams wait for the writer of an id not yet committed: it has a transaction id first (Migration20261125220000).
+    id: p.integer().primary().defaultRaw("live_nextval('notifications_id_seq'::regclass)"),
     recipient: p.manyToOne(UserEntity).deleteRule('cascade'),
     type: p.enum(() => [...NOTIFICATION_TYPES]),
     actor: p.manyToOne(UserEntity).deleteRule('cascade').index('notifications_actor_id_index'),

@@ -15,7 +15,8 @@ export const PostEntity = defineEntity({
   name: 'Post',
   tableName: 'posts',
   properties: (p) => ({
-    id: p.integer().primary(),
+    // The live streams wait for the writer of an id not yet committed: it has a transaction id first (Migration20261125220000).
+    id: p.integer().primary().defaultRaw("live_nextval('posts_id_seq'::regclass)"),
     title: p.string().length(POST_TITLE_MAX),
     content: p.text(),
     author: p.manyToOne(UserEntity).deleteRule('cascade'),
