@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { missingPackages, startNode, up, type Cluster } from '../scripts/topology.js';
+import { missingPackages, request, startNode, up, type Cluster } from '../scripts/topology.js';
 
 const option = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -59,17 +59,7 @@ async function sql(url: string, text: string): Promise<number> {
 const transactions = (url: string) =>
   sql(url, "select xact_commit + xact_rollback as n from pg_stat_database where datname = 'postgres'");
 
-async function call(base: string, method: string, path: string, token?: string, body?: object) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body && { 'content-type': 'application/json' }),
-    },
-    body: body && JSON.stringify(body),
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
+const call = async (...args: Parameters<typeof request>) => (await request(...args)).body!;
 
 interface Seeded {
   tokens: string[];
@@ -82,13 +72,14 @@ async function seed(base: string): Promise<Seeded> {
   for (let u = 0; u < USERS; u++) {
     const email = `bench-${u}-${Date.now()}@example.com`;
     const password = 'correct horse battery';
-    await call(base, 'POST', '/auth/signup', undefined, {
+    const signup = await request(base, 'POST', '/auth/signup', undefined, {
       email,
       password,
       passwordValidation: password,
       firstName: `User${u}`,
       lastName: 'Bench',
     });
+    if (signup.status !== 200) throw new Error(`signup answered ${signup.status}`);
     const { token } = (await call(base, 'POST', '/auth/login', undefined, { email, password })) as { token: string };
     tokens.push(token);
     for (let p = 0; p < POSTS_PER_USER; p++) {
@@ -184,8 +175,14 @@ if (missing) {
   console.error(`bench:topology: ${missing}`);
   process.exit(69);
 }
-const topology = await up({ env: { LOG_LEVEL: 'warn', WRITES_PER_USER: '1000000' } });
+const limits = { LOG_LEVEL: 'warn', WRITES_PER_USER: '1000000', SIGNUPS_PER_ADDRESS: '1000' };
+const topology = await up({ env: limits });
 let single: Awaited<ReturnType<typeof startNode>> | undefined;
+// Ctrl-C brings everything down too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    void Promise.all([single?.stop(), topology.down()]).finally(() => process.exit(130));
+  });
 try {
   const { primary, replica } = topology.databases;
   const clusters = { primary, replica, primaryUrl: primary.url, replicaUrl: replica.url };
@@ -194,8 +191,7 @@ try {
   single = await startNode({
     DATABASE_URL: primary.url,
     DATABASE_REPLICA_URLS: '',
-    LOG_LEVEL: 'warn',
-    WRITES_PER_USER: '1000000',
+    ...limits,
   });
   const rows = [await measure('1 node, primary only', single.url, seeded, clusters, [single.child.pid!])];
   await single.stop();

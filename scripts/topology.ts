@@ -281,6 +281,20 @@ export async function startPgBouncer(primaryPort: number, root: string): Promise
   };
 }
 
+/** One JSON request to a node or the proxy, as a client makes it: its status and parsed body. */
+export async function request(base: string, method: string, path: string, token?: string, body?: object) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body && { 'content-type': 'application/json' }),
+    },
+    body: body && JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
+
 export interface Topology {
   databases: DatabasePair;
   pgbouncer?: PgBouncer;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { missingPackages, up, type Topology } from '../../scripts/topology.js';
+import { missingPackages, request, up, type Topology } from '../../scripts/topology.js';
 import { SseReader } from '../support/sse.js';
 
 /**
@@ -25,18 +25,7 @@ afterAll(async () => {
   await topology?.down();
 });
 
-async function call(base: string, method: string, path: string, token?: string, body?: object) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body && { 'content-type': 'application/json' }),
-    },
-    body: body && JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-}
+const call = request;
 
 async function account(base: string, name: string) {
   const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
