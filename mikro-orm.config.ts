@@ -15,6 +15,8 @@ export const CLIENT_DEADLINE_MARGIN_MS = 2_000;
 
 export interface OrmOptions {
   clientUrl: string;
+  /** Streaming replicas: each gets a pool of the same options as the primary's. */
+  replicaUrls?: string[];
   poolMax?: number;
   /** Fail fast instead of hanging when the database is away. */
   acquireTimeoutMs?: number;
@@ -27,6 +29,7 @@ export interface OrmOptions {
 /** The one ORM configuration, for the service, the tests and the MikroORM CLI. */
 export function createOrmConfig({
   clientUrl,
+  replicaUrls = [],
   poolMax = 10,
   acquireTimeoutMs = 3_000,
   statementTimeoutMs = 15_000,
@@ -36,6 +39,10 @@ export function createOrmConfig({
   return defineConfig({
     driver: PostgreSqlDriver,
     clientUrl,
+    replicas: replicaUrls.map((url, i) => ({ name: `replica-${i + 1}`, clientUrl: url })),
+    // A random replica per call, with no lag check and no read-your-writes: the ORM reads the
+    // primary, and src/read-replicas.ts sends a read request's statements to a replica that fits.
+    preferReadReplicas: false,
     entities,
     extensions: [Migrator],
     debug,

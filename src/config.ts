@@ -9,6 +9,16 @@ const MIN_SECRET_BYTES = 32;
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** A comma-separated list, blanks dropped. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 
 /** Every environment variable the service reads, in one place. */
 const envSchema = z.object({
@@ -16,6 +26,16 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL with a TCP host' }).optional(),
+  /**
+   * Streaming replicas for reads, comma-separated postgres:// URLs; none by default. A replica whose
+   * replay is more than REPLICA_MAX_LAG_MS behind the primary, or that does not answer, takes no
+   * reads until it is back (checked every REPLICA_CHECK_MS). See docs/scaling.md.
+   */
+  DATABASE_REPLICA_URLS: commaList.pipe(
+    z.array(z.url({ protocol: /^postgres(ql)?$/, error: 'each must be a postgres:// URL with a TCP host' })),
+  ),
+  REPLICA_MAX_LAG_MS: positiveInt.default(5_000),
+  REPLICA_CHECK_MS: positiveInt.default(500),
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z
     .string()
@@ -79,15 +99,7 @@ const envSchema = z.object({
   /** Express "trust proxy": how to find the client's address behind a load balancer. */
   TRUST_PROXY: z.string().default('false'),
   /** Origins allowed to call the API from a browser, comma-separated; none by default. */
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    ),
+  CORS_ORIGINS: commaList,
   /** Worker processes; unset: every core in production, one process otherwise. */
   WEB_CONCURRENCY: positiveInt.optional(),
 });

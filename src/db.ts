@@ -27,6 +27,7 @@ export async function startDatabase(opts: {
 export function ormOptions(config: Config, clientUrl: string, logger: Logger): OrmOptions {
   return {
     clientUrl,
+    replicaUrls: config.DATABASE_REPLICA_URLS,
     logger,
     poolMax: config.DB_POOL_MAX,
     acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
@@ -51,4 +52,10 @@ export interface KnexClient {
 /** For the few statements that run on a pool connection directly, past the ORM. */
 export function knexClientOf(em: EntityManager): KnexClient {
   return em.getConnection().getKnex().client as KnexClient;
+}
+
+/** The pools of MikroORM's `replicas` (DATABASE_REPLICA_URLS), in their order: the same pool options as the primary's. */
+export function replicaClientsOf(orm: MikroORM): KnexClient[] {
+  const { replicas } = orm.em.getDriver() as unknown as { replicas: { getKnex(): { client: KnexClient } }[] };
+  return replicas.map((connection) => connection.getKnex().client);
 }

@@ -118,7 +118,16 @@ export class JsonStreams {
       // The session is checked by the first statement: the whole answer's, or assertSessionOpen's.
       const user = await authenticate(this.services, token, { sessionNow: false }).catch(() => null);
       if (!user) return next(); // the procedure answers the 401, in the one error format
-      const sent = await this.sendWholeOrStream(req, res, route, input, user).catch((error: unknown) => error);
+      const { reads } = this.services;
+      // With replicas, the session is checked on the primary first and the answer read from a replica that fits.
+      const sent = await (
+        reads
+          ? reads.asReader(user, () => this.sendWholeOrStream(req, res, route, input, user))
+          : this.sendWholeOrStream(req, res, route, input, user)
+      ).then(
+        (answered) => answered !== 'ended' && answered,
+        (error: unknown) => error,
+      );
       if (sent === true) return;
       // A database that is away answers 503 here: the procedure would only wait for it again.
       next(sent === false ? undefined : sent);

@@ -9,6 +9,7 @@ import { deleteExpiredTickets } from './live/live.queries.js';
 import { createApp, createHttpServer } from './http.js';
 import type { Logger } from './logger.js';
 import { portError } from './ports.js';
+import { ReadReplicas } from './read-replicas.js';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -66,11 +67,16 @@ export async function startServer(
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   let orm: MikroORM | undefined;
   let live: LiveHub | undefined;
+  let reads: ReadReplicas | undefined;
   let server: Server;
   try {
     orm = await initORM({ ...ormOptions(config, database.url, logger), migrate });
     live = new LiveHub(orm, config, logger);
-    const app = createApp({ orm, config, logger, live });
+    if (config.DATABASE_REPLICA_URLS.length > 0) {
+      reads = new ReadReplicas(orm, config, logger);
+      await reads.start();
+    }
+    const app = createApp({ orm, config, logger, live, reads });
     server = await new Promise<Server>((resolve, reject) => {
       const listening = createHttpServer(app, config);
       listening.once('error', (error: NodeJS.ErrnoException) =>
@@ -80,6 +86,7 @@ export async function startServer(
     });
   } catch (error) {
     // Leave nothing running behind a failed start: no pool, no embedded server.
+    await reads?.stop();
     await orm?.close();
     await database.stop();
     throw error;
@@ -126,6 +133,7 @@ export async function startServer(
       // A client that hung up mid-request closes its connection, but its handler may still be
       // writing: let the pool go idle before closing it.
       await waitForIdlePool(orm, SHUTDOWN_GRACE_MS);
+      await reads?.stop();
       await orm.close();
       await database.stop();
       logger.info('Feedline stopped');

@@ -2,7 +2,8 @@ import { ForeignKeyConstraintViolationException, UniqueConstraintViolationExcept
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Client, QueryConfig } from 'pg';
 import { z } from 'zod';
-import { knexClientOf } from './db.js';
+import { knexClientOf, type KnexClient } from './db.js';
+import { isReadOnly, onPrimary, routedReadPool } from './read-replicas.js';
 import { badRequest, unauthorized } from './errors.js';
 import { Comment, Post } from './posts/posts.schemas.js';
 import { UserSummary } from './users/user-summary.schema.js';
@@ -217,8 +218,17 @@ const poolOf = (db: Database) => knexClientOf('getConnection' in db ? db : db.em
 export async function borrowConnection(
   db: Database,
 ): Promise<{ client: Client; release: (options?: { discard: boolean }) => Promise<void> }> {
-  const knexClient = poolOf(db);
-  const client = await knexClient.acquireConnection();
+  // Only read requests' streams borrow connections: on the replica the request was routed to, or
+  // the primary when that replica is away.
+  let knexClient = routedReadPool() ?? poolOf(db);
+  let client: Client;
+  try {
+    client = await knexClient.acquireConnection();
+  } catch (error) {
+    if (knexClient === poolOf(db)) throw error;
+    knexClient = poolOf(db);
+    client = await knexClient.acquireConnection();
+  }
   return {
     client,
     release: async ({ discard } = { discard: false }) => {
@@ -233,8 +243,16 @@ export async function borrowConnection(
  * not. `rowMode: 'array'` gives rows as arrays.
  */
 async function run<R>(db: Database, query: QueryConfig & { rowMode?: 'array' }): Promise<R[]> {
+  const replica = routedReadPool();
+  if (replica !== undefined && isReadOnly(query)) {
+    // A replica that fails mid-request (it went away since its last check): the primary answers.
+    return runOn<R>(replica, query).catch(() => runOn<R>(poolOf(db), query));
+  }
+  return runOn<R>(poolOf(db), query);
+}
+
+async function runOn<R>(knexClient: KnexClient, query: QueryConfig & { rowMode?: 'array' }): Promise<R[]> {
   // borrowConnection's steps, without its closure: this runs for nearly every request.
-  const knexClient = poolOf(db);
   const client = await knexClient.acquireConnection();
   try {
     // Taken out of the driver's list: V8 allocates that list in the old generation (it pretenures
@@ -364,7 +382,12 @@ export async function runForSession<T extends unknown[]>(
   statement: Statement,
   values: unknown[],
 ): Promise<T> {
-  const [row] = await runStatement(services.orm, statement, [user.jti, user.userId, ...values]);
+  const values_ = [user.jti, user.userId, ...values];
+  let [row] = await runStatement(services.orm, statement, values_);
+  // On a replica, the session was checked open on the primary first (read-replicas.ts); no row
+  // there means the replica has not the session's row yet: the primary answers.
+  if (!row && routedReadPool() !== undefined)
+    [row] = await onPrimary(() => runStatement(services.orm, statement, values_));
   user.sessionChecked = true;
   if (!row) throw unauthorized(SESSION_ENDED);
   return row as T;

@@ -11,6 +11,9 @@ import type { Config } from './config.js';
 import { formatError, normalizeError } from './error-handling.js';
 import type { LiveHub } from './live/live-hub.js';
 import type { Logger } from './logger.js';
+import type { ReadReplicas } from './read-replicas.js';
+import { SESSION_ENDED } from './sql.js';
+import { unauthorized as unauthorizedError } from './errors.js';
 
 /** What the whole app shares, built once at start-up. */
 export interface AppServices {
@@ -19,6 +22,8 @@ export interface AppServices {
   logger: Logger;
   /** The process's live streams (GET /live/*, live.* subscriptions). */
   live: LiveHub;
+  /** Set when DATABASE_REPLICA_URLS lists replicas: where read requests' statements go. */
+  reads?: ReadReplicas;
 }
 
 /** What a request brings; publicProcedure and authedProcedure add `em`, which they hand to their queries. */
@@ -251,21 +256,28 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
   sessionNow: boolean,
   call: (user: SessionUser) => Promise<R>,
 ): Promise<R> {
-  const { orm } = ctx.services;
+  const { orm, reads } = ctx.services;
   let user: SessionUser | undefined;
   let writes: WriteLimiter | undefined;
   let inputBytes = 0;
   let windowStart = 0;
   let unauthorized = false;
   try {
-    user = await authenticate(ctx.services, ctx.token, { sessionNow });
+    const routed = reads !== undefined && type === 'query';
+    user = await authenticate(ctx.services, ctx.token, { sessionNow: sessionNow && !routed });
     if (type === 'mutation') {
       writes = writeLimiterOf(ctx.services);
       inputBytes = sizeOf(await getRawInput());
       windowStart = writes.take(user.userId, inputBytes);
     }
-    const result = await call(user);
-    if (result.ok) return result;
+    const caller = user;
+    const result = routed ? await reads.asReader(caller, () => call(caller)) : await call(user);
+    if (result === 'ended') throw unauthorizedError(SESSION_ENDED);
+    if (result.ok) {
+      // Its user's next reads, on any node, go where this write is visible.
+      if (reads && type === 'mutation') await reads.recordWrite(user.userId);
+      return result;
+    }
     if (result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
     unauthorized = result.error.code === 'UNAUTHORIZED';
     throw result.error;

@@ -16,6 +16,8 @@ export const UserEntity = defineEntity({
     firstName: p.string().length(NAME_MAX),
     lastName: p.string().length(NAME_MAX),
     createdAt: p.datetime(3).defaultRaw('now()'),
+    // The primary's WAL position after the user's last write: which replicas may serve their reads.
+    writeLsn: p.string().columnType('pg_lsn').nullable(),
   }),
   indexes: [
     // Every author, liker and follower in a response is a UserSummary: read them off this index alone.
