@@ -94,7 +94,8 @@ export function createOpenApiDocument(router: AnyRouter) {
     },
     defs: { ApiError },
   });
-  document.info.license = { name: 'UNLICENSED', identifier: 'UNLICENSED' };
+  // Not open source (package.json says UNLICENSED); LicenseRef- is SPDX's form for a licence of one's own.
+  document.info.license = { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' };
   (document.components ??= {}).headers = HEADERS;
 
   const procedureByOperation = new Map(
