@@ -65,9 +65,10 @@ function tsc(project: string, file: string, ...args: string[]) {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
+class Failed extends Error {}
+
 function fail(message: string): never {
-  console.error(`check-client-package: ${message}`);
-  process.exit(1);
+  throw new Failed(message);
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'feedline-client-package-'));
@@ -120,6 +121,10 @@ try {
   );
   if (loaded.stdout.trim() !== 'function function') fail(`feedline/client does not load:\n${loaded.stderr}`);
   console.log('feedline/client loads with plain node');
+} catch (error) {
+  if (!(error instanceof Failed)) throw error;
+  console.error(`check-client-package: ${error.message}`);
+  process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
