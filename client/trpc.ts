@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
-// Type-only: consumers get full types without pulling in any server code.
-import type { AppRouter } from '../src/router.js';
+// Generated from the router (npm run client:generate): full types with no server code or server types.
+import type { AppRouter } from './router-types.js';
 
 export type { AppRouter };
 

@@ -1,11 +1,13 @@
 /**
- * Generates client/openapi-types.ts from the OpenAPI document with openapi-typescript.
+ * Generates client/openapi-types.ts from the OpenAPI document with openapi-typescript, and
+ * client/router-types.ts from the router (router-types.ts).
  *   npm run client:generate     (a test fails when the committed file is stale)
  */
 import { writeFileSync } from 'node:fs';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { createOpenApiDocument } from '../src/openapi.js';
 import { appRouter } from '../src/router.js';
+import { renderRouterTypes, ROUTER_TYPES_FILE } from './router-types.js';
 
 export const CLIENT_TYPES_FILE = new URL('../client/openapi-types.ts', import.meta.url);
 
@@ -18,4 +20,6 @@ export async function renderClientTypes(): Promise<string> {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
   writeFileSync(CLIENT_TYPES_FILE, await renderClientTypes());
   console.log(`wrote ${CLIENT_TYPES_FILE.pathname}`);
+  writeFileSync(ROUTER_TYPES_FILE, await renderRouterTypes());
+  console.log(`wrote ${ROUTER_TYPES_FILE.pathname}`);
 }

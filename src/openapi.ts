@@ -26,11 +26,31 @@ export const ApiError = z
       .optional()
       .meta({ description: 'Validation errors, one per field' }),
   })
-  .meta({ id: 'Error', description: 'The body of every error response' });
+  .meta({ id: 'ApiError', description: 'The body of every error response' });
 
-const ERROR_REF = { $ref: '#/components/schemas/Error' };
-const errorResponse = (description: string) => ({
+const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
+
+/** The headers error answers carry, declared once and referenced by status (errorHeaders sends them). */
+const HEADERS = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again: on every 429, and on a 503 when the wait is known',
+    schema: { type: 'integer' as const, minimum: 1, example: 30 },
+  },
+  'WWW-Authenticate': {
+    description: 'The scheme to authenticate with',
+    schema: { type: 'string' as const, example: 'Bearer' },
+  },
+};
+const headerRef = (name: keyof typeof HEADERS) => ({ [name]: { $ref: `#/components/headers/${name}` } });
+const HEADERS_BY_STATUS: Record<number, object> = {
+  401: headerRef('WWW-Authenticate'),
+  429: headerRef('Retry-After'),
+  503: headerRef('Retry-After'),
+};
+
+const errorResponse = (status: number, description: string) => ({
   description,
+  ...(HEADERS_BY_STATUS[status] && { headers: HEADERS_BY_STATUS[status] }),
   content: { 'application/json': { schema: ERROR_REF } },
 });
 
@@ -42,7 +62,8 @@ interface Parameter {
   name: string;
   required?: boolean;
   description?: string;
-  schema?: object;
+  schema?: { example?: unknown };
+  example?: unknown;
 }
 
 interface Operation {
@@ -71,31 +92,41 @@ export function createOpenApiDocument(router: AnyRouter) {
       [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       [TICKET]: { type: 'apiKey', in: 'query', name: 'ticket', description: 'A ticket from POST /live/ticket' },
     },
-    defs: { Error: ApiError },
+    defs: { ApiError },
   });
+  // Not open source (package.json says UNLICENSED); LicenseRef- is SPDX's form for a licence of one's own.
+  document.info.license = { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' };
+  (document.components ??= {}).headers = HEADERS;
 
   const procedureByOperation = new Map(
     Object.entries(router._def.procedures as Procedures).map(([path, p]) => [path.replace(/\./g, '-'), p._def]),
   );
   for (const pathItem of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(pathItem ?? {}) as Operation[]) {
+    for (const [method, operation] of Object.entries(pathItem ?? {}) as [string, Operation][]) {
       const procedure = procedureByOperation.get(operation.operationId ?? '');
       const meta = procedure?.meta;
       const success = operation.responses?.['200'];
       if (!meta || !success) continue;
       if (meta.deleteTakesBody) queryParametersToBody(operation);
+      // trpc-to-openapi offers every scheme to a protected operation; these take the bearer token only.
+      const secured = Boolean(operation.security?.length);
+      operation.security = secured ? [{ [BEARER]: [] }] : [];
+      for (const parameter of operation.parameters ?? []) parameter.example ??= parameter.schema?.example;
       const status = meta.successStatus ?? 200;
       const errors: Record<string, unknown> = {};
-      for (const [code, description] of Object.entries(meta.errors ?? {})) errors[code] = errorResponse(description);
-      if (operation.security?.length) errors[401] = errorResponse('Missing, invalid, expired or logged-out token');
-      if (operation.security?.length && procedure.type === 'mutation')
-        errors[429] ??= errorResponse('Too many writes by this user in a short time; see Retry-After');
-      if (operation.parameters?.length || operation.requestBody) errors[400] ??= errorResponse('Invalid input');
-      if (operation.requestBody) {
-        errors[413] = errorResponse('Request body over 1 MB');
-        errors[415] = errorResponse('Request body is not JSON');
+      for (const [code, description] of Object.entries(meta.errors ?? {}))
+        errors[code] = errorResponse(Number(code), description);
+      if (secured) errors[401] = errorResponse(401, 'Missing, invalid, expired or logged-out token');
+      if (secured && procedure.type === 'mutation')
+        errors[429] ??= errorResponse(429, 'Too many writes by this user in a short time; see Retry-After');
+      // Any method but GET may carry a body, which is parsed (400 when malformed) before routing.
+      const bodied = method !== 'get';
+      if (operation.parameters?.length || bodied) errors[400] ??= errorResponse(400, 'Invalid input');
+      if (bodied) {
+        errors[413] = errorResponse(413, 'Request body over 1 MB');
+        errors[415] = errorResponse(415, 'Request body is not JSON');
       }
-      errors[503] = errorResponse('The database is unavailable; retry later');
+      errors[503] = errorResponse(503, 'The database is unavailable; retry later');
       operation.responses = {
         [status]: status === 204 ? { description: 'No content' } : { ...success, description: 'Success' },
         ...Object.fromEntries(Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))),
@@ -108,10 +139,13 @@ export function createOpenApiDocument(router: AnyRouter) {
     eventStreamPaths({
       security: [{ [BEARER]: [] }, { [TICKET]: [] }],
       errors: {
-        400: errorResponse('Invalid Last-Event-ID or ticket'),
-        401: errorResponse('Missing, invalid, expired or logged-out token, or an invalid, used or expired ticket'),
-        429: errorResponse('Too many streams open for this user or this process; see Retry-After'),
-        503: errorResponse('The database is unavailable, or the service is stopping; retry later'),
+        400: errorResponse(400, 'Invalid Last-Event-ID'),
+        401: errorResponse(
+          401,
+          'Missing, invalid, expired or logged-out token, or an invalid, used or expired ticket (any other value)',
+        ),
+        429: errorResponse(429, 'Too many streams open for this user or this process; see Retry-After'),
+        503: errorResponse(503, 'The database is unavailable, or the service is stopping; retry later'),
       },
     }),
   );

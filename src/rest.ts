@@ -59,7 +59,7 @@ export function createRestHandler({
   onError,
   allowedMethods,
   sendStreamed,
-}: RestHandlerOptions) {
+}: RestHandlerOptions): RequestHandler {
   const routesByMethod = new Map<string, Route[]>();
   forEachOpenApiProcedure(router._def.procedures as OpenApiProcedureRecord, ({ path, type, procedure, meta }) => {
     if (type === 'subscription') return;

@@ -14,7 +14,7 @@ export function integerParam(
   { message, ...meta }: { message?: string; description: string; example?: number },
 ) {
   const error = message ?? `must be an integer from ${min} to ${max}`;
-  return z
+  const param = z
     .union([z.int(), z.string().regex(/^\d{1,10}$/, error)], { error })
     .pipe(z.coerce.number<string | number>().int().min(min, message).max(max, message))
     .meta({
@@ -24,6 +24,9 @@ export function integerParam(
         Object.assign(jsonSchema, { type: 'integer', minimum: min, maximum: max });
       },
     });
+  // Typed as a number in and out: a digit string is only how a URL carries one (REST path and
+  // query parameters), so a typed client that passes a string is told at compile time.
+  return param as unknown as z.ZodType<number, number>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeedlineRestClient } from '../client/rest.js';
 import { createFeedlineTrpcClient } from '../client/trpc.js';
 import { CLIENT_TYPES_FILE, renderClientTypes } from '../scripts/client-types.js';
+import { renderRouterTypes, ROUTER_TYPES_FILE } from '../scripts/router-types.js';
 import { Harness, PASSWORD, type TestUser } from './support/harness.js';
 
 let h: Harness;
@@ -76,5 +77,12 @@ describe('client/rest.ts', () => {
 
   it('its committed types match the current OpenAPI document (run `npm run client:generate`)', async () => {
     expect(readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(await renderClientTypes());
+  });
+});
+
+describe('client/router-types.ts', () => {
+  // The checker reads the whole server to print the router's types: slow on a loaded machine.
+  it('matches the router (run `npm run client:generate`)', { timeout: 300_000 }, async () => {
+    expect(readFileSync(ROUTER_TYPES_FILE, 'utf8')).toBe(await renderRouterTypes());
   });
 });

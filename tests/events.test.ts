@@ -203,6 +203,7 @@ describe('POST /events/', () => {
     ['dateTime without a time zone', eventBody({ dateTime: '2026-12-01T18:30:00' })],
     ['dateTime impossible', eventBody({ dateTime: '2026-13-45T18:30:00Z' })],
     ['UserId not an integer', eventBody({ UserId: 'me' })],
+    ['UserId beyond every id (int4)', eventBody({ UserId: 2_147_483_648 })],
   ])('answers 400 when %s', async (_name, body) => {
     expectApiError(await h.request('POST', '/events/', { token: owner.token, body }), 400, 'BAD_REQUEST');
   });

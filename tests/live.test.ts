@@ -156,6 +156,28 @@ describe('tickets for EventSource', () => {
   });
 });
 
+describe('a bad ticket', () => {
+  it('is an invalid credential, 401 with WWW-Authenticate, never a 400: a JWT, empty, long, repeated', async () => {
+    const user = await h.user();
+    const values = [
+      `ticket=${user.token}`,
+      'ticket=',
+      `ticket=${'x'.repeat(500)}`,
+      'ticket=%00',
+      'ticket=a&ticket=b',
+      'ticket[a]=b',
+    ];
+    for (const query of values) {
+      const refused = await res(`/live/feed?${query}`);
+      expectApiError(refused, 401, 'UNAUTHORIZED');
+      expect(refused.headers.get('www-authenticate'), query).toBe('Bearer');
+    }
+    // The same value over tRPC: the same refusal.
+    for (const ticket of [user.token, '', 'x'.repeat(500)])
+      await expect(h.caller().live.feed({ ticket })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
 describe('tRPC subscriptions', () => {
   it('live.feed over httpSubscriptionLink delivers tracked posts', async () => {
     const client = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: reader.token });

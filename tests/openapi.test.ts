@@ -65,6 +65,52 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
+  it('offers the live ticket on the live streams only; every other operation names its security', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
+    for (const { name, op } of operations) {
+      expect(op.security, name).toBeDefined();
+      if (name.startsWith('GET /live/') && name !== 'GET /live/ticket')
+        expect(op.security, name).toEqual([{ bearerAuth: [] }, { liveTicket: [] }]);
+      else if (op.security!.length) expect(op.security, name).toEqual([{ bearerAuth: [] }]);
+    }
+    expect(operations.filter(({ op }) => op.security!.length === 0)).toHaveLength(5);
+  });
+
+  it('declares the headers of error answers, names its error schema ApiError, and has a license', () => {
+    const headers = { 401: ['WWW-Authenticate'], 429: ['Retry-After'], 503: ['Retry-After'] } as Record<
+      string,
+      string[]
+    >;
+    let checked = 0;
+    for (const item of Object.values(doc.paths))
+      for (const op of Object.values(item))
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (!headers[status]) continue;
+          expect(Object.keys(response.headers ?? {})).toEqual(headers[status]);
+          checked++;
+        }
+    expect(checked).toBeGreaterThan(50);
+    expect(Object.keys(doc.components.headers ?? {})).toEqual(['Retry-After', 'WWW-Authenticate']);
+    expect(doc.components.schemas.ApiError).toBeDefined();
+    expect(doc.components.schemas.Error).toBeUndefined();
+    expect(JSON.stringify(doc)).not.toContain('#/components/schemas/Error"');
+    expect(doc.info.license).toMatchObject({ name: expect.any(String) });
+  });
+
+  it('gives every path parameter an example, and UserId the bounds of every id', () => {
+    const parameters = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => (op.parameters ?? []).filter((p) => p.in === 'path')),
+    );
+    expect(parameters.length).toBeGreaterThan(20);
+    for (const parameter of parameters) expect(parameter, parameter.name).toHaveProperty('example');
+    const bounds = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+    const event = (doc.paths['/events']!.post as any).requestBody.content['application/json'].schema;
+    expect(event.properties.UserId).toMatchObject(bounds);
+    expect(doc.components.schemas.Event.properties.UserId).toMatchObject(bounds);
+  });
+
   it('documents request limits', () => {
     const body = (doc.paths['/posts']!.post as any).requestBody.content['application/json'].schema;
     expect(body.properties.title).toMatchObject({ minLength: 1, maxLength: 200 });
@@ -85,6 +131,10 @@ async function check(
   const res = await h.request(method, path, options);
   expect(res.status, `${method} ${path}: ${res.text}`).toBe(expected);
   expect(contract.violation(method, template, res.status, res.text, res.body)).toBeUndefined();
+  // The headers the document declares for the status are sent.
+  const declared = doc.paths[template]?.[method.toLowerCase()]?.responses[res.status]?.headers ?? {};
+  for (const header of Object.keys(declared))
+    if (header !== 'Retry-After' || res.status === 429) expect(res.headers.get(header), header).not.toBeNull();
   const key = `${method} ${template}`;
   seen.set(key, (seen.get(key) ?? new Set()).add(res.status));
   return res;

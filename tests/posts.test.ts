@@ -124,6 +124,7 @@ describe('GET /posts/{id}', () => {
   it('works as a procedure, with the same messages', async () => {
     const post = await createPost();
     await expect(h.caller(reader.token).posts.get({ id: post.id })).resolves.toEqual(post);
+    // @ts-expect-error: ids are numbers to typed callers; an untyped one still gets a clear 400
     await expectTrpcError(h.caller(reader.token).posts.get({ id: 'abc' }), 'BAD_REQUEST', /^Invalid ID$/);
     await expectTrpcError(h.caller(reader.token).posts.get({ id: MISSING_ID }), 'NOT_FOUND');
   });

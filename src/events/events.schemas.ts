@@ -37,5 +37,5 @@ export const eventBody = {
       description: 'ISO 8601 with a time zone (Z or an offset), years 0001 to 9999 in UTC; returned in UTC',
       example: '2026-12-01T18:30:00Z',
     }),
-  UserId: z.int().positive().optional().meta({ description: "The owner: the caller's own id, or absent" }),
+  UserId: idOutput.optional().meta({ description: "The owner: the caller's own id, or absent", example: 1 }),
 };

@@ -16,7 +16,12 @@ export const lastEventIdInput = z
   .transform(Number)
   .pipe(z.int().max(2_147_483_647, 'must be the id of an event (an integer)'));
 
-export const ticketInput = z.string().min(1).max(100).meta({ description: 'A ticket from POST /live/ticket' });
+/**
+ * A ticket is a credential: any string is taken, and one that is not a ticket (a JWT pasted in by
+ * mistake, a truncated one) is refused as an invalid credential, 401, never as malformed input.
+ */
+export const ticketInput = z.string().meta({ description: 'A ticket from POST /live/ticket' });
+const TICKET = /^[\w-]{43}$/;
 
 export interface StreamRequest {
   kind: LiveKind;
@@ -29,7 +34,7 @@ export interface StreamRequest {
 /** The caller a bearer token or a ticket names; a ticket is used up by this. 401 otherwise. */
 async function authenticateStream(services: AppServices, { token, ticket }: StreamRequest): Promise<StreamUser> {
   if (ticket !== undefined) {
-    const user = await deleteTicket(services.orm, ticketHash(ticket));
+    const user = TICKET.test(ticket) ? await deleteTicket(services.orm, ticketHash(ticket)) : null;
     if (!user) throw unauthorized('Invalid, used or expired ticket');
     return user;
   }

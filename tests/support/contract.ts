@@ -7,14 +7,14 @@ export type Operation = {
   security?: unknown[];
   parameters?: { in: string; name: string; schema: any }[];
   requestBody?: { content: Record<string, { schema: any }> };
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }>;
 };
 
 export type OpenApiDocument = {
   openapi: string;
-  info: { version: string };
+  info: { version: string; license?: { name: string } };
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, any>; headers?: Record<string, unknown> };
 };
 
 /**

@@ -1,0 +1,583 @@
+// Generated from src/router.ts by `npm run client:generate`. Do not edit.
+
+import type {
+  TRPC_ERROR_CODE_NUMBER,
+  TRPCBuiltRouter,
+  TRPCMutationProcedure,
+  TRPCQueryProcedure,
+  TRPCSubscriptionProcedure,
+} from '@trpc/server';
+
+/** The router as clients see it: what each procedure takes and answers, and the error shape. */
+export type AppRouter = TRPCBuiltRouter<
+  {
+    ctx: object;
+    meta: object;
+    errorShape: {
+      message: string;
+      data: {
+        issues?: { path: string; message: string }[] | undefined;
+        code:
+          | 'PARSE_ERROR'
+          | 'BAD_REQUEST'
+          | 'INTERNAL_SERVER_ERROR'
+          | 'NOT_IMPLEMENTED'
+          | 'BAD_GATEWAY'
+          | 'SERVICE_UNAVAILABLE'
+          | 'GATEWAY_TIMEOUT'
+          | 'UNAUTHORIZED'
+          | 'PAYMENT_REQUIRED'
+          | 'FORBIDDEN'
+          | 'NOT_FOUND'
+          | 'METHOD_NOT_SUPPORTED'
+          | 'TIMEOUT'
+          | 'CONFLICT'
+          | 'PRECONDITION_FAILED'
+          | 'PAYLOAD_TOO_LARGE'
+          | 'UNSUPPORTED_MEDIA_TYPE'
+          | 'UNPROCESSABLE_CONTENT'
+          | 'PRECONDITION_REQUIRED'
+          | 'TOO_MANY_REQUESTS'
+          | 'CLIENT_CLOSED_REQUEST';
+        httpStatus: number;
+        path: string | undefined;
+      };
+    } & { code: TRPC_ERROR_CODE_NUMBER };
+    transformer: false;
+  },
+  {
+    auth: {
+      signup: TRPCMutationProcedure<{
+        input: { email: string; password: string; passwordValidation: string; firstName: string; lastName: string };
+        output: { id: number; firstName: string; lastName: string };
+        meta: object;
+      }>;
+      register: TRPCMutationProcedure<{
+        input: { email: string; name: string; password: string; password_confirm: string };
+        output: { id: number; firstName: string; lastName: string };
+        meta: object;
+      }>;
+      login: TRPCMutationProcedure<{
+        input: { email: string; password: string; longExpiration?: boolean | undefined };
+        output: { status: 'success'; token: string; jwt: string };
+        meta: object;
+      }>;
+      logout: TRPCQueryProcedure<{
+        input: { all?: boolean | 'true' | 'false' | undefined } | undefined;
+        output: { status: 'success' };
+        meta: object;
+      }>;
+      changePassword: TRPCMutationProcedure<{
+        input: { currentPassword: string; newPassword: string; newPasswordValidation: string };
+        output: { status: 'success' };
+        meta: object;
+      }>;
+      sessions: TRPCQueryProcedure<{
+        input: void;
+        output: { id: string; createdAt: string; expiresAt: string; current: boolean }[];
+        meta: object;
+      }>;
+      endSession: TRPCMutationProcedure<{ input: { id: string }; output: void; meta: object }>;
+    };
+    posts: {
+      list: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined; q?: string | undefined } | undefined;
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+        }[];
+        meta: object;
+      }>;
+      followed: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined } | undefined;
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+        }[];
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: { title: string; content: string };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: { id: number; title: string; content: string };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{ input: { id: number }; output: void; meta: object }>;
+      like: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+        };
+        meta: object;
+      }>;
+      unlike: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+        };
+        meta: object;
+      }>;
+      comment: TRPCMutationProcedure<{
+        input: { id: number; content: string };
+        output: {
+          id: number;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+        };
+        meta: object;
+      }>;
+      comments: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: {
+          id: number;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+        }[];
+        meta: object;
+      }>;
+    };
+    comments: {
+      update: TRPCMutationProcedure<{
+        input: { id: number; content: string };
+        output: {
+          id: number;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{ input: { id: number }; output: void; meta: object }>;
+      like: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+        };
+        meta: object;
+      }>;
+      unlike: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+        };
+        meta: object;
+      }>;
+    };
+    users: {
+      list: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined } | undefined;
+        output: { id: number; firstName: string; lastName: string }[];
+        meta: object;
+      }>;
+      me: TRPCQueryProcedure<{
+        input: void;
+        output: {
+          id: number;
+          firstName: string;
+          lastName: string;
+          posts: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+            comments: {
+              id: number;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string };
+              likedBy: { id: number; firstName: string; lastName: string }[];
+            }[];
+          }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+          followed: { id: number; firstName: string; lastName: string }[];
+          followers: { id: number; firstName: string; lastName: string }[];
+        };
+        meta: object;
+      }>;
+      updateMe: TRPCMutationProcedure<{
+        input: { firstName?: string | undefined; lastName?: string | undefined };
+        output: { id: number; firstName: string; lastName: string };
+        meta: object;
+      }>;
+      deleteMe: TRPCMutationProcedure<{ input: { password: string }; output: void; meta: object }>;
+      get: TRPCQueryProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          firstName: string;
+          lastName: string;
+          posts: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+            comments: {
+              id: number;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string };
+              likedBy: { id: number; firstName: string; lastName: string }[];
+            }[];
+          }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+          followed: { id: number; firstName: string; lastName: string }[];
+          followers: { id: number; firstName: string; lastName: string }[];
+        };
+        meta: object;
+      }>;
+      posts: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+        }[];
+        meta: object;
+      }>;
+      followers: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: { id: number; firstName: string; lastName: string }[];
+        meta: object;
+      }>;
+      followed: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: { id: number; firstName: string; lastName: string }[];
+        meta: object;
+      }>;
+      follow: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          firstName: string;
+          lastName: string;
+          posts: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+            comments: {
+              id: number;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string };
+              likedBy: { id: number; firstName: string; lastName: string }[];
+            }[];
+          }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+          followed: { id: number; firstName: string; lastName: string }[];
+          followers: { id: number; firstName: string; lastName: string }[];
+        };
+        meta: object;
+      }>;
+      unfollow: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          firstName: string;
+          lastName: string;
+          posts: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+            comments: {
+              id: number;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string };
+              likedBy: { id: number; firstName: string; lastName: string }[];
+            }[];
+          }[];
+          comments: {
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string };
+            likedBy: { id: number; firstName: string; lastName: string }[];
+          }[];
+          followed: { id: number; firstName: string; lastName: string }[];
+          followers: { id: number; firstName: string; lastName: string }[];
+        };
+        meta: object;
+      }>;
+    };
+    events: {
+      list: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined } | undefined;
+        output: {
+          id: number;
+          name: string;
+          description: string;
+          location: string;
+          dateTime: string;
+          UserId: number;
+          createdAt: string;
+        }[];
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          name: string;
+          description: string;
+          location: string;
+          dateTime: string;
+          UserId: number;
+          createdAt: string;
+        };
+        meta: object;
+      }>;
+      create: TRPCMutationProcedure<{
+        input: { name: string; description: string; location: string; dateTime: string; UserId?: number | undefined };
+        output: {
+          id: number;
+          name: string;
+          description: string;
+          location: string;
+          dateTime: string;
+          UserId: number;
+          createdAt: string;
+        };
+        meta: object;
+      }>;
+      replace: TRPCMutationProcedure<{
+        input: {
+          id: number;
+          name: string;
+          description: string;
+          location: string;
+          dateTime: string;
+          UserId?: number | undefined;
+        };
+        output: {
+          id: number;
+          name: string;
+          description: string;
+          location: string;
+          dateTime: string;
+          UserId: number;
+          createdAt: string;
+        };
+        meta: object;
+      }>;
+      delete: TRPCMutationProcedure<{ input: { id: number }; output: void; meta: object }>;
+    };
+    notifications: {
+      unreadCount: TRPCQueryProcedure<{ input: void; output: { count: number }; meta: object }>;
+      list: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined } | undefined;
+        output: {
+          id: number;
+          type: 'comment' | 'follow' | 'post_like' | 'comment_like';
+          createdAt: string;
+          actor: { id: number; firstName: string; lastName: string };
+          read: boolean;
+          post?: { id: number; title: string } | undefined;
+          comment?: { id: number } | undefined;
+        }[];
+        meta: object;
+      }>;
+      markRead: TRPCMutationProcedure<{ input: { upTo: number }; output: { count: number }; meta: object }>;
+    };
+    live: {
+      ticket: TRPCMutationProcedure<{
+        input: void;
+        output: { ticket: string; expiresInSeconds: number };
+        meta: object;
+      }>;
+      feed: TRPCSubscriptionProcedure<{
+        input: { lastEventId?: string | undefined; ticket?: string | undefined } | undefined;
+        output: AsyncIterable<
+          {
+            id: string;
+            data: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string };
+              likedBy: { id: number; firstName: string; lastName: string }[];
+              comments: {
+                id: number;
+                content: string;
+                createdAt: string;
+                createdBy: { id: number; firstName: string; lastName: string };
+                likedBy: { id: number; firstName: string; lastName: string }[];
+              }[];
+            };
+          },
+          void,
+          unknown
+        >;
+        meta: object;
+      }>;
+      notifications: TRPCSubscriptionProcedure<{
+        input: { lastEventId?: string | undefined; ticket?: string | undefined } | undefined;
+        output: AsyncIterable<
+          {
+            id: string;
+            data: {
+              id: number;
+              type: 'comment' | 'follow' | 'post_like' | 'comment_like';
+              createdAt: string;
+              actor: { id: number; firstName: string; lastName: string };
+              read: boolean;
+              post?: { id: number; title: string } | undefined;
+              comment?: { id: number } | undefined;
+            };
+          },
+          void,
+          unknown
+        >;
+        meta: object;
+      }>;
+    };
+  }
+>;

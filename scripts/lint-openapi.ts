@@ -1,0 +1,38 @@
+/**
+ * Lints the OpenAPI document with Redocly's recommended ruleset: any error or warning fails.
+ *   npm run lint:openapi          (.ci/run runs it)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createOpenApiDocument } from '../src/openapi.js';
+import { appRouter } from '../src/router.js';
+
+interface Report {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+}
+
+const redocly = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'feedline-openapi-'));
+try {
+  const file = join(scratch, 'openapi.json');
+  writeFileSync(file, JSON.stringify(createOpenApiDocument(appRouter), null, 2));
+  const run = spawnSync(redocly, ['lint', file, '--extends=recommended', '--format=json'], { encoding: 'utf8' });
+  let report: Report;
+  try {
+    report = JSON.parse(run.stdout) as Report;
+  } catch {
+    console.error(run.stdout, run.stderr);
+    throw new Error(`redocly lint exited ${run.status} without a report`);
+  }
+  for (const problem of report.problems)
+    console.log(`${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`);
+  const { errors, warnings } = report.totals;
+  console.log(`redocly lint (recommended): ${errors} errors, ${warnings} warnings`);
+  if (errors + warnings > 0) process.exitCode = 1;
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
