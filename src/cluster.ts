@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.js';
-import { initORM, startDatabase } from './db.js';
+import { prepareSchema, startDatabase } from './db.js';
 import type { Logger } from './logger.js';
 
 const RESTART_DELAY_MS = 1000;
@@ -12,8 +12,12 @@ const RESTART_DELAY_MS = 1000;
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<() => Promise<void>> {
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
-  const orm = await initORM({ clientUrl: database.url, logger });
-  await orm.close();
+  try {
+    await prepareSchema(config, database.url, logger);
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
 
   // Workers need neither the embedded server nor a secret file: they get both from here.
   const workerEnv = { DATABASE_URL: database.url, JWT_SECRET: config.JWT_SECRET };

@@ -1,5 +1,6 @@
 import { isClusterWorker, runPrimary } from './cluster.js';
 import { ConfigError, loadConfig } from './config.js';
+import { MigrationsPendingError } from './db.js';
 import { EmbeddedDatabaseError } from './embedded-postgres.js';
 import { createLogger } from './logger.js';
 import { assertPortFree, PortInUseError } from './ports.js';
@@ -35,6 +36,10 @@ try {
     console.error(error.message);
     process.exit(78); // EX_CONFIG
   }
-  console.error(error instanceof PortInUseError || error instanceof EmbeddedDatabaseError ? error.message : error);
+  console.error(
+    error instanceof PortInUseError || error instanceof EmbeddedDatabaseError || error instanceof MigrationsPendingError
+      ? error.message
+      : error,
+  );
   process.exit(1);
 }

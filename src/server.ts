@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AddressInfo } from 'node:net';
 import { deleteExpiredSessions, deleteOldCounters } from './auth/auth.queries.js';
 import type { Config } from './config.js';
-import { initORM, knexClientOf, ormOptions, startDatabase } from './db.js';
+import { initORM, knexClientOf, ormOptions, prepareSchema, startDatabase } from './db.js';
 import { LiveHub } from './live/live-hub.js';
 import { deleteExpiredTickets } from './live/live.queries.js';
 import { createApp, createHttpServer } from './http.js';
@@ -68,7 +68,8 @@ export async function startServer(
   let live: LiveHub | undefined;
   let server: Server;
   try {
-    orm = await initORM({ ...ormOptions(config, database.url, logger), migrate });
+    if (migrate) await prepareSchema(config, database.url, logger);
+    orm = await initORM({ ...ormOptions(config, database.url, logger), migrate: false });
     live = new LiveHub(orm, config, logger);
     const app = createApp({ orm, config, logger, live });
     server = await new Promise<Server>((resolve, reject) => {

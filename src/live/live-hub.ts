@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { tooMany } from '../auth/rate-limits.js';
 import type { Config } from '../config.js';
+import { directDatabaseUrl } from '../db.js';
 import { unavailable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { InIdOrder } from './in-id-order.js';
@@ -71,7 +72,7 @@ export class LiveHub {
   ) {
     this.settler = new TransactionSettler(orm, SETTLE_MAX_WAIT_MS, logger);
     this.listener = new LiveListener(
-      config.LIVE_LISTEN_DATABASE_URL ?? orm.config.getClientUrl(),
+      directDatabaseUrl(config) ?? orm.config.getClientUrl(),
       { message: (payload) => this.heard(payload), listening: (again) => this.listening(again) },
       logger,
       config.LIVE_HEARTBEAT_MS,
