@@ -116,6 +116,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const { PORT, METRICS_PORT } = result.data;
+  if (METRICS_PORT !== undefined && METRICS_PORT !== 0 && METRICS_PORT === PORT)
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics never go on the public port)',
+    );
   return result.data;
 }
 

@@ -8,6 +8,7 @@ import { authenticate, type SessionUser } from './auth/authenticate.js';
 import { isDatabaseUnavailable, type OutageLog } from './error-handling.js';
 import type { ApiErrorBody } from './errors.js';
 import { sendJsonText, type StreamedAnswer } from './json-text.js';
+import { countRateLimited } from './metrics.js';
 import { queryOf } from './rest.js';
 import type { Page } from './schemas.js';
 import { borrowConnection, type DriverStatement, type SessionScope } from './sql.js';
@@ -248,6 +249,7 @@ export class JsonStreams {
       return true;
     }
     const perUser = mine >= STREAMS_PER_USER;
+    if (perUser) countRateLimited('large-answers');
     res
       .status(perUser ? 429 : 503)
       .set('Retry-After', String(STREAM_RETRY_AFTER_SECONDS))

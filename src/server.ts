@@ -8,6 +8,7 @@ import { LiveHub } from './live/live-hub.js';
 import { deleteExpiredTickets } from './live/live.queries.js';
 import { createApp, createHttpServer } from './http.js';
 import type { Logger } from './logger.js';
+import { enableMetrics, registerLiveStreams, registerPool, startMetricsServer } from './metrics.js';
 import { portError } from './ports.js';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -49,6 +50,17 @@ async function waitForIdlePool(orm: MikroORM, timeoutMs: number): Promise<void> 
   }
 }
 
+/** METRICS_PORT's listener, on HOST; a taken port fails the start as the public one does. */
+export async function listenForMetrics(config: Config): Promise<Server> {
+  const port = config.METRICS_PORT!;
+  return startMetricsServer(port, config.HOST).catch((error: NodeJS.ErrnoException) => {
+    throw error.code ? portError(port, config.HOST, error) : error;
+  });
+}
+
+const closeServer = (server: Server | undefined) =>
+  server && new Promise<void>((resolve) => server.close(() => resolve()));
+
 export interface RunningServer {
   url: string;
   server: Server;
@@ -60,17 +72,34 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   logger: Logger,
-  { migrate = true }: { migrate?: boolean } = {},
+  { migrate = true, metricsListener = true }: { migrate?: boolean; metricsListener?: boolean } = {},
 ): Promise<RunningServer> {
   const startedAt = performance.now();
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   let orm: MikroORM | undefined;
   let live: LiveHub | undefined;
   let server: Server;
+  let metricsServer: Server | undefined;
+  const unregister: (() => void)[] = [];
   try {
     if (migrate) await prepareSchema(config, database.url, logger);
     orm = await initORM({ ...ormOptions(config, database.url, logger), migrate: false });
     live = new LiveHub(orm, config, logger);
+    if (config.METRICS_PORT !== undefined) {
+      enableMetrics();
+      const { pool } = knexClientOf(orm.em);
+      const hub = live;
+      unregister.push(
+        registerPool('primary', 'primary', () => ({
+          inUse: pool.numUsed(),
+          idle: pool.numFree(),
+          waiting: pool.numPendingAcquires(),
+        })),
+        registerLiveStreams(() => hub.openStreams()),
+      );
+      // A cluster worker's metrics are served by the primary's listener.
+      if (metricsListener) metricsServer = await listenForMetrics(config);
+    }
     const app = createApp({ orm, config, logger, live });
     server = await new Promise<Server>((resolve, reject) => {
       const listening = createHttpServer(app, config);
@@ -81,6 +110,8 @@ export async function startServer(
     });
   } catch (error) {
     // Leave nothing running behind a failed start: no pool, no embedded server.
+    for (const stop of unregister) stop();
+    await closeServer(metricsServer);
     await orm?.close();
     await database.stop();
     throw error;
@@ -127,6 +158,8 @@ export async function startServer(
       // A client that hung up mid-request closes its connection, but its handler may still be
       // writing: let the pool go idle before closing it.
       await waitForIdlePool(orm, SHUTDOWN_GRACE_MS);
+      for (const stop of unregister) stop();
+      await closeServer(metricsServer);
       await orm.close();
       await database.stop();
       logger.info('Feedline stopped');

@@ -90,7 +90,7 @@ export class LiveHub {
     const opening = this.opening.get(userId) ?? 0;
     const mine = (this.streamsByUser.get(userId)?.size ?? 0) + opening;
     if (mine >= this.config.LIVE_STREAMS_PER_USER || this.streamCount >= this.config.LIVE_STREAMS_MAX)
-      throw tooMany(STREAM_RETRY_AFTER_SECONDS);
+      throw tooMany(STREAM_RETRY_AFTER_SECONDS, 'live-streams');
     // Counted before anything is awaited, so concurrent opens cannot pass the limits together.
     this.opening.set(userId, opening + 1);
     this.streamCount++;

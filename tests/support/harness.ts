@@ -87,9 +87,10 @@ export class Harness {
     // A database behind the run's pooler is reached directly for LISTEN, as DATABASE_DIRECT_URL says.
     const { adminUrl, pooledUrl } = inject('database');
     const pooled = pooledUrl !== undefined && new URL(databaseUrl).host === new URL(pooledUrl).host;
-    const direct: Record<string, string> = pooled
-      ? { DATABASE_DIRECT_URL: withDatabase(adminUrl, new URL(databaseUrl).pathname.slice(1)) }
-      : {};
+    const direct: Record<string, string> =
+      pooled && !configOverrides.LIVE_LISTEN_DATABASE_URL
+        ? { DATABASE_DIRECT_URL: withDatabase(adminUrl, new URL(databaseUrl).pathname.slice(1)) }
+        : {};
     const config = testConfig({ DATABASE_URL: databaseUrl, ...direct, ...configOverrides });
     const appLogger = logger ?? createLogger(config.LOG_LEVEL);
     const orm = await initORM({ ...ormOptions(config, databaseUrl, appLogger), migrate: false });

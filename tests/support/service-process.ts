@@ -66,10 +66,10 @@ export async function startServiceProcess(
   return noWait ? service : untilReady(service);
 }
 
-/** The service once its /readyz answers 200; throws when it exits first, or is not ready within a minute (then killed). */
-export async function untilReady(service: ServiceProcess): Promise<ServiceProcess> {
+/** The service once its /readyz answers 200; throws when it exits first, or is not ready within `timeoutMs` (then killed). */
+export async function untilReady(service: ServiceProcess, timeoutMs = 60_000): Promise<ServiceProcess> {
   const { child, baseUrl } = service;
-  for (const deadline = Date.now() + 60_000; ;) {
+  for (const deadline = Date.now() + timeoutMs; ;) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${service.stderr()}`);
     if (await isReady(baseUrl)) return service;
     if (Date.now() > deadline) {
