@@ -101,6 +101,11 @@ export class Harness {
     return new Harness(orm, services, server, `http://127.0.0.1:${port}`, databaseUrl);
   }
 
+  /** The database itself, for session state (LISTEN) a transaction-mode pooler would not keep. */
+  get directUrl(): string {
+    return this.services.config.DATABASE_DIRECT_URL ?? this.databaseUrl;
+  }
+
   async close(): Promise<void> {
     await this.services.live.close();
     this.server.closeAllConnections();
