@@ -21,6 +21,10 @@ export interface OrmOptions {
   /** Fail fast instead of hanging when the database is away. */
   acquireTimeoutMs?: number;
   statementTimeoutMs?: number;
+  /** Send statement_timeout as a startup parameter (which a stock PgBouncer refuses); the client-side deadline stays either way. */
+  statementTimeoutAtStartup?: boolean;
+  /** false: the service's own statements (src/sql.ts) run unnamed, not prepared per connection (see initORM). */
+  preparedStatements?: boolean;
   debug?: boolean;
   /** Where knex's own messages go (it prints "Connection Error: …" to the console while a database is away). */
   logger?: Logger;
@@ -33,6 +37,7 @@ export function createOrmConfig({
   poolMax = 10,
   acquireTimeoutMs = 3_000,
   statementTimeoutMs = 15_000,
+  statementTimeoutAtStartup = true,
   debug = false,
   logger,
 }: OrmOptions): Options {
@@ -52,7 +57,7 @@ export function createOrmConfig({
     driverOptions: {
       ...(logger && { log: knexLog(logger) }),
       connection: {
-        statement_timeout: statementTimeoutMs,
+        ...(statementTimeoutAtStartup && { statement_timeout: statementTimeoutMs }),
         query_timeout: statementTimeoutMs + CLIENT_DEADLINE_MARGIN_MS,
         connectionTimeoutMillis: acquireTimeoutMs,
       },

@@ -1,7 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { Server } from 'node:http';
 import type { Config } from './config.js';
-import { initORM, startDatabase } from './db.js';
+import { prepareSchema, startDatabase } from './db.js';
 import type { Logger } from './logger.js';
+import { aggregateWorkers } from './metrics.js';
+import { listenForMetrics } from './server.js';
 
 const RESTART_DELAY_MS = 1000;
 
@@ -12,8 +15,17 @@ const RESTART_DELAY_MS = 1000;
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<() => Promise<void>> {
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
-  const orm = await initORM({ clientUrl: database.url, logger });
-  await orm.close();
+  let metricsServer: Server | undefined;
+  try {
+    await prepareSchema(config, database.url, logger);
+    if (config.METRICS_PORT !== undefined) {
+      aggregateWorkers();
+      metricsServer = await listenForMetrics(config);
+    }
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
 
   // Workers need neither the embedded server nor a secret file: they get both from here.
   const workerEnv = { DATABASE_URL: database.url, JWT_SECRET: config.JWT_SECRET };
@@ -43,6 +55,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<() => 
           }),
       ),
     );
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await database.stop();
     logger.info('cluster stopped');
   };

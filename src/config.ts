@@ -19,13 +19,19 @@ const commaList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+const postgresUrl = z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL with a TCP host' });
+const flag = (byDefault: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default(byDefault ? 'true' : 'false')
+    .transform((value) => value === 'true');
 
 /** Every environment variable the service reads, in one place. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL with a TCP host' }).optional(),
+  DATABASE_URL: postgresUrl.optional(),
   /**
    * Streaming replicas for reads, comma-separated postgres:// URLs; none by default. A replica whose
    * replay is more than REPLICA_MAX_LAG_MS behind the primary, or that does not answer, takes no
@@ -36,6 +42,17 @@ const envSchema = z.object({
   ),
   REPLICA_MAX_LAG_MS: positiveInt.default(5_000),
   REPLICA_CHECK_MS: positiveInt.default(500),
+  /**
+   * The database itself (or a session-mode pooler) when DATABASE_URL is a transaction-mode pooler:
+   * migrations and the one LISTEN connection per process go here (see docs/pgbouncer.md).
+   */
+  DATABASE_DIRECT_URL: postgresUrl.optional(),
+  /** Run pending migrations at start-up (one instance at a time); false: `npm run migrate` does, as a release step. */
+  MIGRATE_ON_START: flag(true),
+  /** Named (server-side prepared) statements; false behind PgBouncer before 1.21 in transaction mode. */
+  DB_PREPARED_STATEMENTS: flag(true),
+  /** A second listener serving GET /metrics (Prometheus text format) on this port; unset: none. */
+  METRICS_PORT: port.optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z
     .string()
@@ -78,10 +95,8 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: positiveInt.default(5),
   LIVE_HEARTBEAT_MS: positiveInt.default(15_000),
   LIVE_BUFFER_EVENTS: positiveInt.default(500),
-  /** Where the one LISTEN connection per process goes, when DATABASE_URL is a transaction-mode pooler. */
-  LIVE_LISTEN_DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL with a TCP host' })
-    .optional(),
+  /** The older name of DATABASE_DIRECT_URL (which wins when both are set). */
+  LIVE_LISTEN_DATABASE_URL: postgresUrl.optional(),
   /** Brute-force limits: failed logins per email and per client address, signups per address. */
   LOGIN_FAILURES_PER_EMAIL: positiveInt.default(5),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(50),
@@ -120,6 +135,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const { PORT, METRICS_PORT } = result.data;
+  if (METRICS_PORT !== undefined && METRICS_PORT !== 0 && METRICS_PORT === PORT)
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics never go on the public port)',
+    );
   return result.data;
 }
 

@@ -15,6 +15,7 @@ import { createRestHandler } from './rest.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from './live/event-stream.js';
 import { appRouter, appStreams } from './router.js';
+import { requestTimer } from './metrics.js';
 import { requestIdOf, requestLogging } from './request-log.js';
 import { createContextFactory, type AppServices } from './trpc.js';
 
@@ -69,8 +70,14 @@ export function createApp(services: AppServices): Express {
 
   // 1. Every request: one middleware (each one Express runs costs a few µs of routing).
   const logRequest = requestLogging(services.logger);
+  // Timed only when metrics are exported: otherwise no request pays for it.
+  const timeRequest =
+    services.config.METRICS_PORT === undefined
+      ? undefined
+      : requestTimer(new Set(Object.keys(appRouter._def.procedures)));
   app.use((req, res, next) => {
     logRequest(req, res);
+    timeRequest?.(req, res);
     if (hasBody(req) && !capRequestBody(req, res, BODY_LIMIT_BYTES)) return;
     next();
   });

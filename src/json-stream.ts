@@ -14,6 +14,7 @@ import {
   largeAnswerSlots,
 } from './large-answers.js';
 import { sendJsonText, type StreamedAnswer } from './json-text.js';
+import { countRateLimited } from './metrics.js';
 import { queryOf } from './rest.js';
 import type { Page } from './schemas.js';
 import { borrowConnection, type DriverStatement, type SessionScope } from './sql.js';
@@ -253,6 +254,7 @@ export class JsonStreams {
     const refused = largeAnswerSlots(this.services).take(userId);
     if (!refused) return true;
     const perUser = refused === 'user';
+    if (perUser) countRateLimited('large-answers');
     res
       .status(perUser ? 429 : 503)
       .set('Retry-After', String(LARGE_ANSWER_RETRY_AFTER_SECONDS))

@@ -11,10 +11,13 @@ try {
   const logger = createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const primary = config.WEB_CONCURRENCY > 1 && !isClusterWorker();
   // A taken port is found before the database spends seconds starting.
-  if (!isClusterWorker()) await assertPortFree(config.PORT, config.HOST);
+  if (!isClusterWorker()) {
+    await assertPortFree(config.PORT, config.HOST);
+    if (config.METRICS_PORT !== undefined) await assertPortFree(config.METRICS_PORT, config.HOST);
+  }
   const stop = primary
     ? await runPrimary(config, logger)
-    : (await startServer(config, logger, { migrate: !isClusterWorker() })).close;
+    : (await startServer(config, logger, { migrate: !isClusterWorker(), metricsListener: !isClusterWorker() })).close;
   let stopping: Promise<void> | undefined;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     // A second signal (a wrapper relaying it, an impatient Ctrl-C) must not kill the drain.

@@ -14,6 +14,7 @@ import { notFound, type ApiErrorBody } from './errors.js';
 import type { ApiIssue } from './validation-messages.js';
 import { normalizeError } from './error-handling.js';
 import { JsonText, sendJsonText, StreamedAnswer } from './json-text.js';
+import { noteRoute } from './metrics.js';
 import type { AppMeta, Context } from './trpc.js';
 
 /** A documented path and method, resolved to its procedure once at start-up. */
@@ -21,6 +22,8 @@ interface Route {
   pattern: RegExp;
   procedure: AnyProcedure;
   path: string;
+  /** The documented path, e.g. /posts/{id}: the route label of its metrics. */
+  template: string;
   type: 'query' | 'mutation';
   /** Input from the JSON body (POST, PUT, PATCH, and a DELETE whose meta says `deleteTakesBody`), else from the query. */
   takesBody: boolean;
@@ -70,6 +73,7 @@ export function createRestHandler({
       pattern: getPathRegExp(normalizePath(openApiPath)),
       procedure: procedure as AnyProcedure,
       path,
+      template: normalizePath(openApiPath),
       type,
       takesBody: (method !== 'GET' && method !== 'DELETE') || (meta as AppMeta).deleteTakesBody === true,
       // Input stays undefined for z.void().
@@ -84,7 +88,8 @@ export function createRestHandler({
     const given = PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname;
     const path = given.endsWith('/') ? normalizePath(given) : given;
     const route = routeOf(routesByMethod.get(req.method), path);
-    if (!route) {
+    if (route) noteRoute(req, route.template);
+    else {
       // Last in the chain: a documented path asked with a method it does not have is 405 with
       // Allow, as HTTP says; HEAD (a warm-up probe) is 204; anything else 404.
       const method = req.method === 'HEAD' ? 'GET' : req.method;

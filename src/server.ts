@@ -3,11 +3,12 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AddressInfo } from 'node:net';
 import { deleteExpiredSessions, deleteOldCounters } from './auth/auth.queries.js';
 import type { Config } from './config.js';
-import { initORM, knexClientOf, ormOptions, startDatabase } from './db.js';
+import { initORM, knexClientOf, ormOptions, prepareSchema, startDatabase } from './db.js';
 import { LiveHub } from './live/live-hub.js';
 import { deleteExpiredTickets } from './live/live.queries.js';
 import { createApp, createHttpServer } from './http.js';
 import type { Logger } from './logger.js';
+import { enableMetrics, registerLiveStreams, registerPool, startMetricsServer } from './metrics.js';
 import { portError } from './ports.js';
 import { ReadReplicas } from './read-replicas.js';
 
@@ -50,6 +51,17 @@ async function waitForIdlePool(orm: MikroORM, timeoutMs: number): Promise<void> 
   }
 }
 
+/** METRICS_PORT's listener, on HOST; a taken port fails the start as the public one does. */
+export async function listenForMetrics(config: Config): Promise<Server> {
+  const port = config.METRICS_PORT!;
+  return startMetricsServer(port, config.HOST).catch((error: NodeJS.ErrnoException) => {
+    throw error.code ? portError(port, config.HOST, error) : error;
+  });
+}
+
+const closeServer = (server: Server | undefined) =>
+  server && new Promise<void>((resolve) => server.close(() => resolve()));
+
 export interface RunningServer {
   url: string;
   server: Server;
@@ -61,7 +73,7 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   logger: Logger,
-  { migrate = true }: { migrate?: boolean } = {},
+  { migrate = true, metricsListener = true }: { migrate?: boolean; metricsListener?: boolean } = {},
 ): Promise<RunningServer> {
   const startedAt = performance.now();
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
@@ -69,12 +81,30 @@ export async function startServer(
   let live: LiveHub | undefined;
   let reads: ReadReplicas | undefined;
   let server: Server;
+  let metricsServer: Server | undefined;
+  const unregister: (() => void)[] = [];
   try {
-    orm = await initORM({ ...ormOptions(config, database.url, logger), migrate });
+    if (migrate) await prepareSchema(config, database.url, logger);
+    orm = await initORM({ ...ormOptions(config, database.url, logger), migrate: false });
     live = new LiveHub(orm, config, logger);
     if (config.DATABASE_REPLICA_URLS.length > 0) {
       reads = new ReadReplicas(orm, config, logger);
       await reads.start();
+    }
+    if (config.METRICS_PORT !== undefined) {
+      enableMetrics();
+      const { pool } = knexClientOf(orm.em);
+      const hub = live;
+      unregister.push(
+        registerPool('primary', 'primary', () => ({
+          inUse: pool.numUsed(),
+          idle: pool.numFree(),
+          waiting: pool.numPendingAcquires(),
+        })),
+        registerLiveStreams(() => hub.openStreams()),
+      );
+      // A cluster worker's metrics are served by the primary's listener.
+      if (metricsListener) metricsServer = await listenForMetrics(config);
     }
     const app = createApp({ orm, config, logger, live, reads });
     server = await new Promise<Server>((resolve, reject) => {
@@ -87,6 +117,8 @@ export async function startServer(
   } catch (error) {
     // Leave nothing running behind a failed start: no pool, no embedded server.
     await reads?.stop();
+    for (const stop of unregister) stop();
+    await closeServer(metricsServer);
     await orm?.close();
     await database.stop();
     throw error;
@@ -134,6 +166,8 @@ export async function startServer(
       // writing: let the pool go idle before closing it.
       await waitForIdlePool(orm, SHUTDOWN_GRACE_MS);
       await reads?.stop();
+      for (const stop of unregister) stop();
+      await closeServer(metricsServer);
       await orm.close();
       await database.stop();
       logger.info('Feedline stopped');

@@ -1,4 +1,5 @@
 import { ConfigError } from './config.js';
+import { MigrationsPendingError } from './db.js';
 import { EmbeddedDatabaseError } from './embedded-postgres.js';
 import { scrubSecrets } from './logger.js';
 import { PortInUseError } from './ports.js';
@@ -69,6 +70,10 @@ export function classifyStartupFailure(error: unknown, env: NodeJS.ProcessEnv = 
       cause: `invalid configuration: ${issues.map((issue) => issue.trim()).join('; ') || error.message}`,
       fix: 'correct the variables named, in the environment or in .env (every variable is described in .env.example)',
     };
+  }
+  if (error instanceof MigrationsPendingError) {
+    const [cause, fix] = error.message.split(': ');
+    return { kind: 'migration_failed', cause: cause!, fix: fix ?? 'run `npm run migrate` first' };
   }
   if (error instanceof PortInUseError) {
     const [cause, fix] = error.message.split(': ');

@@ -11,7 +11,7 @@ let spy: pg.Client; // listens without registering: it hears what the triggers s
 
 beforeAll(async () => {
   h = await Harness.start();
-  spy = new pg.Client({ connectionString: h.databaseUrl });
+  spy = new pg.Client({ connectionString: h.directUrl }); // LISTEN: not through a pooler
   await spy.connect();
   await spy.query('listen feedline_live');
   heard = [];

@@ -19,6 +19,7 @@ export async function createAccount(ctx: OrmContext, account: NewAccount): Promi
   await reserve(em, [
     {
       key: `signup-address:${ctx.clientAddress}`,
+      kind: 'signup-address',
       max: config.SIGNUPS_PER_ADDRESS,
       windowSeconds: config.SIGNUP_WINDOW_SECONDS,
     },

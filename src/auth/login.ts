@@ -15,9 +15,15 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 export function loginFailureLimits(ctx: Context, email: string): [Limit, Limit] {
   const { config } = ctx.services;
   return [
-    { key: `login-email:${email}`, max: config.LOGIN_FAILURES_PER_EMAIL, windowSeconds: config.LOGIN_WINDOW_SECONDS },
+    {
+      key: `login-email:${email}`,
+      kind: 'login-email',
+      max: config.LOGIN_FAILURES_PER_EMAIL,
+      windowSeconds: config.LOGIN_WINDOW_SECONDS,
+    },
     {
       key: `login-address:${ctx.clientAddress}`,
+      kind: 'login-address',
       max: config.LOGIN_FAILURES_PER_ADDRESS,
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
     },

@@ -1,10 +1,13 @@
 import { TRPCError } from '@trpc/server';
+import { countRateLimited, type RateLimitKind } from '../metrics.js';
 import type { Database } from '../sql.js';
 import { updateCountersReleased, upsertCounters } from './auth.queries.js';
 
 export interface Limit {
   /** What is counted, e.g. `login-email:ada@example.com`. */
   key: string;
+  /** Which limit it is, for the metrics (never the key: it holds an email or an address). */
+  kind: RateLimitKind;
   max: number;
   windowSeconds: number;
 }
@@ -27,7 +30,9 @@ const windowOf = (limit: Limit, now: number) => {
   return { start: new Date(start), retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)) };
 };
 
-export function tooMany(retryAfter: number): TRPCError {
+/** A 429 from the limit `kind`, counted in rate_limit_rejections_total. */
+export function tooMany(retryAfter: number, kind: RateLimitKind): TRPCError {
+  countRateLimited(kind);
   const cause = new RateLimited(retryAfter);
   return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: cause.message, cause });
 }
@@ -65,7 +70,7 @@ export async function reserve(db: Database, limits: Limit[], now = Date.now()): 
   const full = windows.filter((w) => !counted.includes(w.limit.key));
   if (full.length > 0) {
     await release(counted);
-    throw tooMany(Math.max(...full.map((w) => w.retryAfter)));
+    throw tooMany(Math.max(...full.map((w) => w.retryAfter)), full[0]!.limit.kind);
   }
   return { release };
 }

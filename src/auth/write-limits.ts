@@ -42,7 +42,7 @@ export class WriteLimiter {
       this.windows.set(userId, window);
     }
     if (window.count >= this.maxWrites || window.bytes + bytes > this.maxBytes)
-      throw tooMany(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
+      throw tooMany(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)), 'writes');
     window.count++;
     window.bytes += bytes;
     return start;

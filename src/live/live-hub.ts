@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { tooMany } from '../auth/rate-limits.js';
 import type { Config } from '../config.js';
+import { directDatabaseUrl } from '../db.js';
 import { unavailable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { InIdOrder } from './in-id-order.js';
@@ -71,7 +72,7 @@ export class LiveHub {
   ) {
     this.settler = new TransactionSettler(orm, SETTLE_MAX_WAIT_MS, logger);
     this.listener = new LiveListener(
-      config.LIVE_LISTEN_DATABASE_URL ?? orm.config.getClientUrl(),
+      directDatabaseUrl(config) ?? orm.config.getClientUrl(),
       { message: (payload) => this.heard(payload), listening: (again) => this.listening(again) },
       logger,
       config.LIVE_HEARTBEAT_MS,
@@ -89,7 +90,7 @@ export class LiveHub {
     const opening = this.opening.get(userId) ?? 0;
     const mine = (this.streamsByUser.get(userId)?.size ?? 0) + opening;
     if (mine >= this.config.LIVE_STREAMS_PER_USER || this.streamCount >= this.config.LIVE_STREAMS_MAX)
-      throw tooMany(STREAM_RETRY_AFTER_SECONDS);
+      throw tooMany(STREAM_RETRY_AFTER_SECONDS, 'live-streams');
     // Counted before anything is awaited, so concurrent opens cannot pass the limits together.
     this.opening.set(userId, opening + 1);
     this.streamCount++;

@@ -7,6 +7,8 @@ export interface TestDatabase {
   template: string;
   /** Prefix of every database this run creates, so teardown can drop them all. */
   runId: string;
+  /** A transaction-mode pooler in front of adminUrl's server, when the run goes through one. */
+  pooledUrl?: string;
 }
 
 declare module 'vitest' {

@@ -12,11 +12,14 @@ const DROPS_AT_ONCE = 10;
 
 /**
  * Boots ONE PostgreSQL for the run (DATABASE_URL when set, else an embedded one in a temporary
- * directory), migrates a template database, and hands its name to the tests, which copy it.
+ * directory), migrates a template database, and hands its name to the tests, which copy it. With
+ * DATABASE_DIRECT_URL too, DATABASE_URL is a pooler in front of it: the apps under test use it.
  */
 export default async function setup(project: TestProject) {
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-  let adminUrl = process.env.DATABASE_URL;
+  // Behind a pooler (DATABASE_DIRECT_URL set), databases are made and dropped on the server itself.
+  let adminUrl = process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL;
+  const pooledUrl = process.env.DATABASE_DIRECT_URL && process.env.DATABASE_URL;
   let stop = async () => {};
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'feedline-test-'));
@@ -56,7 +59,7 @@ export default async function setup(project: TestProject) {
     await adminQuery(adminUrl, `create database "${template}"`);
     const orm = await initORM({ clientUrl: withDatabase(adminUrl, template) });
     await orm.close();
-    project.provide('database', { adminUrl, template, runId });
+    project.provide('database', { adminUrl, template, runId, ...(pooledUrl && { pooledUrl }) });
   } catch (error) {
     await teardown();
     throw error;

@@ -30,6 +30,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SIGNUPS_PER_ADDRESS: '100000',
     WRITES_PER_USER: '100000',
     WRITE_BYTES_PER_USER: '1000000000',
+    // A run through PgBouncer before 1.21 (scripts/with-pgbouncer.sh) switches named statements off.
+    ...(process.env.DB_PREPARED_STATEMENTS && { DB_PREPARED_STATEMENTS: process.env.DB_PREPARED_STATEMENTS }),
     ...overrides,
   });
   return {
@@ -69,10 +71,11 @@ export class Harness {
 
   /** A fresh copy of the migrated database, and the app on it. */
   static async start(configOverrides: Record<string, string> = {}, logger?: Logger): Promise<Harness> {
-    const { adminUrl, template, runId } = inject('database');
+    const { adminUrl, template, runId, pooledUrl } = inject('database');
     const name = `${runId}_${randomUUID().slice(0, 8)}`;
     await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
-    return Harness.attach(withDatabase(adminUrl, name), configOverrides, logger);
+    // Through the run's pooler when it has one.
+    return Harness.attach(withDatabase(pooledUrl ?? adminUrl, name), configOverrides, logger);
   }
 
   /** Another app on an existing database: what a second service process would be. */
@@ -81,7 +84,14 @@ export class Harness {
     configOverrides: Record<string, string> = {},
     logger?: Logger,
   ): Promise<Harness> {
-    const config = testConfig({ DATABASE_URL: databaseUrl, ...configOverrides });
+    // A database behind the run's pooler is reached directly for LISTEN, as DATABASE_DIRECT_URL says.
+    const { adminUrl, pooledUrl } = inject('database');
+    const pooled = pooledUrl !== undefined && new URL(databaseUrl).host === new URL(pooledUrl).host;
+    const direct: Record<string, string> =
+      pooled && !configOverrides.LIVE_LISTEN_DATABASE_URL
+        ? { DATABASE_DIRECT_URL: withDatabase(adminUrl, new URL(databaseUrl).pathname.slice(1)) }
+        : {};
+    const config = testConfig({ DATABASE_URL: databaseUrl, ...direct, ...configOverrides });
     const appLogger = logger ?? createLogger(config.LOG_LEVEL);
     const orm = await initORM({ ...ormOptions(config, databaseUrl, appLogger), migrate: false });
     const services: AppServices = { orm, config, logger: appLogger, live: new LiveHub(orm, config, appLogger) };
@@ -89,6 +99,11 @@ export class Harness {
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     return new Harness(orm, services, server, `http://127.0.0.1:${port}`, databaseUrl);
+  }
+
+  /** The database itself, for session state (LISTEN) a transaction-mode pooler would not keep. */
+  get directUrl(): string {
+    return this.services.config.DATABASE_DIRECT_URL ?? this.databaseUrl;
   }
 
   async close(): Promise<void> {

@@ -63,17 +63,21 @@ export async function startServiceProcess(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const service = { child, baseUrl, exited, logs, stderr: () => stderr };
-  if (noWait) return service;
-  for (const deadline = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${stderr}`);
-    if (await isReady(baseUrl)) break;
+  return noWait ? service : untilReady(service);
+}
+
+/** The service once its /readyz answers 200; throws when it exits first, or is not ready within `timeoutMs` (then killed). */
+export async function untilReady(service: ServiceProcess, timeoutMs = 60_000): Promise<ServiceProcess> {
+  const { child, baseUrl } = service;
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${service.stderr()}`);
+    if (await isReady(baseUrl)) return service;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`service did not become ready: ${stderr}`);
+      throw new Error(`service did not become ready: ${service.stderr()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return service;
 }
 
 /** Service processes sharing one database, as several app nodes would, each ready. */
