@@ -85,7 +85,10 @@ export function isDatabaseUnavailable(cause: unknown): boolean {
     if (error instanceof ConnectionException || error instanceof LockWaitTimeoutException) return true;
     const { code } = error as { code?: unknown };
     // 08P01 (protocol violation) comes from what a request sent, not from a database that is away.
-    if (typeof code === 'string' && (/^08(?!P01)|^57P0[1-3]$|^57014$|^25006$/.test(code) || UNAVAILABLE_CODES.has(code)))
+    if (
+      typeof code === 'string' &&
+      (/^08(?!P01)|^57P0[1-3]$|^57014$|^25006$/.test(code) || UNAVAILABLE_CODES.has(code))
+    )
       return true;
     if (
       /Connection terminated|timeout exceeded when trying to connect|Knex: Timeout acquiring|Query read timeout/i.test(
