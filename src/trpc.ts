@@ -5,7 +5,7 @@ import { getTRPCErrorFromUnknown, middlewareMarker } from '@trpc/server/unstable
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { assertSessionOpen } from './auth/auth.queries.js';
 import { authenticate, type SessionUser } from './auth/authenticate.js';
-import { WriteLimiter } from './auth/write-limits.js';
+import { WriteLimits, type CountedWrite } from './auth/write-limits.js';
 import type { Config } from './config.js';
 import { formatError, normalizeError } from './error-handling.js';
 import type { LiveHub } from './live/live-hub.js';
@@ -189,12 +189,12 @@ function directProcedure(procedure: AnyProcedure): AnyProcedure {
   return Object.assign(direct, { _def: procedure._def, procedure: true, meta }) as unknown as AnyProcedure;
 }
 
-const writeLimiters = new WeakMap<AppServices, WriteLimiter>();
-/** One write limiter per app (a test process may run several). */
-function writeLimiterOf(services: AppServices): WriteLimiter {
-  let limiter = writeLimiters.get(services);
-  if (!limiter) writeLimiters.set(services, (limiter = WriteLimiter.fromConfig(services.config)));
-  return limiter;
+const writeLimits = new WeakMap<AppServices, WriteLimits>();
+/** One set of write limits per app (a test process may run several). */
+function writeLimitsOf(services: AppServices): WriteLimits {
+  let limits = writeLimits.get(services);
+  if (!limits) writeLimits.set(services, (limits = new WriteLimits(services.config)));
+  return limits;
 }
 
 /** The context of procedures that use the ORM (publicProcedure, authedProcedure). */
@@ -229,23 +229,19 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
  * it, without bound. `call` runs the rest of the procedure as that caller.
  */
 async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError }>(
-  { ctx, type, getRawInput }: { ctx: Context; type: string; getRawInput: () => Promise<unknown> },
+  { ctx, type, path, getRawInput }: { ctx: Context; type: string; path: string; getRawInput: () => Promise<unknown> },
   sessionNow: boolean,
   call: (user: SessionUser) => Promise<R>,
 ): Promise<R> {
   const { orm } = ctx.services;
   let user: SessionUser | undefined;
-  let writes: WriteLimiter | undefined;
-  let inputBytes = 0;
-  let windowStart = 0;
+  let counted: CountedWrite | undefined;
   let unauthorized = false;
   try {
-    user = await authenticate(ctx.services, ctx.token, { sessionNow });
-    if (type === 'mutation') {
-      writes = writeLimiterOf(ctx.services);
-      inputBytes = sizeOf(await getRawInput());
-      windowStart = writes.take(user.userId, inputBytes);
-    }
+    const limits = type === 'mutation' && ctx.services.config.WRITE_LIMITS ? writeLimitsOf(ctx.services) : undefined;
+    // The write's count checks the session too: no statement of its own for that.
+    user = await authenticate(ctx.services, ctx.token, { sessionNow: sessionNow && !limits });
+    if (limits) counted = await limits.take(orm, user, path, sizeOf(await getRawInput()));
     const result = await call(user);
     if (result.ok) return result;
     if (result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
@@ -256,7 +252,7 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
     throw normalized(error);
   } finally {
     // A token whose session has ended uses none of its user's writes.
-    if (unauthorized && user) writes?.giveBack(user.userId, inputBytes, windowStart);
+    if (unauthorized && counted) await counted.giveBack().catch(() => undefined);
   }
 }
 
