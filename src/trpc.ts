@@ -244,7 +244,12 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
     if (limits) counted = await limits.take(orm, user, path, sizeOf(await getRawInput()));
     const result = await call(user);
     if (result.ok) return result;
-    if (result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
+    if (
+      type === 'mutation'
+        ? mayBeSessionEnded(result.error)
+        : result.error.code === 'BAD_REQUEST' && !user.sessionChecked
+    )
+      await assertSessionOpen(orm, user);
     unauthorized = result.error.code === 'UNAUTHORIZED';
     throw result.error;
   } catch (error) {
@@ -255,6 +260,15 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
     if (unauthorized && counted) await counted.giveBack().catch(() => undefined);
   }
 }
+
+/**
+ * A write that failed on what it names (404, 400) or on a foreign key may have lost a race with
+ * its own account's deletion or its session's end: then it answers 401, checked after the fact.
+ */
+const mayBeSessionEnded = ({ code, cause }: TRPCError): boolean =>
+  code === 'NOT_FOUND' ||
+  code === 'BAD_REQUEST' ||
+  (code === 'INTERNAL_SERVER_ERROR' && (cause as { code?: unknown } | undefined)?.code === '23503');
 
 /** The bytes of a write's input, as JSON: what it can add to its author's data. */
 const sizeOf = (input: unknown): number => (input === undefined ? 0 : Buffer.byteLength(JSON.stringify(input)));
