@@ -6,6 +6,7 @@ import { Migration20261121233357 } from './Migration20261121233357.js';
 import { Migration20261122011655 } from './Migration20261122011655.js';
 import { Migration20261122070000 } from './Migration20261122070000.js';
 import { Migration20261122110000 } from './Migration20261122110000.js';
+import { Migration20261125230000 } from './Migration20261125230000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122011655', class: Migration20261122011655 },
   { name: 'Migration20261122070000', class: Migration20261122070000 },
   { name: 'Migration20261122110000', class: Migration20261122110000 },
+  { name: 'Migration20261125230000', class: Migration20261125230000 },
 ];
