@@ -26,6 +26,35 @@ const flag = (byDefault: boolean) =>
     .default(byDefault ? 'true' : 'false')
     .transform((value) => value === 'true');
 
+/** A number of writes per window. */
+export interface WriteLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** Parses `300/3h` (or `/90s`, `/5m`, `/1d`, bare seconds); null when malformed or out of range. */
+export function parseWriteLimit(text: string): WriteLimit | null {
+  const match = /^\s*(\d{1,10})\s*\/\s*(\d{1,7})\s*([smhd]?)\s*$/.exec(text);
+  if (!match) return null;
+  const max = Number(match[1]);
+  const windowSeconds = Number(match[2]) * UNIT_SECONDS[match[3] || 's']!;
+  // The counters are PostgreSQL integers.
+  return max >= 1 && max < 2 ** 31 && windowSeconds >= 1 ? { max, windowSeconds } : null;
+}
+
+/** A per-kind write limit, `<count>/<window>`, e.g. `300/3h`. */
+const writeLimit = (byDefault: string) =>
+  z
+    .string()
+    .default(byDefault)
+    .transform((text, ctx) => {
+      const limit = parseWriteLimit(text);
+      if (!limit) ctx.addIssue({ code: 'custom', message: 'must be <count>/<window>, e.g. 300/3h (s, m, h or d)' });
+      return limit ?? { max: 1, windowSeconds: 1 };
+    });
+
 /** Every environment variable the service reads, in one place. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -104,13 +133,26 @@ const envSchema = z.object({
   SIGNUPS_PER_ADDRESS: positiveInt.default(20),
   SIGNUP_WINDOW_SECONDS: positiveInt.default(60 * 60),
   /**
-   * Writes (posts, comments, likes, follows, events, and their changes) per user in a window, and
-   * the bytes of their input: a flood guard (100,000 a minute) and a bound on how fast one
-   * account's data grows (8 MiB a minute: about 400 posts of 20 KB, or 80,000 short ones).
+   * Per-user write limits, counted in PostgreSQL so they hold across processes and nodes
+   * (docs/limits.md). Overall: every write a signed-in user makes, and the bytes of its input, per
+   * window (Mastodon's 300 API calls per 5 minutes per account). Per kind: `<count>/<window>`.
+   * WRITE_LIMITS=off lifts them all (benchmarks, load tests), with a warning at start.
    */
-  WRITES_PER_USER: positiveInt.default(100_000),
-  WRITE_BYTES_PER_USER: positiveInt.default(8 * 1024 * 1024),
-  WRITE_WINDOW_SECONDS: positiveInt.default(60),
+  WRITE_LIMITS: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
+  WRITES_PER_USER: positiveInt.max(2 ** 31 - 1).default(300),
+  WRITE_BYTES_PER_USER: positiveInt.max(2 ** 31 - 1).default(8 * 1024 * 1024),
+  WRITE_WINDOW_SECONDS: positiveInt.default(5 * 60),
+  WRITE_LIMIT_POSTS: writeLimit('300/3h'),
+  WRITE_LIMIT_COMMENTS: writeLimit('300/3h'),
+  WRITE_LIMIT_LIKES: writeLimit('1000/1h'),
+  WRITE_LIMIT_FOLLOWS: writeLimit('400/1d'),
+  WRITE_LIMIT_TICKETS: writeLimit('60/5m'),
+  WRITE_LIMIT_PASSWORD: writeLimit('5/1h'),
+  WRITE_LIMIT_PROFILE: writeLimit('30/1h'),
+  WRITE_LIMIT_EVENTS: writeLimit('100/1h'),
   /** Express "trust proxy": how to find the client's address behind a load balancer. */
   TRUST_PROXY: z.string().default('false'),
   /** Origins allowed to call the API from a browser, comma-separated; none by default. */

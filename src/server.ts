@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AddressInfo } from 'node:net';
 import { deleteExpiredSessions, deleteOldCounters } from './auth/auth.queries.js';
+import { longestWriteWindowSeconds } from './auth/write-limits.js';
 import type { Config } from './config.js';
 import { initORM, knexClientOf, ormOptions, prepareSchema, startDatabase } from './db.js';
 import { LiveHub } from './live/live-hub.js';
@@ -126,12 +127,14 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   logger.info({ url, docs: `${url}/docs`, startupMs: Math.round(performance.now() - startedAt) }, 'Feedline is ready');
+  if (!config.WRITE_LIMITS)
+    logger.warn('WRITE_LIMITS=off: no per-user write limit holds (for benchmarks and load tests only)');
 
   const purge = setInterval(() => {
     const em = orm.em.fork();
     Promise.all([
       deleteExpiredSessions(em),
-      deleteOldCounters(em, new Date(Date.now() - 24 * 3600 * 1000)),
+      deleteOldCounters(em, new Date(Date.now() - Math.max(24 * 3600, longestWriteWindowSeconds(config)) * 1000)),
       deleteExpiredTickets(orm),
     ])
       .then(([sessions, counters]) =>

@@ -6,7 +6,7 @@ import { getTRPCErrorFromUnknown, middlewareMarker } from '@trpc/server/unstable
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { assertSessionOpen } from './auth/auth.queries.js';
 import { authenticate, type SessionUser } from './auth/authenticate.js';
-import { WriteLimiter } from './auth/write-limits.js';
+import { WriteLimits, type CountedWrite } from './auth/write-limits.js';
 import type { Config } from './config.js';
 import { formatError, normalizeError } from './error-handling.js';
 import type { LiveHub } from './live/live-hub.js';
@@ -212,12 +212,12 @@ function directProcedure(procedure: AnyProcedure): AnyProcedure {
   return Object.assign(direct, { _def: procedure._def, procedure: true, meta }) as unknown as AnyProcedure;
 }
 
-const writeLimiters = new WeakMap<AppServices, WriteLimiter>();
-/** One write limiter per app (a test process may run several). */
-function writeLimiterOf(services: AppServices): WriteLimiter {
-  let limiter = writeLimiters.get(services);
-  if (!limiter) writeLimiters.set(services, (limiter = WriteLimiter.fromConfig(services.config)));
-  return limiter;
+const writeLimits = new WeakMap<AppServices, WriteLimits>();
+/** One set of write limits per app (a test process may run several). */
+function writeLimitsOf(services: AppServices): WriteLimits {
+  let limits = writeLimits.get(services);
+  if (!limits) writeLimits.set(services, (limits = new WriteLimits(services.config)));
+  return limits;
 }
 
 /** The context of procedures that use the ORM (publicProcedure, authedProcedure). */
@@ -252,24 +252,20 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
  * it, without bound. `call` runs the rest of the procedure as that caller.
  */
 async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError }>(
-  { ctx, type, getRawInput }: { ctx: Context; type: string; getRawInput: () => Promise<unknown> },
+  { ctx, type, path, getRawInput }: { ctx: Context; type: string; path: string; getRawInput: () => Promise<unknown> },
   sessionNow: boolean,
   call: (user: SessionUser) => Promise<R>,
 ): Promise<R> {
   const { orm, reads } = ctx.services;
   let user: SessionUser | undefined;
-  let writes: WriteLimiter | undefined;
-  let inputBytes = 0;
-  let windowStart = 0;
+  let counted: CountedWrite | undefined;
   let unauthorized = false;
   try {
     const routed = reads !== undefined && type === 'query';
-    user = await authenticate(ctx.services, ctx.token, { sessionNow: sessionNow && !routed });
-    if (type === 'mutation') {
-      writes = writeLimiterOf(ctx.services);
-      inputBytes = sizeOf(await getRawInput());
-      windowStart = writes.take(user.userId, inputBytes);
-    }
+    const limits = type === 'mutation' && ctx.services.config.WRITE_LIMITS ? writeLimitsOf(ctx.services) : undefined;
+    // The write's count checks the session too: no statement of its own for that.
+    user = await authenticate(ctx.services, ctx.token, { sessionNow: sessionNow && !limits && !routed });
+    if (limits) counted = await limits.take(orm, user, path, sizeOf(await getRawInput()));
     const caller = user;
     const result = routed ? await reads.asReader(caller, () => call(caller)) : await call(user);
     if (result === 'ended') throw unauthorizedError(SESSION_ENDED);
@@ -278,7 +274,12 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
       if (reads && type === 'mutation') await reads.recordWrite(user.userId);
       return result;
     }
-    if (result.error.code === 'BAD_REQUEST' && !user.sessionChecked) await assertSessionOpen(orm, user);
+    if (
+      type === 'mutation'
+        ? mayBeSessionEnded(result.error)
+        : result.error.code === 'BAD_REQUEST' && !user.sessionChecked
+    )
+      await assertSessionOpen(orm, user);
     unauthorized = result.error.code === 'UNAUTHORIZED';
     throw result.error;
   } catch (error) {
@@ -286,9 +287,18 @@ async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError
     throw normalized(error);
   } finally {
     // A token whose session has ended uses none of its user's writes.
-    if (unauthorized && user) writes?.giveBack(user.userId, inputBytes, windowStart);
+    if (unauthorized && counted) await counted.giveBack().catch(() => undefined);
   }
 }
+
+/**
+ * A write that failed on what it names (404, 400) or on a foreign key may have lost a race with
+ * its own account's deletion or its session's end: then it answers 401, checked after the fact.
+ */
+const mayBeSessionEnded = ({ code, cause }: TRPCError): boolean =>
+  code === 'NOT_FOUND' ||
+  code === 'BAD_REQUEST' ||
+  (code === 'INTERNAL_SERVER_ERROR' && (cause as { code?: unknown } | undefined)?.code === '23503');
 
 /** The bytes of a write's input, as JSON: what it can add to its author's data. */
 const sizeOf = (input: unknown): number => (input === undefined ? 0 : Buffer.byteLength(JSON.stringify(input)));

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchQuery } from '../src/posts/posts.schemas.js';
 import { selectPostList } from '../src/posts/posts.queries.js';
 import { borrowConnection } from '../src/sql.js';
 import { expectApiError, expectTrpcError } from './support/fixtures.js';
@@ -63,6 +65,75 @@ describe('GET /posts?q=', () => {
     expect(await search('')).toEqual(await search('', '&limit=100'));
     expect(await search('')).toHaveLength(4);
     await expectTrpcError(h.caller(reader.token).posts.list({ q: '' }), 'BAD_REQUEST');
+  });
+
+  it('answers 400 naming q for what websearch_to_tsquery cannot take (33 dashes, a NUL): paged, streamed, over /trpc', async () => {
+    for (const q of ['-'.repeat(33), 'a\u0000b', `a ${'- '.repeat(40)}b`]) {
+      for (const page of ['', '&limit=5']) {
+        const res = await h.request('GET', `/posts?q=${encodeURIComponent(q)}${page}`, { token: reader.token });
+        expectApiError(res, 400, 'BAD_REQUEST');
+        expect(res.body.issues?.map((issue: { path: string }) => issue.path)).toContain('q');
+      }
+      const input = encodeURIComponent(JSON.stringify({ q }));
+      const trpc = await h.request('GET', `/trpc/posts.list?input=${input}`, { token: reader.token });
+      expect(trpc.status, trpc.text).toBe(400);
+      await expectTrpcError(h.caller(reader.token).posts.list({ q }), 'BAD_REQUEST');
+    }
+    // 31 NOTs are still a search.
+    expect(await search(`rust ${'-'.repeat(31)}typescript`)).toEqual([ids.rust]);
+  });
+
+  it('every q the schema takes, websearch_to_tsquery parses: its operators and odd characters, fuzzed', async () => {
+    const { client, release } = await borrowConnection(h.orm);
+    try {
+      const pieces = fc.constantFrom(
+        '-',
+        '--',
+        ' ',
+        '"',
+        'or',
+        ' or ',
+        '|',
+        '&',
+        '!',
+        '(',
+        ')',
+        ':*',
+        '<->',
+        'the',
+        'a',
+        'é',
+        '\u0000',
+        '\t',
+        '\ud800',
+        '\\',
+      );
+      const dashes = fc.integer({ min: 0, max: 40 }).map((n) => '-'.repeat(n));
+      const query = fc.oneof(
+        fc.array(pieces, { maxLength: 120 }).map((parts) => parts.join('')),
+        fc
+          .array(fc.oneof({ arbitrary: dashes, weight: 3 }, { arbitrary: pieces, weight: 2 }), { maxLength: 12 })
+          .map((parts) => parts.join('').slice(0, 200)),
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        // Runs of NOTs between words, about the parser's stack depth.
+        fc
+          .tuple(
+            fc.constantFrom('', 'rust ', 'a', '"a b" ', 'the '),
+            fc.integer({ min: 25, max: 40 }),
+            fc.constantFrom('', 'b', ' b', ' or b'),
+          )
+          .map(([before, n, after]) => `${before}${'-'.repeat(n)}${after}`),
+      );
+      await fc.assert(
+        fc.asyncProperty(query, async (q) => {
+          if (!searchQuery.safeParse(q).success) return;
+          await client.query("select websearch_to_tsquery('english', $1)", [q]);
+        }),
+        { numRuns: 3000 },
+      );
+    } finally {
+      await release();
+    }
   });
 
   it('pages exactly like the unpaged list, whether a page comes from the newest posts or from the index', async () => {

@@ -1,29 +1,195 @@
-import { describe, expect, it, vi } from 'vitest';
-import { WriteLimiter } from '../src/auth/write-limits.js';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITE_KINDS, writeLimitVariable, type WriteKind } from '../src/auth/write-limits.js';
+import { parseWriteLimit } from '../src/config.js';
+import { expectApiError } from './support/fixtures.js';
+import { Harness, PASSWORD, type ApiResponse, type TestUser } from './support/harness.js';
 
-const MINUTE = 60_000;
-const windowStart = Math.floor(Date.now() / MINUTE) * MINUTE;
+/** Each kind at 3 per hour, the overall ceilings out of the way: two apps on one database. */
+const LIMIT = 3;
+const tight = Object.fromEntries(WRITE_KINDS.map((kind) => [writeLimitVariable(kind), `${LIMIT}/1h`]));
 
-describe('WriteLimiter', () => {
-  it('looks for old windows to forget once per window, however many users write in it', () => {
-    const limiter = new WriteLimiter(10, 1_000, MINUTE);
-    const forget = vi.spyOn(limiter as unknown as { forgetBefore(start: number): void }, 'forgetBefore');
-    // Past 100,000 users in one window every new user's first write scanned the whole map for old
-    // windows, and found none: 120,000 users took about 30 s of CPU, quadratic in the excess.
-    for (let user = 0; user < 120_000; user++) limiter.take(user, 1, windowStart + 1);
-    expect(forget).toHaveBeenCalledTimes(1);
-    // The next window forgets the last one's users.
-    limiter.take(0, 1, windowStart + MINUTE + 1);
-    expect(forget).toHaveBeenCalledTimes(2);
-    expect((limiter as unknown as { windows: Map<number, unknown> }).windows.size).toBe(1);
+/** One write of a kind, the `i`-th of a run (each one valid after the ones before it). */
+interface Write {
+  path: string;
+  input: unknown;
+  rest: { method: string; url: string; body?: unknown };
+}
+
+function writeOf(kind: WriteKind, i: number, target: { postId: number; otherId: number }): Write {
+  const { postId, otherId } = target;
+  const on = i % 2 === 0; // likes and follows toggle: each toggle is a write
+  switch (kind) {
+    case 'posts': {
+      const input = { title: `t${i}`, content: 'c' };
+      return { path: 'posts.create', input, rest: { method: 'POST', url: '/posts', body: input } };
+    }
+    case 'comments':
+      return {
+        path: 'posts.comment',
+        input: { id: postId, content: `c${i}` },
+        rest: { method: 'POST', url: `/posts/${postId}/comment`, body: { content: `c${i}` } },
+      };
+    case 'likes':
+      return {
+        path: on ? 'posts.like' : 'posts.unlike',
+        input: { id: postId },
+        rest: { method: on ? 'POST' : 'DELETE', url: `/posts/${postId}/like` },
+      };
+    case 'follows':
+      return {
+        path: on ? 'users.follow' : 'users.unfollow',
+        input: { id: otherId },
+        rest: { method: on ? 'POST' : 'DELETE', url: `/users/${otherId}/follow` },
+      };
+    case 'tickets':
+      return { path: 'live.ticket', input: undefined, rest: { method: 'POST', url: '/live/ticket' } };
+    case 'password': {
+      const password = (n: number) => (n === 0 ? PASSWORD : `new password number ${n}`);
+      const input = {
+        currentPassword: password(i),
+        newPassword: password(i + 1),
+        newPasswordValidation: password(i + 1),
+      };
+      return { path: 'auth.changePassword', input, rest: { method: 'POST', url: '/auth/password', body: input } };
+    }
+    case 'profile': {
+      const input = { firstName: `Name${i}` };
+      return { path: 'users.updateMe', input, rest: { method: 'PATCH', url: '/users/me', body: input } };
+    }
+    case 'events': {
+      const input = { name: `e${i}`, description: 'd', location: 'l', dateTime: '2030-01-01T10:00:00Z' };
+      return { path: 'events.create', input, rest: { method: 'POST', url: '/events', body: input } };
+    }
+  }
+}
+
+const statusOfBatchItem = (item: { error?: { data: { httpStatus: number } } }) => item.error?.data.httpStatus ?? 200;
+
+describe('per-kind write limits, held across two apps on one database', () => {
+  let a: Harness;
+  let b: Harness;
+  let other: TestUser;
+  let postId: number;
+
+  beforeAll(async () => {
+    a = await Harness.start(tight);
+    b = await Harness.attach(a.databaseUrl, tight);
+    other = await a.user();
+    postId = (await a.caller(other.token).posts.create({ title: 'target', content: 'x' })).id;
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
   });
 
-  it('gives a write back only to the window that counted it', () => {
-    const limiter = new WriteLimiter(10, 100, MINUTE);
-    const taken = limiter.take(1, 100, windowStart + MINUTE - 1); // the last moment of a window
-    limiter.take(1, 100, windowStart + MINUTE); // the next window, full
-    // The first write's session had ended: it is given back once the next window has begun.
-    limiter.giveBack(1, 100, taken);
-    expect(() => limiter.take(1, 1, windowStart + MINUTE + 1)).toThrow(/Too many/);
+  const rest = (h: Harness, token: string, write: Write) =>
+    h.request(write.rest.method, write.rest.url, { token, body: write.rest.body });
+  const batch = (h: Harness, token: string, writes: Write[]) =>
+    h.request<{ error?: { data: { httpStatus: number } } }[]>(
+      'POST',
+      `/trpc/${writes.map((w) => w.path).join(',')}?batch=1`,
+      {
+        token,
+        body: Object.fromEntries(writes.map((w, i) => [i, w.input])),
+      },
+    );
+  const viaCaller = (h: Harness, token: string, write: Write) => {
+    const [domain, name] = write.path.split('.') as [string, string];
+    const procedures = (
+      h.caller(token) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>
+    )[domain]!;
+    return procedures[name]!(write.input);
+  };
+
+  for (const kind of WRITE_KINDS) {
+    it(`${kind}: ${LIMIT} per window in all, over REST on one app, a /trpc batch and createCaller on the other`, async () => {
+      const writer = await a.user();
+      const target = { postId, otherId: other.id };
+      const write = (i: number) => writeOf(kind, i, target);
+      // A kind's own limit, not the overall one, refuses the fourth write.
+      expect((await rest(a, writer.token, write(0))).status).toBeLessThan(300);
+      // One call a batch: some kinds' writes (a password change, a like toggle) depend on the one before.
+      for (const i of [1, 2]) {
+        const batched = await batch(b, writer.token, [write(i)]);
+        expect(batched.body.map(statusOfBatchItem), batched.text).toEqual([200]);
+      }
+
+      const refused = await rest(b, writer.token, write(3));
+      expectApiError(refused, 429, 'TOO_MANY_REQUESTS');
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      const batched = await batch(a, writer.token, [write(3)]);
+      expect(batched.body.map(statusOfBatchItem)).toEqual([429]);
+      await expect(viaCaller(a, writer.token, write(3))).rejects.toSatisfy(
+        (error) => error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS',
+      );
+      // Another user's writes of the same kind, and the writer's reads, go on.
+      const fresh = await b.user();
+      expect((await rest(b, fresh.token, write(0))).status).toBeLessThan(300);
+      expect((await a.request('GET', `/posts/${postId}`, { token: writer.token })).status).toBe(200);
+    });
+  }
+});
+
+describe('the overall ceilings, across two apps', () => {
+  let a: Harness;
+  let b: Harness;
+  beforeAll(async () => {
+    a = await Harness.start({ WRITES_PER_USER: '40', WRITE_WINDOW_SECONDS: '3600' });
+    b = await Harness.attach(a.databaseUrl, { WRITES_PER_USER: '40', WRITE_WINDOW_SECONDS: '3600' });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('WRITES_PER_USER=40: one user writing to both apps at once gets exactly 40 posts', async () => {
+    const writer = await a.user();
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        (i % 2 ? a : b)
+          .request('POST', '/posts', { token: writer.token, body: { title: `t${i}`, content: 'c' } })
+          .then((res: ApiResponse) => res.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(40);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60);
+    // The refused writes left nothing in the windows that had room (the per-kind one).
+    const counters = await a.orm.em
+      .getConnection()
+      .execute<{ key: string; hits: number }[]>('select key, hits from rate_limit_counters where key = ?', [
+        `w:posts:${writer.id}`,
+      ]);
+    expect(counters.map((c) => c.hits)).toEqual([40]);
+  });
+});
+
+describe('WRITE_LIMITS=off', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await Harness.start({ WRITE_LIMITS: 'off', WRITES_PER_USER: '1', WRITE_LIMIT_POSTS: '1/1h' });
+  });
+  afterAll(() => h?.close());
+
+  it('lifts every limit, per kind and overall, and counts nothing', async () => {
+    const writer = await h.user();
+    for (let i = 0; i < 5; i++) {
+      const res = await h.request('POST', '/posts', { token: writer.token, body: { title: `t${i}`, content: 'c' } });
+      expect(res.status).toBe(201);
+    }
+    const counted = await h.orm.em.getConnection().execute(`select 1 from rate_limit_counters where key like 'w%'`);
+    expect(counted).toEqual([]);
+  });
+});
+
+describe('WRITE_LIMIT_<KIND> values', () => {
+  it('reads <count>/<window> with a unit', () => {
+    expect(parseWriteLimit('300/3h')).toEqual({ max: 300, windowSeconds: 10_800 });
+    expect(parseWriteLimit('400/1d')).toEqual({ max: 400, windowSeconds: 86_400 });
+    expect(parseWriteLimit('60/90')).toEqual({ max: 60, windowSeconds: 90 });
+    for (const bad of ['', '300', '0/1h', '3/0h', '3/1w', '-1/1h', '99999999999/1h'])
+      expect(parseWriteLimit(bad)).toBeNull();
   });
 });

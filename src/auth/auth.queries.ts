@@ -1,7 +1,9 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { badRequest } from '../errors.js';
+import { badRequest, unauthorized } from '../errors.js';
 import {
+  borrowConnection,
   isoTimestamp,
+  SESSION_ENDED,
   OPEN_SESSION,
   runDriverStatement,
   runForSession,
@@ -126,24 +128,49 @@ export const findCredentialsById = (db: Database, id: number) =>
 export const updatePasswordHash = (em: EntityManager, id: number, passwordHash: string) =>
   em.nativeUpdate(UserEntity, { id }, { passwordHash });
 
+const LOCK_USER: Statement = { name: 'user_lock', text: 'select 1 from users where id = $1 for update' };
+
 const REPLACE_PASSWORD: Statement = {
   name: 'user_replace_password',
-  text: `with changed as (update users set password_hash = $1 where id = $2 returning id)
-     update sessions set revoked_at = now()
-     where user_id in (select id from changed) and jti <> $3 and ${LIVE}`,
+  text: `with changed as (
+       update users set password_hash = $3 where id = $2 and exists (select 1 from ${OPEN_SESSION}) returning id),
+     revoked as (
+       update sessions set revoked_at = now() where user_id in (select id from changed) and jti <> $1 and ${LIVE})
+     select id from changed`,
 };
 
 /**
- * Stores a new password hash and revokes every other session of the user, in one statement (so
- * atomically): a stolen token dies with the old password; the caller's session stays.
+ * Stores a new password hash and revokes every other session of the user, atomically, if the
+ * caller's session is still open when it writes: a logout (or another session's change, which
+ * ended this one) that came first wins, and this one answers 401. The user's row is locked first,
+ * so concurrent changes run one after the other and each reads the sessions as the one before left them.
  */
 export async function updatePasswordRevokingOtherSessions(
-  db: Database,
-  userId: number,
+  user: SessionHolder,
   passwordHash: string,
-  keepJti: string,
+  db: Database,
 ): Promise<void> {
-  await runRows(db, REPLACE_PASSWORD, [passwordHash, userId, keepJti]);
+  const { client, release } = await borrowConnection(db);
+  let changed: boolean;
+  let clean = false;
+  try {
+    await client.query('begin');
+    await client.query({ ...LOCK_USER, values: [user.userId] });
+    // A statement of its own: it reads the sessions as they are once the lock is held.
+    const { rows } = await client.query({ ...REPLACE_PASSWORD, values: [user.jti, user.userId, passwordHash] });
+    await client.query('commit');
+    clean = true;
+    changed = rows.length > 0;
+  } finally {
+    if (!clean)
+      clean = await client.query('rollback').then(
+        () => true,
+        () => false,
+      );
+    await release({ discard: !clean });
+  }
+  user.sessionChecked = true;
+  if (!changed) throw unauthorized(SESSION_ENDED);
 }
 
 /* Rate-limit counters (the decisions are in rate-limits.ts) */

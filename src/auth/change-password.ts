@@ -4,7 +4,10 @@ import { updatePasswordRevokingOtherSessions } from './auth.queries.js';
 import { confirmPassword } from './confirm-password.js';
 import { hashPassword } from './passwords.js';
 
-/** Every other session of the user ends at once; the one making the change stays. */
+/**
+ * Every other session of the user ends at once; the one making the change stays. Of two sessions
+ * changing at once, the first to write wins and ends the other, which answers 401 (its session has ended).
+ */
 export const changePassword = authedProcedure
   .meta({
     openapi: { method: 'POST', path: '/auth/password', tags: ['auth'], summary: "Change one's password" },
@@ -18,6 +21,6 @@ export const changePassword = authedProcedure
   .mutation(async ({ ctx, input }) => {
     await confirmPassword(ctx, input.currentPassword);
     const passwordHash = await hashPassword(input.newPassword, ctx.services.config);
-    await updatePasswordRevokingOtherSessions(ctx.em, ctx.user.userId, passwordHash, ctx.user.jti);
+    await updatePasswordRevokingOtherSessions(ctx.user, passwordHash, ctx.em);
     return { status: 'success' as const };
   });

@@ -1,62 +1,161 @@
 import type { Config } from '../config.js';
+import { unauthorized } from '../errors.js';
+import { SESSION_ENDED, sessionIsOpen, runRows, type Database, type SessionHolder, type Statement } from '../sql.js';
 import { tooMany } from './rate-limits.js';
 
-/**
- * The per-user write limit, in fixed windows: a number of writes (a flood guard: likes, follows
- * and their notifications add rows however small the request) and a number of bytes of input
- * (what makes one account's data, and every read of it, large: 20 KB posts, not 60-byte ones).
- * Counted in this process rather than in PostgreSQL (as the brute-force limits are) because it is
- * taken on every write: a shared counter row per user cost each write a round trip and serialised
- * a user's concurrent writes on that row's lock. With N processes a user may write N times the limit.
+/** The kinds of write limited at human pace, each with its own window (docs/limits.md). */
+export const WRITE_KINDS = [
+  'posts',
+  'comments',
+  'likes',
+  'follows',
+  'tickets',
+  'password',
+  'profile',
+  'events',
+] as const;
+export type WriteKind = (typeof WRITE_KINDS)[number];
+
+/** Which kind each mutation counts as, by procedure path; a mutation not here counts only overall. */
+const KIND_OF: Record<string, WriteKind> = {
+  'posts.create': 'posts',
+  'posts.update': 'posts',
+  'posts.delete': 'posts',
+  'posts.comment': 'comments',
+  'comments.update': 'comments',
+  'comments.delete': 'comments',
+  'posts.like': 'likes',
+  'posts.unlike': 'likes',
+  'comments.like': 'likes',
+  'comments.unlike': 'likes',
+  'users.follow': 'follows',
+  'users.unfollow': 'follows',
+  'live.ticket': 'tickets',
+  'auth.changePassword': 'password',
+  'users.updateMe': 'profile',
+  'events.create': 'events',
+  'events.replace': 'events',
+  'events.delete': 'events',
+};
+
+export const writeKindOf = (path: string): WriteKind | undefined => KIND_OF[path];
+
+/** The config variable of each kind, e.g. WRITE_LIMIT_POSTS. */
+export const writeLimitVariable = (kind: WriteKind) =>
+  `WRITE_LIMIT_${kind.toUpperCase() as Uppercase<WriteKind>}` as const;
+
+/** The counters are PostgreSQL integers. */
+const MAX_COUNT = 2 ** 31 - 1;
+
+/** How long the longest configured window lasts: the purge of old counters keeps at least that. */
+export function longestWriteWindowSeconds(config: Config): number {
+  return Math.max(
+    config.WRITE_WINDOW_SECONDS,
+    ...WRITE_KINDS.map((kind) => config[writeLimitVariable(kind)].windowSeconds),
+  );
+}
+
+/** One counter this write goes into: its key, window, what it adds and the most the window holds. */
+interface Counted {
+  key: string;
+  start: Date;
+  add: number;
+  max: number;
+  retryAfter: number;
+}
+
+function window(key: string, add: number, max: number, windowSeconds: number, now: number): Counted {
+  const size = windowSeconds * 1000;
+  const start = Math.floor(now / size) * size;
+  return {
+    key,
+    start: new Date(start),
+    add,
+    max: Math.min(max, MAX_COUNT),
+    retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)),
+  };
+}
+
+/*
+ * One statement checks the caller's session ($1, $2 as OPEN_SESSION) and counts the write in each
+ * of its windows (rate_limit_counters, on the primary, so every process and node sees one count):
+ * a window goes up only while the write still fits. Keys in one order, so that concurrent writes
+ * of one user lock their rows in the same order and cannot deadlock.
  */
-export class WriteLimiter {
-  private readonly windows = new Map<number, { start: number; count: number; bytes: number }>();
-  /** The window whose start last forgot the ones before it: once per window, not once per new user. */
-  private forgotFor = 0;
+const COUNT_WRITE: Statement = {
+  name: 'write_count',
+  text: `with open as (select 1 from sessions s where s.jti = $1 and s.user_id = $2 and ${sessionIsOpen('s')}),
+    k as (select * from unnest($3::text[], $4::timestamptz[], $5::int[], $6::int[]) as k(key, start, add, max)),
+    up as (
+      insert into rate_limit_counters as c (key, window_start, hits)
+      select k.key, k.start, k.add from k where k.add <= k.max and exists (select 1 from open) order by k.key
+      on conflict (key, window_start) do update set hits = c.hits + excluded.hits
+      where c.hits + excluded.hits <= ($6::int[])[array_position($3::text[], c.key)]
+      returning c.key)
+    select exists (select 1 from open) as open, array(select key from up) as counted`,
+};
 
-  constructor(
-    private readonly maxWrites: number,
-    private readonly maxBytes: number,
-    private readonly windowMs: number,
-  ) {}
+const UNCOUNT_WRITE: Statement = {
+  name: 'write_uncount',
+  text: `update rate_limit_counters c set hits = greatest(0, c.hits - k.add)
+    from unnest($1::text[], $2::timestamptz[], $3::int[]) as k(key, start, add)
+    where c.key = k.key and c.window_start = k.start`,
+};
 
-  static fromConfig(config: Config): WriteLimiter {
-    return new WriteLimiter(config.WRITES_PER_USER, config.WRITE_BYTES_PER_USER, config.WRITE_WINDOW_SECONDS * 1000);
+/** A write counted in its windows; `giveBack` takes it out again (it did not happen). */
+export interface CountedWrite {
+  giveBack(): Promise<void>;
+}
+
+const giveBack = (db: Database, windows: Counted[]) =>
+  runRows(db, UNCOUNT_WRITE, [windows.map((w) => w.key), windows.map((w) => w.start), windows.map((w) => w.add)]);
+
+/**
+ * The per-user write limits, held in PostgreSQL: the overall ceilings (WRITES_PER_USER writes and
+ * WRITE_BYTES_PER_USER bytes of input per WRITE_WINDOW_SECONDS) and one human-pace limit per kind
+ * of write (WRITE_LIMIT_<KIND>). WRITE_LIMITS=off lifts them all: nothing is counted.
+ */
+export class WriteLimits {
+  constructor(private readonly config: Config) {}
+
+  get enabled(): boolean {
+    return this.config.WRITE_LIMITS;
   }
 
   /**
-   * Counts one write of `bytes` bytes of input, or throws 429 with the seconds until the window
-   * ends. Returns the start of the window that counted it (for giveBack).
+   * Counts one write of `bytes` bytes of input by the caller, as the mutation at `path`, and checks
+   * its session in the same statement: 401 when the session has ended, 429 with Retry-After when a
+   * window is full (then nothing stays counted).
    */
-  take(userId: number, bytes: number, now = Date.now()): number {
-    const start = Math.floor(now / this.windowMs) * this.windowMs;
-    let window = this.windows.get(userId);
-    if (!window || window.start !== start) {
-      // More users than that in one window keep their entries: scanning again for each would find
-      // nothing to forget, at a cost that grows with every user.
-      if (this.windows.size >= 100_000 && this.forgotFor !== start) {
-        this.forgotFor = start;
-        this.forgetBefore(start);
-      }
-      window = { start, count: 0, bytes: 0 };
-      this.windows.set(userId, window);
+  async take(db: Database, user: SessionHolder, path: string, bytes: number, now = Date.now()): Promise<CountedWrite> {
+    const { config } = this;
+    const windows = [
+      window(`w:${user.userId}`, 1, config.WRITES_PER_USER, config.WRITE_WINDOW_SECONDS, now),
+      window(`wb:${user.userId}`, bytes, config.WRITE_BYTES_PER_USER, config.WRITE_WINDOW_SECONDS, now),
+    ];
+    const kind = writeKindOf(path);
+    if (kind) {
+      const limit = config[writeLimitVariable(kind)];
+      windows.push(window(`w:${kind}:${user.userId}`, 1, limit.max, limit.windowSeconds, now));
     }
-    if (window.count >= this.maxWrites || window.bytes + bytes > this.maxBytes)
-      throw tooMany(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)), 'writes');
-    window.count++;
-    window.bytes += bytes;
-    return start;
-  }
-
-  /** Gives a write back (it did not happen: its session had ended) to the window that counted it, if still current. */
-  giveBack(userId: number, bytes: number, windowStart: number): void {
-    const window = this.windows.get(userId);
-    if (!window || window.start !== windowStart || window.count === 0) return;
-    window.count--;
-    window.bytes = Math.max(0, window.bytes - bytes);
-  }
-
-  private forgetBefore(start: number): void {
-    for (const [userId, window] of this.windows) if (window.start < start) this.windows.delete(userId);
+    const [row] = await runRows<{ open: boolean; counted: string[] }>(db, COUNT_WRITE, [
+      user.jti,
+      user.userId,
+      windows.map((w) => w.key),
+      windows.map((w) => w.start),
+      windows.map((w) => w.add),
+      windows.map((w) => w.max),
+    ]);
+    user.sessionChecked = true;
+    const counted = windows.filter((w) => row!.counted.includes(w.key));
+    if (!row!.open) throw unauthorized(SESSION_ENDED);
+    if (counted.length < windows.length) {
+      if (counted.length > 0) await giveBack(db, counted);
+      const full = windows.filter((w) => !counted.includes(w));
+      // The metric names the kind's own window when that one was full, else the overall ceiling.
+      const byKind = kind !== undefined && full.includes(windows[2]!);
+      throw tooMany(Math.max(...full.map((w) => w.retryAfter)), byKind ? `writes-${kind}` : 'writes');
+    }
+    return { giveBack: async () => void (await giveBack(db, windows)) };
   }
 }

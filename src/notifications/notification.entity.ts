@@ -41,6 +41,15 @@ export const NotificationEntity = defineEntity({
       expression:
         'create index "notifications_comment_id_index" on "notifications" ("comment_id") where "comment_id" is not null',
     },
+    // A like, a comment like or a follow notifies once ever, however often it is taken back and
+    // done again (a comment, each a new one, is bounded by the cap per actor instead).
+    {
+      name: 'notifications_once_unique',
+      expression:
+        'create unique index "notifications_once_unique" on "notifications" ("recipient_id", "actor_id", "type", "post_id", "comment_id") nulls not distinct where "type" <> \'comment\'',
+    },
+    // What one actor caused one recipient lately: the cap per actor counts these.
+    { name: 'notifications_pair_index', properties: ['recipient', 'actor', 'createdAt'] },
     {
       name: 'notifications_unread_index',
       expression:

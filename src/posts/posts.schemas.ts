@@ -43,9 +43,24 @@ export const commentBody = {
 
 export const SEARCH_QUERY_MAX = 200;
 
+/**
+ * websearch_to_tsquery nests each `-` (a NOT) on a parse stack of 32 and fails when it fills ("tsquery
+ * stack too small"); a NUL cannot reach PostgreSQL at all. Both are refused here, a 400 naming q.
+ */
+export const SEARCH_QUERY_MAX_NOTS = 31;
+
 /** GET /posts?q=: words to find in titles and contents. */
-export const searchQuery = z.string().min(1).max(SEARCH_QUERY_MAX).meta({
-  description:
-    'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or)',
-  example: 'typescript -java',
-});
+export const searchQuery = z
+  .string()
+  .min(1)
+  .max(SEARCH_QUERY_MAX)
+  .refine((q) => !q.includes('\0'), 'must not contain a NUL character')
+  .refine(
+    (q) => q.split('-').length - 1 <= SEARCH_QUERY_MAX_NOTS,
+    `must contain at most ${SEARCH_QUERY_MAX_NOTS} "-" (each is a NOT)`,
+  )
+  .meta({
+    description:
+      'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or)',
+    example: 'typescript -java',
+  });

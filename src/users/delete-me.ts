@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { passwordConfirmation } from '../auth/auth.schemas.js';
 import { confirmPassword, WRONG_PASSWORD } from '../auth/confirm-password.js';
 import { authedProcedure } from '../trpc.js';
-import { deleteUser } from './users.queries.js';
+import { deleteUserFor } from './users.queries.js';
 
 /**
  * Closes the caller's account. Every row that names the user (posts with their comments and likes,
@@ -30,5 +30,5 @@ export const deleteMe = authedProcedure
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
     await confirmPassword(ctx, input.password);
-    await deleteUser(ctx.em, ctx.user.userId);
+    await deleteUserFor(ctx);
   });

@@ -23,7 +23,6 @@ import {
   type Statement,
 } from '../sql.js';
 import { FollowEntity } from './follow.entity.js';
-import { UserEntity } from './user.entity.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
 
@@ -225,4 +224,12 @@ export async function insertFollow(db: Database, followerId: number, followedId:
  * comments, likes, follows both ways, events, sessions) goes with it by ON DELETE CASCADE: one
  * statement, so one transaction.
  */
-export const deleteUser = (em: EntityManager, id: number) => em.nativeDelete(UserEntity, { id });
+const DELETE_ME: Statement = {
+  name: 'user_delete_me',
+  text: `delete from users u where u.id = $2 and exists (select 1 from ${OPEN_SESSION}) returning u.id`,
+};
+
+/** Deletes the caller's account while their session is open; of two at once, the second finds nothing: 401. */
+export async function deleteUserFor(scope: SessionScope): Promise<void> {
+  await runForSession(scope, DELETE_ME, []);
+}

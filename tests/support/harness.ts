@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../../src/logger.js';
 import { appRouter } from '../../src/router.js';
 import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc.js';
 import { adminQuery, withDatabase } from './database.js';
+import { RAISED_WRITE_LIMITS } from './write-limits.js';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -28,8 +29,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGIN_FAILURES_PER_EMAIL: '1000',
     LOGIN_FAILURES_PER_ADDRESS: '100000',
     SIGNUPS_PER_ADDRESS: '100000',
-    WRITES_PER_USER: '100000',
-    WRITE_BYTES_PER_USER: '1000000000',
+    ...RAISED_WRITE_LIMITS,
     // A run through PgBouncer before 1.21 (scripts/with-pgbouncer.sh) switches named statements off.
     ...(process.env.DB_PREPARED_STATEMENTS && { DB_PREPARED_STATEMENTS: process.env.DB_PREPARED_STATEMENTS }),
     ...overrides,

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../src/ports.js';
+import { RAISED_WRITE_LIMITS } from './write-limits.js';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -35,8 +36,7 @@ export function serviceEnv(env: Record<string, string>, port: number, unset: str
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
     // The load tests write as fast as they can, as one user, some of it large.
-    WRITES_PER_USER: '100000',
-    WRITE_BYTES_PER_USER: '1000000000',
+    ...RAISED_WRITE_LIMITS,
     ...env,
   };
 }
