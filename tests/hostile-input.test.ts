@@ -196,13 +196,13 @@ describe('messages and protocol', () => {
     expectApiError(res, 400, 'BAD_REQUEST', /^before must be a positive integer id$/);
   });
 
-  it('a positive field says it must be greater than 0', async () => {
+  it('an id field says it must be at least 1', async () => {
     const body = { name: 'n', description: '', location: '', dateTime: '2030-01-01T00:00:00Z', UserId: 0 };
     expectApiError(
       await h.request('POST', '/events', { token: user.token, body }),
       400,
       'BAD_REQUEST',
-      /^UserId must be greater than 0$/,
+      /^UserId must be at least 1$/,
     );
   });
 

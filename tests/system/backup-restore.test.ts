@@ -23,7 +23,9 @@ import { freePort } from '../../src/ports.js';
  */
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const missing = existsSync(join(PG_BIN, 'pg_basebackup')) ? undefined : 'postgresql-15 is not installed';
-if (missing && process.env.CI !== 'true') console.warn(`backup test skipped: ${missing}`);
+const off = process.env.TOPOLOGY_TESTS === 'off';
+if (off) console.warn('backup test skipped: TOPOLOGY_TESTS=off');
+else if (missing && process.env.CI !== 'true') console.warn(`backup test skipped: ${missing}`);
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'feedline-backup-'));
@@ -80,7 +82,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(missing !== undefined && process.env.CI !== 'true')('backup and point-in-time restore', () => {
+describe.skipIf(off || (missing !== undefined && process.env.CI !== 'true'))('backup and point-in-time restore', () => {
   it('restores a base backup plus archived WAL to a moment between two batches of writes', async () => {
     const archive = join(dir, 'wal-archive');
     const primary = join(dir, 'primary');
