@@ -4,6 +4,7 @@ import type { Client } from 'pg';
 import type { Config } from './config.js';
 import { knexClientOf, replicaClientsOf, type KnexClient } from './db.js';
 import type { Logger } from './logger.js';
+import { countRead, metricsEnabled, registerPool, setReplicaLag } from './metrics.js';
 import type { SessionHolder } from './sql.js';
 
 /**
@@ -92,6 +93,7 @@ export class ReadReplicas {
   private samples: Sample[] = [];
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
+  private readonly unregister: (() => void)[] = [];
   /** Reads the primary served in routed requests (no replica fit). */
   primaryReads = 0;
 
@@ -116,6 +118,17 @@ export class ReadReplicas {
 
   /** Checks once (so the first requests already have replicas) and then every REPLICA_CHECK_MS. */
   async start(): Promise<void> {
+    if (metricsEnabled()) {
+      for (const { name, pool } of this.replicas) {
+        this.unregister.push(
+          registerPool('replica', name, () => ({
+            inUse: pool.pool.numUsed(),
+            idle: pool.pool.numFree(),
+            waiting: pool.pool.numPendingAcquires(),
+          })),
+        );
+      }
+    }
     await this.check();
     this.timer = setInterval(() => void this.check(), this.config.REPLICA_CHECK_MS);
     this.timer.unref();
@@ -123,6 +136,7 @@ export class ReadReplicas {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    for (const stop of this.unregister) stop();
     await this.ticking;
   }
 
@@ -170,6 +184,7 @@ export class ReadReplicas {
       if (!row?.standby) return this.mark(replica, 'down', 'not a standby');
       replica.replayLsn = Math.max(replica.replayLsn, lsnNumber(row.lsn));
       const lagMs = this.lagMs(replica.replayLsn, now);
+      setReplicaLag(replica.name, lagMs / 1000);
       if (lagMs > this.config.REPLICA_MAX_LAG_MS) this.mark(replica, 'lagging', `${lagMs} ms behind`);
       else this.mark(replica, 'healthy', '');
     } catch (error) {
@@ -223,9 +238,11 @@ export class ReadReplicas {
     const replica = this.pick(lsnNumber(row.write_lsn));
     if (!replica) {
       this.primaryReads++;
+      countRead('primary', 'primary');
       return fn();
     }
     replica.reads++;
+    countRead('replica', replica.name);
     return readPool.run(replica.pool, fn);
   }
 

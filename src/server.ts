@@ -88,10 +88,6 @@ export async function startServer(
     if (migrate) await prepareSchema(config, database.url, logger);
     orm = await initORM({ ...ormOptions(config, database.url, logger), migrate: false });
     live = new LiveHub(orm, config, logger);
-    if (config.DATABASE_REPLICA_URLS.length > 0) {
-      reads = new ReadReplicas(orm, config, logger);
-      await reads.start();
-    }
     if (config.METRICS_PORT !== undefined) {
       enableMetrics();
       const { pool } = knexClientOf(orm.em);
@@ -106,6 +102,10 @@ export async function startServer(
       );
       // A cluster worker's metrics are served by the primary's listener.
       if (metricsListener) metricsServer = await listenForMetrics(config);
+    }
+    if (config.DATABASE_REPLICA_URLS.length > 0) {
+      reads = new ReadReplicas(orm, config, logger);
+      await reads.start();
     }
     const app = createApp({ orm, config, logger, live, reads });
     server = await new Promise<Server>((resolve, reject) => {

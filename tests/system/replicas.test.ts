@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { missingPackages, request, up, type Topology } from '../../scripts/topology.js';
+import { missingPackages, request, startNode, up, type Topology } from '../../scripts/topology.js';
+import { freePort } from '../../src/ports.js';
 import { SseReader } from '../support/sse.js';
 
 /**
@@ -137,6 +138,31 @@ describe.skipIf(missing)('read replicas', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       return replicaTransactions() - before >= 50;
     }, 'reads on the replica again');
+  });
+
+  it('metrics: each pool by role, the replica lag, and reads served by the replica and the primary', async () => {
+    const metricsPort = await freePort();
+    const node = await startNode({
+      DATABASE_URL: topology.databases.primary.url,
+      DATABASE_REPLICA_URLS: topology.databases.replica.url,
+      METRICS_PORT: String(metricsPort),
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+    });
+    try {
+      const reader = await account(node.url, 'metrics-reader');
+      await until(async () => {
+        for (let i = 0; i < 10; i++) await call(node.url, 'GET', '/posts?limit=5', reader.token);
+        const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        return /db_reads_total\{role="replica",name="replica-1"\} [1-9]/.test(text);
+      }, 'reads counted on the replica');
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(text).toMatch(/db_pool_connections_idle\{role="replica",name="replica-1"\} \d/);
+      expect(text).toMatch(/db_pool_connections_idle\{role="primary",name="primary"\} \d/);
+      expect(text).toMatch(/db_replica_lag_seconds\{name="replica-1"\} [\d.e+-]+/);
+    } finally {
+      await node.stop();
+    }
   });
 
   it('a live stream through HAProxy, cut by a draining node, resumes on the other node by Last-Event-ID', async () => {
