@@ -12,6 +12,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  copyFileSync,
   chownSync,
   existsSync,
   mkdirSync,
@@ -181,7 +182,7 @@ export async function startHaCluster(options: { members?: number } = {}): Promis
     },
     startMember(name) {
       const m = member(name);
-      m.patroni = start(m.name, 'patroni', [join(DEPLOY, 'patroni.yml')], patroniEnv(m), true);
+      m.patroni = start(m.name, 'patroni', [join(dir, 'patroni.yml')], patroniEnv(m), true);
     },
     async waitForSyncStandby(name, timeoutMs = 60_000) {
       for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(250)) {
@@ -271,6 +272,8 @@ export async function startHaCluster(options: { members?: number } = {}): Promis
       if (Date.now() > deadline) throw new Error(`etcd did not start\n${logTails()}`);
     }
     writeFileSync(join(dir, 'patronictl.yml'), `scope: feedline\netcd3:\n  hosts: 127.0.0.1:${etcdClient}\n`);
+    // A copy the postgres OS user can read: the checkout may sit in a folder only root can enter.
+    copyFileSync(join(DEPLOY, 'patroni.yml'), join(dir, 'patroni.yml'));
 
     // The first member bootstraps the cluster; the others clone it once it leads.
     cluster.startMember(members[0]!.name);

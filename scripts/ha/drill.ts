@@ -202,6 +202,10 @@ export async function runFailoverDrill(options: DrillOptions): Promise<DrillResu
   };
   const writers = Array.from({ length: options.writers ?? 6 }, (_, n) => writer(n));
 
+  // In synchronous mode only the synchronous standby may be promoted: a fault before it is one
+  // would (rightly) leave the cluster without a leader.
+  const leader = await cluster.waitForLeader();
+  for (const m of cluster.members) if (m.name !== leader) await cluster.waitForSyncStandby(m.name, 120_000);
   await sleep(options.beforeMs ?? 2_000);
   const oldLeader = await cluster.waitForLeader();
   const faultAt = Date.now();

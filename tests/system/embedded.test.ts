@@ -242,7 +242,16 @@ describe('the embedded database', () => {
       const passwordFiles = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-'));
       const before = passwordFiles();
       try {
-        for (const entry of ['src', 'scripts', 'package.json', 'tsconfig.json', 'mikro-orm.config.ts'])
+        // What `npm start` needs: it compiles (prestart) before it runs dist/.
+        for (const entry of [
+          'src',
+          'client',
+          'scripts',
+          'package.json',
+          'tsconfig.json',
+          'tsconfig.build.json',
+          'mikro-orm.config.ts',
+        ])
           cpSync(entry, join(checkout, entry), { recursive: true });
         // Hard links: the PostgreSQL binaries are reachable only through the private folder.
         execFileSync('cp', ['-al', 'node_modules', join(checkout, 'node_modules')]);
