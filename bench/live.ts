@@ -51,6 +51,7 @@ const service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     ARGON2_TIME_COST: '1',
     SIGNUPS_PER_ADDRESS: '1000000',
     LOGIN_FAILURES_PER_ADDRESS: '1000000',
+    WRITE_LIMITS: 'off',
     WRITES_PER_USER: '1000000000',
     LIVE_STREAMS_PER_USER: String(STREAMS_PER_USER),
     LIVE_STREAMS_MAX: String(SUBSCRIBERS),

@@ -175,7 +175,7 @@ if (missing) {
   console.error(`bench:topology: ${missing}`);
   process.exit(69);
 }
-const limits = { LOG_LEVEL: 'warn', WRITES_PER_USER: '1000000', SIGNUPS_PER_ADDRESS: '1000' };
+const limits = { LOG_LEVEL: 'warn', WRITE_LIMITS: 'off', WRITES_PER_USER: '1000000', SIGNUPS_PER_ADDRESS: '1000' };
 const topology = await up({ env: limits });
 let single: Awaited<ReturnType<typeof startNode>> | undefined;
 // Ctrl-C brings everything down too.

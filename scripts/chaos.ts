@@ -55,7 +55,8 @@ async function startService(): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       JWT_SECRET: 'chaos-secret-chaos-secret-chaos-secret-0123',
-      WRITES_PER_USER: '100000000', // writes at full speed, as few users
+      WRITE_LIMITS: 'off', // writes at full speed, as few users
+      WRITES_PER_USER: '100000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
