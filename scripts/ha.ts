@@ -3,13 +3,11 @@
  *                       Feedline nodes; prints the addresses and runs until Ctrl-C (or `down`)
  * npm run ha -- down    stops a running `npm run ha`
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { startHaCluster } from './ha/cluster.js';
-import { startFeedlineNode, type FeedlineNode } from './ha/nodes.js';
+import { startNodesOnCluster, type FeedlineNode } from './ha/nodes.js';
 
 const PID_FILE = join(tmpdir(), 'feedline-ha.pid');
 
@@ -37,18 +35,7 @@ const down = async (code: number) => {
 process.on('SIGINT', () => void down(0));
 process.on('SIGTERM', () => void down(0));
 try {
-  const admin = new pg.Client({ connectionString: cluster.writeUrl() });
-  await admin.connect();
-  await admin.query('create database feedline');
-  await admin.end();
-  const env = {
-    DATABASE_URL: cluster.writeUrl('feedline'),
-    DATABASE_REPLICA_URLS: cluster.readUrl('feedline'),
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-  };
-  // One after the other: the first applies the migrations.
-  nodes.push(await startFeedlineNode(env));
-  nodes.push(await startFeedlineNode(env));
+  nodes.push(...(await startNodesOnCluster(cluster, 'feedline')));
   writeFileSync(PID_FILE, String(process.pid));
   const mask = (url: string) => url.replace(/:[^:@/]*@/, ':***@');
   console.log(`HA topology up in ${cluster.dir}

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startHaCluster } from './cluster.js';
 import { runFailoverDrill, type DrillResult, type Fault } from './drill.js';
-import { startFeedlineNode, type FeedlineNode } from './nodes.js';
+import { startNodesOnCluster, type FeedlineNode } from './nodes.js';
 
 /**
  * `npm run chaos -- --failover`: two Feedline nodes on the HA cluster, writers through both, the
@@ -14,22 +12,19 @@ export async function chaosFailover(runs: number, faults: Fault[]): Promise<numb
   const nodes: FeedlineNode[] = [];
   const results: DrillResult[] = [];
   try {
-    const admin = new pg.Client({ connectionString: cluster.writeUrl() });
-    await admin.connect();
-    await admin.query('create database feedline_chaos');
-    await admin.end();
+    const logs = process.env.CHAOS_LOG_DIR;
     const env = {
-      DATABASE_URL: cluster.writeUrl('feedline_chaos'),
-      DATABASE_REPLICA_URLS: cluster.readUrl('feedline_chaos'),
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      LOG_LEVEL: process.env.CHAOS_LOG_DIR ? 'warn' : 'error',
+      LOG_LEVEL: logs ? 'warn' : 'error',
       DB_ACQUIRE_TIMEOUT_MS: '2000',
       WRITE_LIMITS: 'off',
       WRITES_PER_USER: '1000000000',
     };
-    const logs = process.env.CHAOS_LOG_DIR;
-    nodes.push(await startFeedlineNode(env, logs && `${logs}/node-a.log`));
-    nodes.push(await startFeedlineNode(env, logs && `${logs}/node-b.log`));
+    nodes.push(
+      ...(await startNodesOnCluster(cluster, 'feedline_chaos', env, [
+        logs && `${logs}/node-a.log`,
+        logs && `${logs}/node-b.log`,
+      ])),
+    );
     for (let run = 0; run < runs; run++) {
       for (const fault of faults) {
         const result = await runFailoverDrill({

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { openSync } from 'node:fs';
+import pg from 'pg';
+import type { HaCluster } from './cluster.js';
 import { freePort } from '../../src/ports.js';
 
 export interface FeedlineNode {
@@ -38,4 +41,28 @@ export async function startFeedlineNode(env: NodeJS.ProcessEnv, logFile?: string
       await exited;
     },
   };
+}
+
+/**
+ * Creates `database` on the cluster and starts two Feedline nodes on it (writes through HAProxy's
+ * write port, reads through its read port), one after the other: the first applies the migrations.
+ */
+export async function startNodesOnCluster(
+  cluster: HaCluster,
+  database: string,
+  env: NodeJS.ProcessEnv = {},
+  logFiles: (string | undefined)[] = [],
+): Promise<FeedlineNode[]> {
+  const admin = new pg.Client({ connectionString: cluster.writeUrl() });
+  await admin.connect();
+  await admin.query(`create database ${database}`).finally(() => admin.end());
+  const nodeEnv = {
+    DATABASE_URL: cluster.writeUrl(database),
+    DATABASE_REPLICA_URLS: cluster.readUrl(database),
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ...env,
+  };
+  const nodes = [await startFeedlineNode(nodeEnv, logFiles[0])];
+  nodes.push(await startFeedlineNode(nodeEnv, logFiles[1]));
+  return nodes;
 }
