@@ -211,6 +211,11 @@ export type Database = MikroORM | EntityManager;
 
 const poolOf = (db: Database) => knexClientOf('getConnection' in db ? db : db.em);
 
+/** The statement as `db` sends it: without its name when named statements are off (DB_PREPARED_STATEMENTS). */
+export function statementFor<Q extends QueryConfig>(db: Database, query: Q): Q {
+  return poolOf(db).unnamedStatements && query.name ? { ...query, name: undefined } : query;
+}
+
 /**
  * A connection of the pool MikroORM holds, as the pg driver's own client: for prepared statements
  * and cursors, which the ORM does not offer. The one place that reaches into that pool; `release`

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { badRequest, unauthorized } from '../errors.js';
 import {
+  statementFor,
   borrowConnection,
   isoTimestamp,
   SESSION_ENDED,
@@ -155,9 +156,11 @@ export async function updatePasswordRevokingOtherSessions(
   let clean = false;
   try {
     await client.query('begin');
-    await client.query({ ...LOCK_USER, values: [user.userId] });
+    await client.query(statementFor(db, { ...LOCK_USER, values: [user.userId] }));
     // A statement of its own: it reads the sessions as they are once the lock is held.
-    const { rows } = await client.query({ ...REPLACE_PASSWORD, values: [user.jti, user.userId, passwordHash] });
+    const { rows } = await client.query(
+      statementFor(db, { ...REPLACE_PASSWORD, values: [user.jti, user.userId, passwordHash] }),
+    );
     await client.query('commit');
     clean = true;
     changed = rows.length > 0;
