@@ -7,7 +7,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHaCluster } from './ha/cluster.js';
-import { startNodesOnCluster, type FeedlineNode } from './ha/nodes.js';
+import { startNodesOnCluster } from './ha/nodes.js';
+import type { Node } from './topology.js';
 
 const PID_FILE = join(tmpdir(), 'feedline-ha.pid');
 
@@ -22,7 +23,7 @@ if (process.argv[2] === 'down') {
 }
 
 const cluster = await startHaCluster();
-const nodes: FeedlineNode[] = [];
+const nodes: Node[] = [];
 let stopping = false;
 const down = async (code: number) => {
   if (stopping) return;
@@ -39,7 +40,7 @@ try {
   writeFileSync(PID_FILE, String(process.pid));
   const mask = (url: string) => url.replace(/:[^:@/]*@/, ':***@');
   console.log(`HA topology up in ${cluster.dir}
-  Feedline nodes:   ${nodes.map((node) => node.baseUrl).join('  ')}
+  Feedline nodes:   ${nodes.map((node) => node.url).join('  ')}
   write port:       ${mask(cluster.writeUrl('feedline'))}
   read port:        ${mask(cluster.readUrl('feedline'))}
   members:          ${cluster.members.map((m) => `${m.name} postgres :${m.pgPort}, patroni :${m.apiPort}`).join('; ')}

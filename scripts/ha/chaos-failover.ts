@@ -1,6 +1,7 @@
 import { startHaCluster } from './cluster.js';
 import { runFailoverDrill, type DrillResult, type Fault } from './drill.js';
-import { startNodesOnCluster, type FeedlineNode } from './nodes.js';
+import type { Node } from '../topology.js';
+import { startNodesOnCluster } from './nodes.js';
 
 /**
  * `npm run chaos -- --failover`: two Feedline nodes on the HA cluster, writers through both, the
@@ -9,28 +10,22 @@ import { startNodesOnCluster, type FeedlineNode } from './nodes.js';
  */
 export async function chaosFailover(runs: number, faults: Fault[]): Promise<number> {
   const cluster = await startHaCluster();
-  const nodes: FeedlineNode[] = [];
+  const nodes: Node[] = [];
   const results: DrillResult[] = [];
   try {
-    const logs = process.env.CHAOS_LOG_DIR;
     const env = {
-      LOG_LEVEL: logs ? 'warn' : 'error',
+      LOG_LEVEL: 'warn',
       DB_ACQUIRE_TIMEOUT_MS: '2000',
       WRITE_LIMITS: 'off',
       WRITES_PER_USER: '1000000000',
     };
-    nodes.push(
-      ...(await startNodesOnCluster(cluster, 'feedline_chaos', env, [
-        logs && `${logs}/node-a.log`,
-        logs && `${logs}/node-b.log`,
-      ])),
-    );
+    nodes.push(...(await startNodesOnCluster(cluster, 'feedline_chaos', env)));
     for (let run = 0; run < runs; run++) {
       for (const fault of faults) {
         const result = await runFailoverDrill({
           cluster,
           database: 'feedline_chaos',
-          nodes: nodes.map((node) => node.baseUrl),
+          nodes: nodes.map((node) => node.url),
           fault,
           writers: 8,
           beforeMs: 3_000,
@@ -76,5 +71,7 @@ export async function chaosFailover(runs: number, faults: Fault[]): Promise<numb
       r.hung > 0 ||
       Object.keys(r.statuses).some((s) => s !== '201' && s !== '503'),
   );
+  // What the nodes warned about, to tell where a bad run went wrong.
+  if (bad) for (const node of nodes) console.log(`${node.url} logged:\n  ${node.logs.slice(-30).join('\n  ')}`);
   return bad ? 1 : 0;
 }
