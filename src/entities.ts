@@ -7,6 +7,7 @@ import { NotificationEntity } from './notifications/notification.entity.js';
 import { CommentEntity } from './posts/comment.entity.js';
 import { CommentLikeEntity, PostLikeEntity } from './posts/like.entity.js';
 import { PostEntity } from './posts/post.entity.js';
+import { BlockEntity, MuteEntity } from './users/block.entity.js';
 import { FollowEntity } from './users/follow.entity.js';
 import { UserEntity } from './users/user.entity.js';
 
@@ -24,4 +25,6 @@ export const entities = [
   NotificationEntity,
   LiveTicketEntity,
   LiveListenerEntity,
+  BlockEntity,
+  MuteEntity,
 ];

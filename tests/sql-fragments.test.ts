@@ -72,8 +72,8 @@ const cases = new Map<{ schema: z.ZodType }, () => Promise<unknown[]>>([
     async () => {
       // What a stream writes: the summary, then each list's elements, assembled.
       const { user, lists } = sql.userWithRelationsRows;
-      const [summary] = (await jsonRows(user, [userId])) as [Record<string, unknown>];
-      for (const { field, text } of lists) summary[field] = await jsonRows(text, [userId]);
+      const [summary] = (await jsonRows(user, [userId, userId])) as [Record<string, unknown>];
+      for (const { field, text } of lists) summary[field] = await jsonRows(text, [userId, userId]);
       return [summary];
     },
   ],

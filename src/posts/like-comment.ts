@@ -13,5 +13,5 @@ export const likeComment = authedProcedure
   .output(Comment)
   .mutation(async ({ ctx, input: { id } }) => {
     await insertCommentLike(ctx.em, id, ctx.user.userId);
-    return getCommentById(ctx.em, id);
+    return getCommentById(ctx.em, id, ctx.user.userId);
   });

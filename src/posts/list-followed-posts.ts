@@ -26,7 +26,7 @@ export const listFollowedPosts = withOutputBuiltBySql(
       // Built whole (REST streams it instead, streamFollowedPosts below): bounded, see wholeList.
       await assertSessionOpen(ctx.services.orm, ctx.user);
       return wholeList(ctx, ctx.user.userId, 'GET /posts/followed', (limit) =>
-        listPostsMatching(ctx.services.orm, { followerId: ctx.user.userId, limit }),
+        listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, followerId: ctx.user.userId, limit }),
       );
     }),
 );
@@ -35,5 +35,5 @@ export const listFollowedPosts = withOutputBuiltBySql(
 export const streamFollowedPosts = streamedRoute({
   input: pageInput,
   streams: unpaged,
-  document: (_input, userId) => postListDocument({ followerId: userId }),
+  document: (_input, userId) => postListDocument({ viewerId: userId, followerId: userId }),
 });

@@ -4,7 +4,7 @@ import { wholeList } from '../large-answers.js';
 import { byIdInput, pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { Comment } from './posts.schemas.js';
-import { assertPostExists, listCommentsOnPost } from './posts.queries.js';
+import { assertPostShown, listCommentsOnPost } from './posts.queries.js';
 
 export const listPostComments = authedProcedure
   .meta({
@@ -21,9 +21,9 @@ export const listPostComments = authedProcedure
   .query(async ({ ctx, input: { id, ...page } }) => {
     const comments =
       ctx.jsonAsText || !unpaged(page)
-        ? await listCommentsOnPost(ctx.em, id, page)
-        : await wholeList(ctx, ctx.user.userId, undefined, (limit) => listCommentsOnPost(ctx.em, id, { limit }));
+        ? await listCommentsOnPost(ctx.em, id, ctx.user.userId, page)
+        : await wholeList(ctx, ctx.user.userId, undefined, (limit) => listCommentsOnPost(ctx.em, id, ctx.user.userId, { limit }));
     // Only an empty page needs the post looked up: no comments yet, or no post.
-    if (comments.length === 0) await assertPostExists(ctx.em, id);
+    if (comments.length === 0) await assertPostShown(ctx.em, id, ctx.user.userId);
     return comments;
   });

@@ -28,13 +28,13 @@ export const listPosts = withOutputBuiltBySql(
         // Built whole (REST streams it instead, streamPosts below): bounded, see wholeList.
         await assertSessionOpen(ctx.services.orm, ctx.user);
         return wholeList(ctx, ctx.user.userId, 'GET /posts', (limit) =>
-          listPostsMatching(ctx.services.orm, { q, limit }),
+          listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, q, limit }),
         );
       }
       if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });
       // A search is off the hot path: the session on its own, then the search's statement.
       await assertSessionOpen(ctx.services.orm, ctx.user);
-      return listPostsMatching(ctx.services.orm, { ...page, q });
+      return listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, ...page, q });
     }),
 );
 
@@ -42,5 +42,5 @@ export const listPosts = withOutputBuiltBySql(
 export const streamPosts = streamedRoute({
   input,
   streams: unpaged,
-  document: (input) => postListDocument(input?.q === undefined ? {} : { q: input.q }),
+  document: (input, userId) => postListDocument({ viewerId: userId, ...(input?.q === undefined ? {} : { q: input.q }) }),
 });

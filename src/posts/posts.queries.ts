@@ -23,8 +23,16 @@ import {
 import type { DocumentPart } from '../json-stream.js';
 import { jsonValue } from '../json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
+import {
+  noBlockBetween,
+  shownAuthor,
+  unblocked,
+  VIEWER,
+  viewerById,
+  withViewerRow,
+  type Viewer,
+} from '../users/safety.sql.js';
 import { CommentEntity } from './comment.entity.js';
-import { CommentLikeEntity } from './like.entity.js';
 import { PostEntity, SEARCH_CONFIG } from './post.entity.js';
 import type { Comment, Post } from './posts.schemas.js';
 
@@ -42,12 +50,12 @@ type JsonRow<T> = { json: T };
 
 const POST_JSON: Statement = {
   name: 'post_json',
-  text: `select ${postJson('p')} as json from posts p where p.id = $1`,
+  text: `select ${postJson('p', undefined, undefined, viewerById('$2'))} as json from posts p where p.id = $1`,
 };
 
-/** One Post with author, likers and comments (with theirs): one statement; or 404. */
-export async function getPostById(db: Database, id: number): Promise<Post> {
-  const row = await findRow<JsonRow<Post>>(db, POST_JSON, [id]);
+/** One Post with author, likers and comments (with theirs) as `viewerId` sees them: one statement; or 404. */
+export async function getPostById(db: Database, id: number, viewerId: number): Promise<Post> {
+  const row = await findRow<JsonRow<Post>>(db, POST_JSON, [id, viewerId]);
   if (!row) throw notFound(POST_NOT_FOUND);
   return row.json;
 }
@@ -56,6 +64,16 @@ const EXISTS = {
   posts: { name: 'post_exists', text: 'select 1 from posts where id = $1' },
   comments: { name: 'comment_exists', text: 'select 1 from comments where id = $1' },
 } satisfies Record<string, Statement>;
+
+const POST_SHOWN: Statement = {
+  name: 'post_shown',
+  text: `select 1 from posts p where p.id = $1 and ${noBlockBetween('p.author_id', '$2')}`,
+};
+
+/** 404 when there is no such post, or a block stands between its author and the reader. */
+export async function assertPostShown(db: Database, id: number, viewerId: number): Promise<void> {
+  if ((await runRows(db, POST_SHOWN, [id, viewerId])).length === 0) throw notFound(POST_NOT_FOUND);
+}
 
 const exists = async (db: Database, table: keyof typeof EXISTS, id: number) =>
   (await runRows(db, EXISTS[table], [id])).length > 0;
@@ -93,6 +111,8 @@ const olderThan = (alias: string, table: string, cursor = '?') =>
   `(${alias}.created_at, ${alias}.id) < (select b.created_at, b.id from ${table} b where b.id = ${cursor})`;
 
 export type PostFilter = {
+  /** The reader: posts by users on either side of a block with them are left out, and in lists other than one author's, those by users they mute. */
+  viewerId: number;
   /** Only posts by users this user follows (the feed). */
   followerId?: number;
   /** Only posts by this user. */
@@ -113,10 +133,11 @@ const SEARCH_WALK = 1_000;
  * sorted. The fallback runs only when needed (a one-time filter), so a page costs a bounded walk,
  * or work in proportion to the matches.
  */
-function searchMatches(q: string, { limit, before }: Page, values: StatementValues): string {
+function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, values: StatementValues): string {
   const query = values.add(q);
   const cursor = before === undefined ? undefined : values.add(before);
-  const matching = (alias: string) => `${alias}.search_vector @@ websearch_to_tsquery('${SEARCH_CONFIG}', ${query})`;
+  const matching = (alias: string) =>
+    `${alias}.search_vector @@ websearch_to_tsquery('${SEARCH_CONFIG}', ${query}) and ${shownAuthor(viewer, `${alias}.author_id`)}`;
   const olderThanCursor = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor)}`);
   if (limit === undefined) {
     return `with matches as materialized (select m.id, m.created_at from posts m
@@ -125,7 +146,7 @@ function searchMatches(q: string, { limit, before }: Page, values: StatementValu
   const pageSize = values.add(limit);
   // Only the page itself goes on to be joined and built into JSON.
   return `with newest as materialized (
-        select n.id, n.created_at from (select w.id, w.created_at, w.search_vector from posts w
+        select n.id, n.created_at from (select w.id, w.created_at, w.search_vector, w.author_id from posts w
           where true ${olderThanCursor('w')} order by w.created_at desc, w.id desc limit ${SEARCH_WALK}) n
         where ${matching('n')}),
       matches as materialized (
@@ -143,12 +164,13 @@ function searchMatches(q: string, { limit, before }: Page, values: StatementValu
  * given, so page 1,000 costs what page 1 costs. Rows of one `json` column, JSON as text: the
  * procedures parse it, the REST streams (json-stream.ts) write it as it is.
  */
-export function selectPostList({ followerId, authorId, q, limit, before }: PostFilter = {}): DriverStatement {
+export function selectPostList({ viewerId, followerId, authorId, q, limit, before }: PostFilter): DriverStatement {
   const values = new StatementValues();
-  const json = `${postJson('p')}::text as json`;
+  const viewer = viewerById(values.add(viewerId));
+  const json = `${postJson('p', undefined, undefined, viewer)}::text as json`;
   if (q !== undefined) {
     // The matches are the page already (cursor and limit applied): sort them for the JSON.
-    const matches = searchMatches(q, { limit, before }, values);
+    const matches = searchMatches(q, { limit, before }, viewer, values);
     const text = `${matches} select ${json} from matches s join posts p on p.id = s.id
       order by s.created_at desc, s.id desc`;
     return { text, values: values.values };
@@ -157,6 +179,8 @@ export function selectPostList({ followerId, authorId, q, limit, before }: PostF
     followerId !== undefined &&
       `p.author_id in (select f.followed_id from follows f where f.follower_id = ${values.add(followerId)})`,
     authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
+    // One author's posts are a direct read of them: a mute leaves them, a block does not.
+    authorId === undefined ? shownAuthor(viewer, 'p.author_id') : unblocked(viewer, 'p.author_id'),
     before !== undefined && olderThan('p', 'posts', values.add(before)),
   ].filter(Boolean);
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
@@ -178,15 +202,18 @@ async function assertCursorExists(db: Database, table: keyof typeof EXISTS, befo
 export const postListDocument = (filter: PostFilter): DocumentPart[] => ['[', selectPostList(filter), ']'];
 
 /** A list of posts (see selectPostList): one statement. */
-export async function listPostsMatching(db: Database, filter: PostFilter = {}): Promise<Post[]> {
+export async function listPostsMatching(db: Database, filter: PostFilter): Promise<Post[]> {
   const rows = await runDriverStatement<JsonRow<string>>(db, selectPostList(filter));
   if (rows.length === 0) await assertCursorExists(db, 'posts', filter.before);
   return rows.map((row) => JSON.parse(row.json) as Post);
 }
 
+// On a post whose author is on either side of a block with the commenter, nothing is inserted: 404.
 const INSERT_COMMENT: Statement = {
   name: 'comment_insert',
-  text: `with ins as (insert into comments (content, post_id, author_id) values ($1, $2, $3) returning id, post_id, author_id),
+  text: `with ins as (insert into comments (content, post_id, author_id) select $1, $2::int, $3::int
+        where not exists (select from posts bp where bp.id = $2 and not ${noBlockBetween('bp.author_id', '$3::int')})
+        returning id, post_id, author_id),
       noted as (${insertNotification(`select p.author_id, 'comment', ins.author_id, p.id, ins.id from ins join posts p on p.id = ins.post_id`)})
      select id from ins`,
 };
@@ -197,12 +224,20 @@ const INSERT_COMMENT: Statement = {
  */
 export async function insertComment(db: Database, postId: number, authorId: number, content: string): Promise<number> {
   const [row] = await keysSettle(runRows<{ id: number }>(db, INSERT_COMMENT, [content, postId, authorId]), POST_GONE);
-  return row!.id;
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return row.id;
 }
 
+/** The comment `c` and its post are shown to user `viewer`: no block between either author and them. */
+const commentShownTo = (c: string, viewer: string) =>
+  `${noBlockBetween(`${c}.author_id`, viewer)} and ${noBlockBetween(`(select cp.author_id from posts cp where cp.id = ${c}.post_id)`, viewer)}`;
+
+// A comment hidden from the liker by a block (its author's or its post's) is not liked: 404.
 const INSERT_COMMENT_LIKE: Statement = {
   name: 'comment_like_insert',
-  text: `with ins as (insert into comment_likes (comment_id, user_id) values ($1, $2) returning comment_id, user_id),
+  text: `with ins as (insert into comment_likes (comment_id, user_id) select $1::int, $2::int
+        where not exists (select from comments bc where bc.id = $1 and not (${commentShownTo('bc', '$2::int')}))
+        returning comment_id, user_id),
       noted as (${insertNotification(`select c.author_id, 'comment_like', ins.user_id, c.post_id, c.id from ins join comments c on c.id = ins.comment_id`)})
      select 1 from ins`,
 };
@@ -212,44 +247,68 @@ const INSERT_COMMENT_LIKE: Statement = {
  * a double like (400) and a missing comment (404), even between concurrent requests.
  */
 export async function insertCommentLike(db: Database, commentId: number, userId: number): Promise<void> {
-  await keysSettle(runRows(db, INSERT_COMMENT_LIKE, [commentId, userId]), COMMENT_LIKE_KEYS);
+  const rows = await keysSettle(runRows(db, INSERT_COMMENT_LIKE, [commentId, userId]), COMMENT_LIKE_KEYS);
+  if (rows.length === 0) throw notFound(COMMENT_NOT_FOUND);
 }
 
-/** Takes the caller's like of a comment back; when there was none, 404 for a missing comment, else 400. */
-export const deleteCommentLike = (em: EntityManager, commentId: number, userId: number) =>
-  deleteLink(em.nativeDelete(CommentLikeEntity, { comment: commentId, user: userId }), 'Comment not liked', () =>
-    assertCommentExists(em, commentId),
+const DELETE_COMMENT_LIKE: Statement = {
+  name: 'comment_like_delete',
+  text: `delete from comment_likes l using comments c
+    where l.comment_id = $1 and l.user_id = $2 and c.id = l.comment_id and ${commentShownTo('c', '$2::int')} returning 1`,
+};
+
+/** Takes the caller's like of a comment back; when there was none, 404 for a missing (or hidden) comment, else 400. */
+export const deleteCommentLike = (db: Database, commentId: number, userId: number) =>
+  deleteLink(
+    runRows(db, DELETE_COMMENT_LIKE, [commentId, userId]).then((rows) => rows.length),
+    'Comment not liked',
+    () => assertCommentShown(db, commentId, userId),
   );
 
 const COMMENT_JSON: Statement = {
   name: 'comment_json',
-  text: `select ${commentJson('c')} as json from comments c where c.id = $1`,
+  text: `select ${commentJson('c', viewerById('$2'))} as json from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
 };
 
-/** The Comment as the API shows it, or null. */
-export async function findCommentById(db: Database, id: number): Promise<Comment | null> {
-  return (await findRow<JsonRow<Comment>>(db, COMMENT_JSON, [id]))?.json ?? null;
+/** The Comment as the reader `viewerId` sees it, or null (none, or hidden by a block). */
+export async function findCommentById(db: Database, id: number, viewerId: number): Promise<Comment | null> {
+  return (await findRow<JsonRow<Comment>>(db, COMMENT_JSON, [id, viewerId]))?.json ?? null;
 }
 
-/** The Comment as the API shows it, or 404. */
-export async function getCommentById(db: Database, id: number): Promise<Comment> {
-  const comment = await findCommentById(db, id);
+/** The Comment as the reader sees it, or 404. */
+export async function getCommentById(db: Database, id: number, viewerId: number): Promise<Comment> {
+  const comment = await findCommentById(db, id, viewerId);
   if (!comment) throw notFound(COMMENT_NOT_FOUND);
   return comment;
+}
+
+const COMMENT_SHOWN: Statement = {
+  name: 'comment_shown',
+  text: `select 1 from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
+};
+
+/** 404 when there is no such comment, or a block hides it (or its post) from the reader. */
+export async function assertCommentShown(db: Database, id: number, viewerId: number): Promise<void> {
+  if ((await runRows(db, COMMENT_SHOWN, [id, viewerId])).length === 0) throw notFound(COMMENT_NOT_FOUND);
 }
 
 export async function assertCommentExists(db: Database, id: number): Promise<void> {
   if (!(await exists(db, 'comments', id))) throw notFound(COMMENT_NOT_FOUND);
 }
 
-/** A post's comments, newest first, a keyset page when asked: one statement. */
-export async function listCommentsOnPost(db: Database, postId: number, { limit, before }: Page = {}) {
+/**
+ * A post's comments as the reader `viewerId` sees them (none of a post hidden from them by a
+ * block), newest first, a keyset page when asked: one statement.
+ */
+export async function listCommentsOnPost(db: Database, postId: number, viewerId: number, { limit, before }: Page = {}) {
   const values = new StatementValues();
   const post = values.add(postId);
+  const viewer = viewerById(values.add(viewerId));
+  const shown = `${unblocked(viewer, 'c.author_id')} and ${unblocked(viewer, `(select cp.author_id from posts cp where cp.id = ${post})`)}`;
   const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before))}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   const rows = await runDriverStatement<JsonRow<Comment>>(db, {
-    text: `select ${commentJson('c')} as json from comments c where c.post_id = ${post} ${cursor}
+    text: `select ${commentJson('c', viewer)} as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
      order by c.created_at desc, c.id desc ${page}`,
     values: values.values,
   });
@@ -282,7 +341,8 @@ export async function deleteCommentAsAuthor(db: Database, id: number, userId: nu
 
 const POST_BY_ID: Statement = {
   name: 'post_by_id',
-  text: `select (select ${postJson('p')} from posts p where p.id = $3)::text from ${OPEN_SESSION}`,
+  text: `select (select ${postJson('p', undefined, undefined, VIEWER)} from posts p where p.id = $3 and ${unblocked(VIEWER, 'p.author_id')})::text
+    from ${withViewerRow(OPEN_SESSION)}`,
 };
 
 /** The Post, or 404; 401 when the caller's session has ended. */
@@ -307,9 +367,10 @@ export const FEED_WALK = 500;
  *   newest key (one index-only probe each, one row), the `limit` newest of those heads, and only
  *   those authors' newest `limit` keys merged: the page can hold no post older than the
  *   `limit`-th head, so the other authors need no more than that one probe.
- * Only the page's rows are then read from posts.
+ * Only the page's rows are then read from posts. `shown` keeps an author's posts (blocks and mutes):
+ * checked per walked post and per followed author, so a reader's blocks add no rows to read.
  */
-function feedPage(cursorCondition: string, limit: string): string {
+function feedPage(cursorCondition: string, limit: string, shown: (author: string) => string): string {
   const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
   const newestKeys = (author: string, count: string) =>
     `select x.id, x.created_at from posts x where x.author_id = ${author} ${cursorCondition} ${newestFirst('x')} limit ${count}`;
@@ -320,10 +381,11 @@ function feedPage(cursorCondition: string, limit: string): string {
           ${cursorCondition} ${newestFirst('x')} limit ${FEED_WALK}) w
       -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
       where (select true from follows wf where wf.follower_id = s.user_id and wf.followed_id = w.author_id)
+        and ${shown('w.author_id')}
       ${newestFirst('w')} limit ${limit}),
     heads as materialized (
       select f.followed_id, h.id, h.created_at from follows f cross join lateral (${newestKeys('f.followed_id', '1')}) h
-      where f.follower_id = s.user_id and (select count(*) from walked) < ${limit}
+      where f.follower_id = s.user_id and (select count(*) from walked) < ${limit} and ${shown('f.followed_id')}
       ${newestFirst('h')} limit ${limit}),
     newest as (
       select * from walked where (select count(*) from walked) >= ${limit}
@@ -349,11 +411,13 @@ export function postListStatement(followed: boolean, limited: boolean, after: bo
     const limit = `$${after ? 4 : 3}`;
     const newestFirst = 'order by created_at desc, id desc';
     let rows: string;
+    const shown = (author: string) => shownAuthor(VIEWER, author);
     if (followed && limited) {
-      rows = feedPage(after ? `and ${olderThan('x', 'posts', '$3')}` : '', limit);
+      rows = feedPage(after ? `and ${olderThan('x', 'posts', '$3')}` : '', limit, shown);
     } else {
       const conditions = [
         followed && 'author_id in (select f.followed_id from follows f where f.follower_id = s.user_id)',
+        shown('posts.author_id'),
         after && olderThan('posts', 'posts', '$3'),
       ].filter(Boolean);
       const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
@@ -364,7 +428,7 @@ export function postListStatement(followed: boolean, limited: boolean, after: bo
     }
     pageStatements.set(
       name,
-      (statement = { name, text: `select ${postsArray('p', rows)}::text from ${OPEN_SESSION}` }),
+      (statement = { name, text: `select ${postsArray('p', rows, VIEWER)}::text from ${withViewerRow(OPEN_SESSION)}` }),
     );
   }
   return statement;
@@ -403,19 +467,19 @@ export async function insertPostFor(
 // A statement does not see its own writes: the likers are the stored ones plus or minus the caller.
 const LIKE_POST: Statement = {
   name: 'post_like',
-  text: `with ${SESSION_USER}, p as (select id, author_id from posts where id = $3),
+  text: `with ${SESSION_USER}, p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
     ins as (insert into post_likes (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
     noted as (${insertNotification(`select p.author_id, 'post_like', ins.user_id, p.id, null::int from p, ins`)})
-    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', 'from users lp_lu where lp_lu.id in (select l.user_id from post_likes l where l.post_id = lp.id union all select user_id from ins)'))}
+    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', `from users lp_lu where lp_lu.id in (select l.user_id from post_likes l where l.post_id = lp.id and ${unblocked(viewerById('$2::int'), 'l.user_id')} union all select user_id from ins)`), undefined, viewerById('$2::int'))}
       from posts lp where lp.id = $3 and exists (select 1 from ins))::text
     from s`,
 };
 
 const UNLIKE_POST: Statement = {
   name: 'post_unlike',
-  text: `with ${SESSION_USER}, p as (select id from posts where id = $3),
+  text: `with ${SESSION_USER}, p as (select id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
     del as (delete from post_likes l using p, s where l.post_id = p.id and l.user_id = s.user_id returning l.user_id)
-    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', 'from post_likes lp_l join users lp_lu on lp_lu.id = lp_l.user_id where lp_l.post_id = lp.id and lp_l.user_id <> s.user_id'))}
+    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', `from post_likes lp_l join users lp_lu on lp_lu.id = lp_l.user_id where lp_l.post_id = lp.id and lp_l.user_id <> s.user_id and ${unblocked(viewerById('$2::int'), 'lp_l.user_id')}`), undefined, viewerById('$2::int'))}
       from posts lp where lp.id = $3 and exists (select 1 from del))::text
     from s`,
 };

@@ -12,5 +12,5 @@ export const unlikeComment = authedProcedure
   .output(Comment)
   .mutation(async ({ ctx, input: { id } }) => {
     await deleteCommentLike(ctx.em, id, ctx.user.userId);
-    return getCommentById(ctx.em, id);
+    return getCommentById(ctx.em, id, ctx.user.userId);
   });

@@ -22,5 +22,5 @@ export const updateComment = authedProcedure
       await assertCommentExists(ctx.em, id);
       throw forbidden('Only the author may edit this comment');
     }
-    return getCommentById(ctx.em, id);
+    return getCommentById(ctx.em, id, ctx.user.userId);
   });

@@ -19,5 +19,5 @@ export const updatePost = authedProcedure
     await assertPostAuthor(ctx.em, id, ctx.user.userId);
     const updated = await updatePostAsAuthor(ctx.em, id, ctx.user.userId, { title, content });
     if (updated === 0) throw notFound(POST_NOT_FOUND); // deleted in the meantime
-    return getPostById(ctx.em, id);
+    return getPostById(ctx.em, id, ctx.user.userId);
   });

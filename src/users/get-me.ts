@@ -25,5 +25,5 @@ export const getMe = withOutputBuiltBySql(
 export const streamMe = streamedRoute({
   whole: (scope) => findSmallProfileTextFor(scope, scope.user.userId),
   wholeUpTo: PROFILE_SENT_WHOLE_UP_TO_BYTES,
-  document: (_input, userId) => profileDocument(userId),
+  document: (_input, userId) => profileDocument(userId, userId),
 });

@@ -26,5 +26,5 @@ export const streamUser = streamedRoute({
   input: byIdInput,
   whole: (scope, { id }) => findSmallProfileTextFor(scope, id),
   wholeUpTo: PROFILE_SENT_WHOLE_UP_TO_BYTES,
-  document: ({ id }) => profileDocument(id),
+  document: ({ id }, userId) => profileDocument(id, userId),
 });

@@ -5,7 +5,7 @@ import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.j
 import { wholeList } from '../large-answers.js';
 import { byIdInput, pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
-import { assertUserExists } from './users.queries.js';
+import { assertUserShown } from './users.queries.js';
 
 const input = byIdInput.extend(pageInput.unwrap().shape);
 
@@ -20,12 +20,12 @@ export const listUserPosts = authedProcedure
   .query(async ({ ctx, input: { id, ...page } }) => {
     const posts =
       ctx.jsonAsText || !unpaged(page)
-        ? await listPostsMatching(ctx.em, { ...page, authorId: id })
+        ? await listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id })
         : await wholeList(ctx, ctx.user.userId, 'GET /users/{id}/posts', (limit) =>
-            listPostsMatching(ctx.em, { authorId: id, limit }),
+            listPostsMatching(ctx.em, { viewerId: ctx.user.userId, authorId: id, limit }),
           );
     // Only an empty page needs the user looked up: no posts yet, or no user.
-    if (posts.length === 0) await assertUserExists(ctx.em, id);
+    if (posts.length === 0) await assertUserShown(ctx.em, id, ctx.user.userId);
     return posts;
   });
 
@@ -33,5 +33,5 @@ export const listUserPosts = authedProcedure
 export const streamUserPosts = streamedRoute({
   input,
   streams: unpaged,
-  document: ({ id }) => postListDocument({ authorId: id }),
+  document: ({ id }, userId) => postListDocument({ viewerId: userId, authorId: id }),
 });

@@ -7,11 +7,11 @@ import { UserSummary } from './user-summary.schema.js';
 import { listUserSummaries } from './users.queries.js';
 
 export const listUsers = authedProcedure
-  .meta({ openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'All users, by id' } })
+  .meta({ openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'All users, by id (but those on either side of a block with the caller)' } })
   .input(pageInput)
   .output(z.array(UserSummary))
   .query(({ ctx, input }) =>
     ctx.jsonAsText || !unpaged(input)
-      ? listUserSummaries(ctx.em, input)
-      : wholeList(ctx, ctx.user.userId, undefined, (limit) => listUserSummaries(ctx.em, { limit })),
+      ? listUserSummaries(ctx.em, ctx.user.userId, input)
+      : wholeList(ctx, ctx.user.userId, undefined, (limit) => listUserSummaries(ctx.em, ctx.user.userId, { limit })),
   );

@@ -18,6 +18,10 @@ export const UserEntity = defineEntity({
     createdAt: p.datetime(3).defaultRaw('now()'),
     // The primary's WAL position after the user's last write: which replicas may serve their reads.
     writeLsn: p.string().columnType('pg_lsn').nullable(),
+    // Blocks the user is on either side of, and mutes the user made: kept by triggers on blocks and
+    // mutes, so a reader with none of either skips every block and mute check (docs/safety.md).
+    blockCount: p.integer().default(0),
+    muteCount: p.integer().default(0),
   }),
   indexes: [
     // Every author, liker and follower in a response is a UserSummary: read them off this index alone.

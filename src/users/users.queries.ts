@@ -23,6 +23,7 @@ import {
   type Statement,
 } from '../sql.js';
 import { FollowEntity } from './follow.entity.js';
+import { noBlockBetween, unblocked, VIEWER, viewerById, withViewerRow } from './safety.sql.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
 
@@ -38,11 +39,11 @@ export const PROFILE_TOO_LARGE =
 
 const USER_BY_ID: Statement = {
   name: 'user_by_id',
-  text: `select ${userWithRelationsTextUpTo('$3', '$4::int')} from ${OPEN_SESSION}`,
+  text: `select ${userWithRelationsTextUpTo('$3', '$4::int', VIEWER)} from ${withViewerRow(OPEN_SESSION)}`,
 };
 const CALLER_PROFILE: Statement = {
   name: 'user_me',
-  text: `select ${userWithRelationsTextUpTo('s.user_id', '$3::int')} from ${OPEN_SESSION}`,
+  text: `select ${userWithRelationsTextUpTo('s.user_id', '$3::int', VIEWER)} from ${withViewerRow(OPEN_SESSION)}`,
 };
 
 /**
@@ -89,7 +90,7 @@ export const PROFILE_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 
 const SMALL_PROFILE: Statement = {
   name: 'user_small_profile',
-  text: `select ${smallUserWithRelationsText('$3', { maxItems: 500, maxBytes: PROFILE_SENT_WHOLE_UP_TO_BYTES })} from ${OPEN_SESSION}`,
+  text: `select ${smallUserWithRelationsText('$3', { maxItems: 500, maxBytes: PROFILE_SENT_WHOLE_UP_TO_BYTES }, VIEWER)} from ${withViewerRow(OPEN_SESSION)}`,
 };
 
 /**
@@ -104,11 +105,12 @@ export async function findSmallProfileTextFor(scope: SessionScope, id: number): 
 }
 
 /**
- * A profile (UserWithRelations) as a REST stream writes it (json-stream.ts): the user's summary
- * without its closing brace, then each list as its rows arrive. No row for the user: a 404.
+ * A profile (UserWithRelations) as a REST stream writes it (json-stream.ts) to the reader
+ * `viewerId`: the user's summary without its closing brace, then each list as its rows arrive. No
+ * row for the user (none, or a block between them): a 404.
  */
-export function profileDocument(userId: number): DocumentPart[] {
-  const values = [userId];
+export function profileDocument(userId: number, viewerId: number): DocumentPart[] {
+  const values = [userId, viewerId];
   return [
     { text: userWithRelationsRows.user, values, render: (user) => user.slice(0, -1) },
     ...userWithRelationsRows.lists.flatMap(({ field, text }) => [`,${JSON.stringify(field)}:[`, { text, values }, ']']),
@@ -126,19 +128,24 @@ export async function getProfileAnswerFor(
   id: number,
 ): Promise<UserWithRelations> {
   if (!scope.jsonAsText) return getWholeProfileFor(scope, id);
-  const answer = new StreamedAnswer(profileDocument(id), PROFILE_SENT_WHOLE_UP_TO_BYTES, scope.user.userId, () =>
+  const answer = new StreamedAnswer(profileDocument(id, scope.user.userId), PROFILE_SENT_WHOLE_UP_TO_BYTES, scope.user.userId, () =>
     notFound(USER_NOT_FOUND),
   );
   return answer as unknown as UserWithRelations;
 }
 
-/** Users by id; a page of them after `before` when asked: one statement. */
-export async function listUserSummaries(db: Database, { limit, before }: Page = {}): Promise<UserSummary[]> {
+/** Users by id, but those on either side of a block with the reader; a page of them after `before` when asked: one statement. */
+export async function listUserSummaries(
+  db: Database,
+  viewerId: number,
+  { limit, before }: Page = {},
+): Promise<UserSummary[]> {
   const values = new StatementValues();
-  const after = before === undefined ? '' : `where u.id > ${values.add(before)}`;
+  const shown = unblocked(viewerById(values.add(viewerId)), 'u.id');
+  const after = before === undefined ? '' : `and u.id > ${values.add(before)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   const rows = await runDriverStatement<{ json: UserSummary }>(db, {
-    text: `select ${userSummaryJson('u')} as json from users u ${after} order by u.id ${page}`,
+    text: `select ${userSummaryJson('u')} as json from users u where ${shown} ${after} order by u.id ${page}`,
     values: values.values,
   });
   return rows.map((row) => row.json);
@@ -150,6 +157,16 @@ export async function assertUserExists(db: Database, id: number): Promise<void> 
   if ((await runRows(db, USER_EXISTS, [id])).length === 0) throw notFound(USER_NOT_FOUND);
 }
 
+const USER_SHOWN: Statement = {
+  name: 'user_shown',
+  text: `select 1 from users u where u.id = $1 and ${noBlockBetween('u.id', '$2')}`,
+};
+
+/** 404 when there is no such user, or a block stands between them and the reader. */
+export async function assertUserShown(db: Database, id: number, viewerId: number): Promise<void> {
+  if ((await runRows(db, USER_SHOWN, [id, viewerId])).length === 0) throw notFound(USER_NOT_FOUND);
+}
+
 /**
  * One side of a user's follow relations, by id, a keyset page after `before` when asked: one
  * statement. `followers`: who follows the user; `followed`: whom the user follows.
@@ -158,16 +175,20 @@ export async function listFollowRelations(
   db: Database,
   userId: number,
   side: 'followers' | 'followed',
+  viewerId: number,
   { limit, before }: Page = {},
 ): Promise<UserSummary[]> {
   const [self, other] = side === 'followers' ? ['followed_id', 'follower_id'] : ['follower_id', 'followed_id'];
   const values = new StatementValues();
   const user = values.add(userId);
+  const viewer = viewerById(values.add(viewerId));
+  // The user's own lists are empty to a reader on either side of a block with them (the empty page then answers 404).
+  const shown = `${unblocked(viewer, `f.${self}`)} and ${unblocked(viewer, `f.${other}`)}`;
   const cursor = before === undefined ? '' : `and f.${other} > ${values.add(before)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   const rows = await runDriverStatement<{ json: UserSummary }>(db, {
     text: `select ${userSummaryJson('u')} as json from follows f join users u on u.id = f.${other}
-     where f.${self} = ${user} ${cursor} order by f.${other} ${page}`,
+     where f.${self} = ${user} and ${shown} ${cursor} order by f.${other} ${page}`,
     values: values.values,
   });
   return rows.map((row) => row.json);
@@ -204,9 +225,11 @@ const FOLLOW_KEYS = {
   foreign: () => notFound(USER_NOT_FOUND),
 };
 
+// Across a block (either way) nothing is inserted: the user is absent to the follower, 404.
 const INSERT_FOLLOW: Statement = {
   name: 'follow_insert',
-  text: `with ins as (insert into follows (follower_id, followed_id) values ($1, $2) returning follower_id, followed_id),
+  text: `with ins as (insert into follows (follower_id, followed_id) select $1::int, $2::int where ${noBlockBetween('$1::int', '$2::int')}
+        returning follower_id, followed_id),
       noted as (${insertNotification(`select followed_id, 'follow', follower_id, null::int, null::int from ins`)})
      select 1 from ins`,
 };
@@ -216,7 +239,8 @@ const INSERT_FOLLOW: Statement = {
  * read-then-write, settle a double follow (400) and a missing user (404).
  */
 export async function insertFollow(db: Database, followerId: number, followedId: number): Promise<void> {
-  await keysSettle(runRows(db, INSERT_FOLLOW, [followerId, followedId]), FOLLOW_KEYS);
+  const rows = await keysSettle(runRows(db, INSERT_FOLLOW, [followerId, followedId]), FOLLOW_KEYS);
+  if (rows.length === 0) throw notFound(USER_NOT_FOUND);
 }
 
 /**

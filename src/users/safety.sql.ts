@@ -1,0 +1,54 @@
+/**
+ * The SQL of block and mute (docs/safety.md): who a reader sees. A reader is a `Viewer`: the
+ * reader's id and their users row's block_count and mute_count, as SQL expressions. Every check
+ * is guarded by those counters (`count = 0 or …`): PostgreSQL evaluates the guard first and, for a
+ * reader who blocks no one, is blocked by no one and mutes no one, never runs the probes. Otherwise
+ * each check is one or two probes of a key per row looked at, whatever the number of blocks.
+ */
+
+/** A reader, as expressions a statement can use wherever it checks what the reader may see. */
+export interface Viewer {
+  id: string;
+  blocks: string;
+  mutes: string;
+}
+
+/** The reader as a users row the statement reads (`from users vw … where vw.id = …`). */
+export const viewerRow = (alias: string): Viewer => ({
+  id: `${alias}.id`,
+  blocks: `${alias}.block_count`,
+  mutes: `${alias}.mute_count`,
+});
+
+/** The reader named by `id` (a placeholder): its counters as subqueries PostgreSQL runs once (InitPlans). */
+export const viewerById = (id: string): Viewer => ({
+  id,
+  blocks: `(select vb.block_count from users vb where vb.id = ${id})`,
+  mutes: `(select vm.mute_count from users vm where vm.id = ${id})`,
+});
+
+/** The alias hot statements read the reader's row under, beside the session (see sessionWithViewer). */
+export const VIEWER = viewerRow('vw');
+
+/** No block between users `a` and `b`, either way: two probes, unguarded (writes, batches). */
+export const noBlockBetween = (a: string, b: string) =>
+  `(not exists (select from blocks bk where bk.blocker_id = ${a} and bk.blocked_id = ${b})
+    and not exists (select from blocks bk where bk.blocker_id = ${b} and bk.blocked_id = ${a}))`;
+
+/** `a` does not mute `b`: one probe, unguarded. */
+export const notMuting = (a: string, b: string) =>
+  `not exists (select from mutes mu where mu.muter_id = ${a} and mu.muted_id = ${b})`;
+
+/** The reader sees user `other` (and what they wrote): no block either way. `true` without a reader. */
+export const unblocked = (viewer: Viewer | undefined, other: string) =>
+  viewer ? `(${viewer.blocks} = 0 or ${noBlockBetween(viewer.id, other)})` : 'true';
+
+/** The reader's lists show posts by `author`: no block either way, and no mute by the reader. */
+export const shownAuthor = (viewer: Viewer, author: string) =>
+  `${unblocked(viewer, author)} and (${viewer.mutes} = 0 or ${notMuting(viewer.id, author)})`;
+
+/**
+ * The session of OPEN_SESSION (sql.ts) with the reader's users row beside it as `vw`: one probe of
+ * the users key more, and every check of the statement reads its counters from there.
+ */
+export const withViewerRow = (openSession: string) => `users vw, ${openSession} and vw.id = s.user_id`;
