@@ -72,11 +72,16 @@ const authorJson = (row: string) =>
  * users on either side of a block with them are left out. Without it, nobody is.
  */
 
-const commentColumns = (c: string, v?: Viewer) => `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
+const commentColumns = (
+  c: string,
+  v?: Viewer,
+) => `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
   ${authorJson(c)} as "createdBy",
   ${usersArray(`${c}_lu`, `from comment_likes ${c}_l join users ${c}_lu on ${c}_lu.id = ${c}_l.user_id where ${c}_l.comment_id = ${c}.id and ${unblocked(v, `${c}_l.user_id`)}`, `${c}_l.user_id`)} as "likedBy"`;
 
-export const commentJson = jsonFragment(Comment, (c: string, v?: Viewer) => jsonObject(`select ${commentColumns(c, v)}`));
+export const commentJson = jsonFragment(Comment, (c: string, v?: Viewer) =>
+  jsonObject(`select ${commentColumns(c, v)}`),
+);
 
 /** Comment rows newest first (ties by id), as every list in the API. */
 const commentsSelect = (c: string, where: string, v?: Viewer) =>

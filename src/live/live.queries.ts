@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { notificationJson } from '../notifications/notifications.queries.js';
+import { shownAuthor, VIEWER, viewerRow } from '../users/safety.sql.js';
 import {
   OPEN_SESSION,
   postJson,
@@ -142,17 +143,20 @@ export async function listTransactionsInProgress(
   return xids;
 }
 
+// As the lists show them to the reader $1 (`vw`): blocks and mutes as there (docs/safety.md).
 const AFTER: Record<LiveKind, Statement> = {
   feed: {
     name: 'live_feed_after',
-    text: `select p.id, ${postJson('p')}::text from posts p
-      where p.author_id in (select f.followed_id from follows f where f.follower_id = $1) and p.id > $2 and p.id <= $3
+    text: `select p.id, ${postJson('p', undefined, undefined, VIEWER)}::text from users vw, posts p
+      where vw.id = $1 and p.author_id in (select f.followed_id from follows f where f.follower_id = $1)
+        and ${shownAuthor(VIEWER, 'p.author_id')} and p.id > $2 and p.id <= $3
       order by p.id limit $4`,
   },
   notifications: {
     name: 'live_notifications_after',
-    text: `select n.id, ${notificationJson('n')}::text from notifications n
-      where n.recipient_id = $1 and n.id > $2 and n.id <= $3 order by n.id limit $4`,
+    text: `select n.id, ${notificationJson('n')}::text from users vw, notifications n
+      where vw.id = $1 and n.recipient_id = $1 and ${shownAuthor(VIEWER, 'n.actor_id')} and n.id > $2 and n.id <= $3
+      order by n.id limit $4`,
   },
 };
 
@@ -167,14 +171,28 @@ export async function listEventsAfter(
   return rows.map(([id, json]) => ({ id: id as number, json: json as string }));
 }
 
+/*
+ * Read when the post's message is heard, so a block or mute written before then holds on every
+ * process. A post's JSON is built once for its followers who are on no side of any block; a
+ * follower with blocks gets it built for them (likers and comments of blocked users left out).
+ */
+const follower = viewerRow('fu');
 const POSTS_FOR_FOLLOWERS: Statement = {
   name: 'live_posts_for_followers',
   text: `select p.id, ${postJson('p')}::text,
-      array(select f.follower_id from follows f where f.followed_id = p.author_id and f.follower_id = any($2::int[]))
-    from posts p where p.id = any($1::int[]) order by p.id`,
+      array(select f.follower_id from follows f join users fu on fu.id = f.follower_id
+        where f.followed_id = p.author_id and f.follower_id = any($2::int[]) and fu.block_count = 0
+          and ${shownAuthor(follower, 'p.author_id')})
+    from posts p where p.id = any($1::int[])
+    union all
+    select p.id, ${postJson('p', undefined, undefined, follower)}::text, array[fu.id]
+    from posts p join follows f on f.followed_id = p.author_id join users fu on fu.id = f.follower_id
+    where p.id = any($1::int[]) and f.follower_id = any($2::int[]) and fu.block_count > 0
+      and ${shownAuthor(follower, 'p.author_id')}
+    order by 1`,
 };
 
-/** New posts, each with those of `followerIds` who follow its author: one statement for a batch. */
+/** New posts, each with those of `followerIds` who follow its author (and see it): one statement for a batch. */
 export async function listPostsForFollowers(orm: MikroORM, postIds: number[], followerIds: number[]) {
   const rows = await runStatement(orm, POSTS_FOR_FOLLOWERS, [postIds, followerIds]);
   return rows.map(([id, json, followers]) => ({
@@ -183,10 +201,11 @@ export async function listPostsForFollowers(orm: MikroORM, postIds: number[], fo
   }));
 }
 
+// Read when heard: a notification whose recipient has blocked or muted its actor since is not delivered.
 const NOTIFICATIONS_BY_ID: Statement = {
   name: 'live_notifications_by_id',
-  text: `select n.id, n.recipient_id, ${notificationJson('n')}::text from notifications n
-    where n.id = any($1::int[]) order by n.id`,
+  text: `select n.id, n.recipient_id, ${notificationJson('n')}::text from notifications n join users ru on ru.id = n.recipient_id
+    where n.id = any($1::int[]) and ${shownAuthor(viewerRow('ru'), 'n.actor_id')} order by n.id`,
 };
 
 export async function listNotificationsById(orm: MikroORM, ids: number[]) {

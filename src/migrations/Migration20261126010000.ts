@@ -7,11 +7,13 @@ export class Migration20261126010000 extends Migration {
 
     this.addSql(`create table "blocks" ("blocker_id" int not null, "blocked_id" int not null, "created_at" timestamptz(3) not null default now(), constraint "blocks_pkey" primary key ("blocker_id", "blocked_id"), constraint "blocks_not_self" check (blocker_id <> blocked_id));`);
     this.addSql(`create index "blocks_blocked_blocker_index" on "blocks" ("blocked_id", "blocker_id");`);
+    this.addSql(`create index "blocks_blocker_created_index" on "blocks" ("blocker_id", "created_at", "blocked_id");`);
     this.addSql(`alter table "blocks" add constraint "blocks_blocker_id_foreign" foreign key ("blocker_id") references "users" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "blocks" add constraint "blocks_blocked_id_foreign" foreign key ("blocked_id") references "users" ("id") on update cascade on delete cascade;`);
 
     this.addSql(`create table "mutes" ("muter_id" int not null, "muted_id" int not null, "created_at" timestamptz(3) not null default now(), constraint "mutes_pkey" primary key ("muter_id", "muted_id"), constraint "mutes_not_self" check (muter_id <> muted_id));`);
     this.addSql(`create index "mutes_muted_id_index" on "mutes" ("muted_id");`);
+    this.addSql(`create index "mutes_muter_created_index" on "mutes" ("muter_id", "created_at", "muted_id");`);
     this.addSql(`alter table "mutes" add constraint "mutes_muter_id_foreign" foreign key ("muter_id") references "users" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "mutes" add constraint "mutes_muted_id_foreign" foreign key ("muted_id") references "users" ("id") on update cascade on delete cascade;`);
 

@@ -8,6 +8,7 @@ import {
   type SessionScope,
   type Statement,
 } from '../sql.js';
+import { noBlockBetween, shownAuthor, VIEWER, withViewerRow } from '../users/safety.sql.js';
 import { Notification } from './notifications.schemas.js';
 
 /** The most notifications one actor causes one recipient in NOTIFICATION_WINDOW (docs/limits.md). */
@@ -20,10 +21,12 @@ export const NOTIFICATION_WINDOW = '1 hour';
  * act's own statement, so the notification commits (or not) with the act. A like, comment like
  * or follow notifies once ever (notifications_once_unique: a re-like adds nothing), and one actor
  * causes one recipient at most NOTIFICATIONS_PER_ACTOR in a window; the act itself still happens.
+ * Nothing is noted between users on either side of a block (docs/safety.md).
  */
 export const insertNotification = (select: string) =>
   `insert into notifications (recipient_id, type, actor_id, post_id, comment_id)
    select * from (${select}) nt (recipient_id, type, actor_id, post_id, comment_id) where nt.recipient_id <> nt.actor_id
+     and ${noBlockBetween('nt.recipient_id', 'nt.actor_id')}
      and (select count(*) from (select from notifications pair where pair.recipient_id = nt.recipient_id
        and pair.actor_id = nt.actor_id and pair.created_at > now() - interval '${NOTIFICATION_WINDOW}'
        limit ${NOTIFICATIONS_PER_ACTOR}) recent) < ${NOTIFICATIONS_PER_ACTOR}
@@ -40,6 +43,9 @@ export const notificationJson = jsonFragment(
   ${n}.read) o)`,
 );
 
+/** The reader sees a notification of `n`: its actor is neither on either side of a block with them nor muted by them. */
+const shownNotification = (n: string) => shownAuthor(VIEWER, `${n}.actor_id`);
+
 /** The largest int4 id plus one: no `before` means from the newest. */
 const NO_CURSOR = 2_147_483_648;
 
@@ -47,9 +53,9 @@ const NOTIFICATIONS_PAGE: Statement = {
   name: 'notifications_page',
   text: `select coalesce((select json_agg(j.json order by j.id desc) from (
       select n.id, ${notificationJson('n')} as json from notifications n
-      where n.recipient_id = s.user_id and n.id < coalesce($3::int8, ${NO_CURSOR})
+      where n.recipient_id = s.user_id and n.id < coalesce($3::int8, ${NO_CURSOR}) and ${shownNotification('n')}
       order by n.id desc limit $4) j), '[]')::text
-    from ${OPEN_SESSION}`,
+    from ${withViewerRow(OPEN_SESSION)}`,
 };
 
 /** The caller's notifications newest first, `limit` of them older than `before`: one statement. */
@@ -63,8 +69,8 @@ export async function listNotificationsFor(
 
 const UNREAD_COUNT: Statement = {
   name: 'notifications_unread_count',
-  text: `select (select count(*)::int from notifications n where n.recipient_id = s.user_id and not n.read)
-    from ${OPEN_SESSION}`,
+  text: `select (select count(*)::int from notifications n where n.recipient_id = s.user_id and not n.read and ${shownNotification('n')})
+    from ${withViewerRow(OPEN_SESSION)}`,
 };
 
 export async function countUnreadFor(scope: SessionScope): Promise<number> {

@@ -8,7 +8,10 @@ export const commentOnPost = authedProcedure
   .meta({
     openapi: { method: 'POST', path: '/posts/{id}/comment', tags: ['posts'], summary: 'Comment on a post' },
     successStatus: 201,
-    errors: { 400: 'Invalid ID or invalid comment', 404: 'No post with that ID (or its author and the caller are on either side of a block)' },
+    errors: {
+      400: 'Invalid ID or invalid comment',
+      404: 'No post with that ID (or its author and the caller are on either side of a block)',
+    },
   })
   .input(byIdInput.extend(commentBody))
   .output(Comment)

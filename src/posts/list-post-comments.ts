@@ -22,7 +22,9 @@ export const listPostComments = authedProcedure
     const comments =
       ctx.jsonAsText || !unpaged(page)
         ? await listCommentsOnPost(ctx.em, id, ctx.user.userId, page)
-        : await wholeList(ctx, ctx.user.userId, undefined, (limit) => listCommentsOnPost(ctx.em, id, ctx.user.userId, { limit }));
+        : await wholeList(ctx, ctx.user.userId, undefined, (limit) =>
+            listCommentsOnPost(ctx.em, id, ctx.user.userId, { limit }),
+          );
     // Only an empty page needs the post looked up: no comments yet, or no post.
     if (comments.length === 0) await assertPostShown(ctx.em, id, ctx.user.userId);
     return comments;

@@ -42,5 +42,6 @@ export const listPosts = withOutputBuiltBySql(
 export const streamPosts = streamedRoute({
   input,
   streams: unpaged,
-  document: (input, userId) => postListDocument({ viewerId: userId, ...(input?.q === undefined ? {} : { q: input.q }) }),
+  document: (input, userId) =>
+    postListDocument({ viewerId: userId, ...(input?.q === undefined ? {} : { q: input.q }) }),
 });

@@ -13,8 +13,12 @@ export const BlockEntity = defineEntity({
     blocked: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
     createdAt: p.datetime(3).defaultRaw('now()'),
   }),
-  // Whether someone blocked a user, off the index alone (the primary key serves whom a user blocked).
-  indexes: [{ name: 'blocks_blocked_blocker_index', properties: ['blocked', 'blocker'] }],
+  indexes: [
+    // Whether someone blocked a user, off the index alone (the primary key serves whom a user blocked).
+    { name: 'blocks_blocked_blocker_index', properties: ['blocked', 'blocker'] },
+    // A user's blocks newest first, a page at a time (GET /users/me/blocked).
+    { name: 'blocks_blocker_created_index', properties: ['blocker', 'createdAt', 'blocked'] },
+  ],
   checks: [{ name: 'blocks_not_self', expression: 'blocker_id <> blocked_id' }],
 });
 
@@ -27,5 +31,7 @@ export const MuteEntity = defineEntity({
     muted: p.manyToOne(UserEntity).primary().deleteRule('cascade').index('mutes_muted_id_index'),
     createdAt: p.datetime(3).defaultRaw('now()'),
   }),
+  // A user's mutes newest first, a page at a time (GET /users/me/muted).
+  indexes: [{ name: 'mutes_muter_created_index', properties: ['muter', 'createdAt', 'muted'] }],
   checks: [{ name: 'mutes_not_self', expression: 'muter_id <> muted_id' }],
 });

@@ -11,7 +11,10 @@ export function followRelationList(side: 'followers' | 'followed', summary: stri
   return authedProcedure
     .meta({
       openapi: { method: 'GET', path: `/users/{id}/${side}`, tags: ['users'], summary },
-      errors: { 400: 'Invalid ID, limit or before', 404: 'No user with that ID (or a block between them and the caller)' },
+      errors: {
+        400: 'Invalid ID, limit or before',
+        404: 'No user with that ID (or a block between them and the caller)',
+      },
     })
     .input(byIdInput.extend(pageInput.unwrap().shape))
     .output(z.array(UserSummary))

@@ -7,7 +7,14 @@ import { UserSummary } from './user-summary.schema.js';
 import { listUserSummaries } from './users.queries.js';
 
 export const listUsers = authedProcedure
-  .meta({ openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'All users, by id (but those on either side of a block with the caller)' } })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/users',
+      tags: ['users'],
+      summary: 'All users, by id (but those on either side of a block with the caller)',
+    },
+  })
   .input(pageInput)
   .output(z.array(UserSummary))
   .query(({ ctx, input }) =>

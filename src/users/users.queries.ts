@@ -128,8 +128,11 @@ export async function getProfileAnswerFor(
   id: number,
 ): Promise<UserWithRelations> {
   if (!scope.jsonAsText) return getWholeProfileFor(scope, id);
-  const answer = new StreamedAnswer(profileDocument(id, scope.user.userId), PROFILE_SENT_WHOLE_UP_TO_BYTES, scope.user.userId, () =>
-    notFound(USER_NOT_FOUND),
+  const answer = new StreamedAnswer(
+    profileDocument(id, scope.user.userId),
+    PROFILE_SENT_WHOLE_UP_TO_BYTES,
+    scope.user.userId,
+    () => notFound(USER_NOT_FOUND),
   );
   return answer as unknown as UserWithRelations;
 }

@@ -1,14 +1,20 @@
 import type { StreamedRoute } from '../json-stream.js';
 import { router } from '../trpc.js';
+import { blockUser } from './block-user.js';
 import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
 import { getMe, streamMe } from './get-me.js';
 import { getUser, streamUser } from './get-user.js';
+import { listBlocked } from './list-blocked.js';
 import { listFollowed } from './list-followed.js';
 import { listFollowers } from './list-followers.js';
+import { listMuted } from './list-muted.js';
 import { listUserPosts, streamUserPosts } from './list-user-posts.js';
 import { listUsers } from './list-users.js';
+import { muteUser } from './mute-user.js';
+import { unblockUser } from './unblock-user.js';
 import { unfollowUser } from './unfollow-user.js';
+import { unmuteUser } from './unmute-user.js';
 import { updateMe } from './update-me.js';
 
 // REST routes match in declaration order: the fixed /users/me must precede /users/{id}.
@@ -17,12 +23,18 @@ export const usersRouter = router({
   me: getMe,
   updateMe,
   deleteMe,
+  blocked: listBlocked,
+  muted: listMuted,
   get: getUser,
   posts: listUserPosts,
   followers: listFollowers,
   followed: listFollowed,
   follow: followUser,
   unfollow: unfollowUser,
+  block: blockUser,
+  unblock: unblockUser,
+  mute: muteUser,
+  unmute: unmuteUser,
 });
 
 /**

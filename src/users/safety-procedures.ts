@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { badRequest } from '../errors.js';
+import { unpaged } from '../json-stream.js';
+import { wholeList } from '../large-answers.js';
+import { byIdInput, pageInput } from '../schemas.js';
+import { authedProcedure } from '../trpc.js';
+import { UserSummary } from './user-summary.schema.js';
+import { deleteSafetyLink, insertSafetyLink, listSafetyLinks, type SafetyLink } from './safety.queries.js';
+
+/*
+ * Block and mute share their rules (docs/safety.md): each verb's procedure is built here from its
+ * link, and each has its own file beside the other users procedures.
+ */
+
+const verbs = { blocks: 'block', mutes: 'mute' } as const;
+
+/** POST /users/{id}/block and /users/{id}/mute: answers the target's summary. */
+export function linkUser(link: SafetyLink, summary: string) {
+  const verb = verbs[link.table];
+  return authedProcedure
+    .meta({
+      openapi: { method: 'POST', path: `/users/{id}/${verb}`, tags: ['users'], summary },
+      errors: { 400: `Invalid ID, the caller themself, or already ${link.done}`, 404: 'No user with that ID' },
+    })
+    .input(byIdInput)
+    .output(UserSummary)
+    .mutation(({ ctx, input: { id } }) => {
+      if (id === ctx.user.userId) throw badRequest(`You cannot ${verb} yourself`);
+      return insertSafetyLink(ctx.em, link, ctx.user.userId, id);
+    });
+}
+
+/** DELETE /users/{id}/block and /users/{id}/mute: answers the target's summary. */
+export function unlinkUser(link: SafetyLink, summary: string) {
+  const verb = verbs[link.table];
+  return authedProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: `/users/{id}/${verb}`, tags: ['users'], summary },
+      errors: { 400: `Invalid ID, the caller themself, or not ${link.done}`, 404: 'No user with that ID' },
+    })
+    .input(byIdInput)
+    .output(UserSummary)
+    .mutation(({ ctx, input: { id } }) => {
+      if (id === ctx.user.userId) throw badRequest(`You cannot un${verb} yourself`);
+      return deleteSafetyLink(ctx.em, link, ctx.user.userId, id);
+    });
+}
+
+/** GET /users/me/blocked and /users/me/muted: newest first, keyset paged by the user ids it lists. */
+export function listLinkedUsers(link: SafetyLink, summary: string) {
+  return authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: `/users/me/${link.done}`, tags: ['users'], summary },
+      errors: { 400: `Invalid limit or before, or before names no ${link.done} user` },
+    })
+    .input(pageInput)
+    .output(z.array(UserSummary))
+    .query(({ ctx, input }) =>
+      ctx.jsonAsText || !unpaged(input)
+        ? listSafetyLinks(ctx.em, link, ctx.user.userId, input)
+        : wholeList(ctx, ctx.user.userId, undefined, (limit) =>
+            listSafetyLinks(ctx.em, link, ctx.user.userId, { limit }),
+          ),
+    );
+}

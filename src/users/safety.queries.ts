@@ -1,0 +1,117 @@
+import { badRequest, notFound } from '../errors.js';
+import type { Page } from '../schemas.js';
+import {
+  keysSettle,
+  runDriverStatement,
+  runRows,
+  StatementValues,
+  userSummaryJson,
+  type Database,
+  type Statement,
+} from '../sql.js';
+import type { UserSummary } from './user-summary.schema.js';
+import { USER_NOT_FOUND } from './users.queries.js';
+
+/**
+ * Blocks and mutes (docs/safety.md): each a link from the caller to a user, written and listed
+ * the same way. `table` and its columns; `also` runs in the write's statement (a block ends the
+ * follows both ways in the same transaction, so no read after it sees one).
+ */
+export interface SafetyLink {
+  table: 'blocks' | 'mutes';
+  from: 'blocker_id' | 'muter_id';
+  to: 'blocked_id' | 'muted_id';
+  /** Words for the 400s: "Already blocked", "Not blocked". */
+  done: string;
+  also?: string;
+}
+
+export const BLOCK: SafetyLink = {
+  table: 'blocks',
+  from: 'blocker_id',
+  to: 'blocked_id',
+  done: 'blocked',
+  also: `, unfollowed as (delete from follows f using ins
+      where (f.follower_id, f.followed_id) in ((ins.blocker_id, ins.blocked_id), (ins.blocked_id, ins.blocker_id)))`,
+};
+
+export const MUTE: SafetyLink = { table: 'mutes', from: 'muter_id', to: 'muted_id', done: 'muted' };
+
+const statements = new Map<string, Statement>();
+const statement = (name: string, text: () => string) => {
+  let found = statements.get(name);
+  if (!found) statements.set(name, (found = { name, text: text() }));
+  return found;
+};
+
+const insertStatement = (link: SafetyLink) =>
+  statement(
+    `${link.table}_insert`,
+    () => `with ins as (insert into ${link.table} (${link.from}, ${link.to}) values ($1, $2) returning ${link.from}, ${link.to})
+      ${link.also ?? ''}
+    select ${userSummaryJson('u')} as json from users u where u.id = $2`,
+  );
+
+const deleteStatement = (link: SafetyLink) =>
+  statement(
+    `${link.table}_delete`,
+    () => `with del as (delete from ${link.table} where ${link.from} = $1 and ${link.to} = $2 returning 1)
+    select (select count(*)::int from del) as deleted, ${userSummaryJson('u')} as json from users u where u.id = $2`,
+  );
+
+/**
+ * Writes the link from `userId` to `targetId` and answers the target's summary: one statement.
+ * The keys settle a second one (400) and a missing target (404), even between concurrent requests.
+ */
+export async function insertSafetyLink(db: Database, link: SafetyLink, userId: number, targetId: number) {
+  const [row] = await keysSettle(runRows<{ json: UserSummary }>(db, insertStatement(link), [userId, targetId]), {
+    unique: () => badRequest(`Already ${link.done}`),
+    foreign: () => notFound(USER_NOT_FOUND),
+  });
+  return row!.json;
+}
+
+/** Ends the link and answers the target's summary: one statement; 404 no such user, 400 no such link. */
+export async function deleteSafetyLink(db: Database, link: SafetyLink, userId: number, targetId: number) {
+  const [row] = await runRows<{ deleted: number; json: UserSummary }>(db, deleteStatement(link), [userId, targetId]);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  if (row.deleted === 0) throw badRequest(`Not ${link.done}`);
+  return row.json;
+}
+
+/**
+ * The users `userId` links to, newest link first (ties by id), a keyset page after the user
+ * `before` names when asked: one statement, off the (from, created_at, to) index. 400 when
+ * `before` names no user of the list.
+ */
+export async function listSafetyLinks(
+  db: Database,
+  link: SafetyLink,
+  userId: number,
+  { limit, before }: Page = {},
+): Promise<UserSummary[]> {
+  const values = new StatementValues();
+  const user = values.add(userId);
+  const key = (alias: string) => `(${alias}.created_at, ${alias}.${link.to})`;
+  const cursor =
+    before === undefined
+      ? ''
+      : `and ${key('l')} < (select ${key('c')} from ${link.table} c where c.${link.from} = ${user} and c.${link.to} = ${values.add(before)})`;
+  const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+  const rows = await runDriverStatement<{ json: UserSummary }>(db, {
+    text: `select ${userSummaryJson('u')} as json from ${link.table} l join users u on u.id = l.${link.to}
+      where l.${link.from} = ${user} ${cursor} order by l.created_at desc, l.${link.to} desc ${page}`,
+    values: values.values,
+  });
+  if (rows.length === 0 && before !== undefined) await assertLinked(db, link, userId, before);
+  return rows.map((row) => row.json);
+}
+
+async function assertLinked(db: Database, link: SafetyLink, userId: number, targetId: number): Promise<void> {
+  const exists = statement(
+    `${link.table}_exists`,
+    () => `select 1 from ${link.table} where ${link.from} = $1 and ${link.to} = $2`,
+  );
+  if ((await runRows(db, exists, [userId, targetId])).length === 0)
+    throw badRequest(`before names no ${link.done} user`);
+}

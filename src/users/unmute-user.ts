@@ -1,0 +1,4 @@
+import { unlinkUser } from './safety-procedures.js';
+import { MUTE } from './safety.queries.js';
+
+export const unmuteUser = unlinkUser(MUTE, 'Unmute a user');
