@@ -92,11 +92,11 @@ export async function listSafetyLinks(
 ): Promise<UserSummary[]> {
   const values = new StatementValues();
   const user = values.add(userId);
-  const key = (alias: string) => `(${alias}.created_at, ${alias}.${link.to})`;
+  const key = (alias: string) => `${alias}.created_at, ${alias}.${link.to}`;
   const cursor =
     before === undefined
       ? ''
-      : `and ${key('l')} < (select ${key('c')} from ${link.table} c where c.${link.from} = ${user} and c.${link.to} = ${values.add(before)})`;
+      : `and (${key('l')}) < (select ${key('c')} from ${link.table} c where c.${link.from} = ${user} and c.${link.to} = ${values.add(before)})`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   const rows = await runDriverStatement<{ json: UserSummary }>(db, {
     text: `select ${userSummaryJson('u')} as json from ${link.table} l join users u on u.id = l.${link.to}
