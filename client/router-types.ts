@@ -318,6 +318,16 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
       deleteMe: TRPCMutationProcedure<{ input: { password: string }; output: void; meta: object }>;
+      blocked: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined } | undefined;
+        output: { id: number; firstName: string; lastName: string }[];
+        meta: object;
+      }>;
+      muted: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined } | undefined;
+        output: { id: number; firstName: string; lastName: string }[];
+        meta: object;
+      }>;
       get: TRPCQueryProcedure<{
         input: { id: number };
         output: {
@@ -444,6 +454,26 @@ export type AppRouter = TRPCBuiltRouter<
           followed: { id: number; firstName: string; lastName: string }[];
           followers: { id: number; firstName: string; lastName: string }[];
         };
+        meta: object;
+      }>;
+      block: TRPCMutationProcedure<{
+        input: { id: number };
+        output: { id: number; firstName: string; lastName: string };
+        meta: object;
+      }>;
+      unblock: TRPCMutationProcedure<{
+        input: { id: number };
+        output: { id: number; firstName: string; lastName: string };
+        meta: object;
+      }>;
+      mute: TRPCMutationProcedure<{
+        input: { id: number };
+        output: { id: number; firstName: string; lastName: string };
+        meta: object;
+      }>;
+      unmute: TRPCMutationProcedure<{
+        input: { id: number };
+        output: { id: number; firstName: string; lastName: string };
         meta: object;
       }>;
     };

@@ -38,6 +38,21 @@ describe('client/trpc.ts', () => {
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     expect(await asGrace.users.updateMe.mutate({ firstName: 'Grace' })).toMatchObject({ id: grace.id });
   });
+
+  it('blocks, mutes and lists them over typed RPC', async () => {
+    const other = await h.user();
+    const asOther = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: other.token });
+    expect(await asOther.users.block.mutate({ id: grace.id })).toEqual({
+      id: grace.id,
+      firstName: grace.firstName,
+      lastName: grace.lastName,
+    });
+    expect((await asOther.users.blocked.query({ limit: 5 })).map((u) => u.id)).toEqual([grace.id]);
+    await asOther.users.unblock.mutate({ id: grace.id });
+    await asOther.users.mute.mutate({ id: ada.id });
+    expect((await asOther.users.muted.query()).map((u) => u.id)).toEqual([ada.id]);
+    await asOther.users.unmute.mutate({ id: ada.id });
+  });
 });
 
 describe('client/rest.ts', () => {
@@ -73,6 +88,21 @@ describe('client/rest.ts', () => {
     expect(wrong.error).toMatchObject({ code: 'BAD_REQUEST' });
     const deleted = await asLeaver.DELETE('/users/me', { body: { password: PASSWORD } });
     expect(deleted.response.status).toBe(204);
+  });
+
+  it('blocks, mutes and lists them over REST', async () => {
+    const other = await h.user();
+    const asOther = createFeedlineRestClient({ baseUrl: h.baseUrl, token: other.token });
+    const path = { params: { path: { id: grace.id } } };
+    expect((await asOther.POST('/users/{id}/block', path)).data?.id).toBe(grace.id);
+    expect((await asOther.GET('/users/me/blocked', { params: { query: { limit: 5 } } })).data).toEqual([
+      { id: grace.id, firstName: grace.firstName, lastName: grace.lastName },
+    ]);
+    expect((await asOther.POST('/users/{id}/block', path)).error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await asOther.DELETE('/users/{id}/block', path)).response.status).toBe(200);
+    expect((await asOther.POST('/users/{id}/mute', path)).response.status).toBe(200);
+    expect((await asOther.GET('/users/me/muted')).data?.map((u) => u.id)).toEqual([grace.id]);
+    expect((await asOther.DELETE('/users/{id}/mute', path)).response.status).toBe(200);
   });
 
   it('its committed types match the current OpenAPI document (run `npm run client:generate`)', async () => {

@@ -294,6 +294,19 @@ describe('real responses match the document', () => {
       await check('GET', `/users/{id}/${side}`, `/users/${other.id}/${side}?limit=101`, 400, a);
       await check('GET', `/users/{id}/${side}`, `/users/999999999/${side}`, 404, a);
     }
+    for (const [verb, list] of [
+      ['block', 'blocked'],
+      ['mute', 'muted'],
+    ]) {
+      await check('POST', `/users/{id}/${verb}`, `/users/${other.id}/${verb}`, 200, a);
+      await check('POST', `/users/{id}/${verb}`, `/users/${other.id}/${verb}`, 400, a);
+      await check('POST', `/users/{id}/${verb}`, `/users/999999999/${verb}`, 404, a);
+      await check('GET', `/users/me/${list}`, `/users/me/${list}?limit=5`, 200, a);
+      await check('GET', `/users/me/${list}`, `/users/me/${list}?limit=0`, 400, a);
+      await check('DELETE', `/users/{id}/${verb}`, `/users/${other.id}/${verb}`, 200, a);
+      await check('DELETE', `/users/{id}/${verb}`, `/users/${other.id}/${verb}`, 400, a);
+      await check('DELETE', `/users/{id}/${verb}`, `/users/999999999/${verb}`, 404, a);
+    }
     await check('PATCH', '/users/me', '/users/me', 200, { ...a, body: { lastName: 'Renamed' } });
     await check('PATCH', '/users/me', '/users/me', 400, { ...a, body: {} });
     const sessions = (await check('GET', '/auth/sessions', '/auth/sessions', 200, { token: third.token })).body;
