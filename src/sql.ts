@@ -8,7 +8,7 @@ import { badRequest, unauthorized } from './errors.js';
 import { Comment, Post } from './posts/posts.schemas.js';
 import { UserSummary } from './users/user-summary.schema.js';
 import { UserWithRelations } from './users/users.schemas.js';
-import { unblocked, VIEWER, type Viewer } from './users/safety.sql.js';
+import { unblocked, viewerRow, type Viewer } from './users/safety.sql.js';
 
 /**
  * SQL fragments that build the API's JSON shapes inside PostgreSQL, so that a read of any size is
@@ -203,8 +203,8 @@ const textUpTo = (json: string, maxBytes: number | string) =>
 export const userWithRelationsRows = {
   schema: UserWithRelations,
   user: `select row_to_json(o)::text as json from (select ${userSummaryColumns('u')} from users u, users vw
-    where u.id = $1 and vw.id = $2 and ${unblocked(VIEWER, 'u.id')}) o`,
-  lists: Object.entries(profileLists('u', '$1', VIEWER)).map(([field, select]) => ({
+    where u.id = $1 and vw.id = $2 and ${unblocked(viewerRow('vw'), 'u.id')}) o`,
+  lists: Object.entries(profileLists('u', '$1', viewerRow('vw'))).map(([field, select]) => ({
     field,
     text: `select row_to_json(r)::text as json from users vw cross join lateral (${select}) r where vw.id = $2`,
   })),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostsForFollowers } from '../src/live/live.queries.js';
 import { expectApiError, expectTrpcError, INVALID_IDS, MISSING_ID, summary } from './support/fixtures.js';
-import { Harness, type TestUser } from './support/harness.js';
+import { Harness, PASSWORD, type TestUser } from './support/harness.js';
 import { SseReader } from './support/sse.js';
 
 /**
@@ -312,6 +312,32 @@ describe('a mute (A mutes B)', () => {
     expect(await caller.notifications.unreadCount()).toEqual({ count: 3 });
     expect(ids((await get(a, '/posts/followed')).body)).toContain(bPost);
     await caller.users.mute({ id: b.id });
+  });
+});
+
+describe('the counters that guard the checks', () => {
+  const counts = async (user: TestUser) =>
+    (await h.orm.em.getConnection().execute(
+      `select u.block_count as "user", array(select s.block_count from sessions s where s.user_id = u.id and s.revoked_at is null) as sessions,
+        u.mute_count as mutes, array(select s.mute_count from sessions s where s.user_id = u.id and s.revoked_at is null) as "sessionMutes"
+       from users u where u.id = ?`,
+      [user.id],
+    )) as { user: number; sessions: number[]; mutes: number; sessionMutes: number[] }[];
+
+  it('follow blocks and mutes on users and every session, new ones included, and an account deletion', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    await h.caller(a.token).users.block({ id: b.id });
+    await h.caller(a.token).users.mute({ id: b.id });
+    // A session opened after the block starts with the counts: its reads are filtered at once.
+    const { token } = await h.caller().auth.login({ email: b.email, password: PASSWORD });
+    expectApiError(await h.request('GET', `/users/${a.id}`, { token }), 404, 'NOT_FOUND');
+    expect(await counts(a)).toEqual([{ user: 1, sessions: [1], mutes: 1, sessionMutes: [1] }]);
+    expect(await counts(b)).toEqual([{ user: 1, sessions: [1, 1], mutes: 0, sessionMutes: [0, 0] }]);
+    await h.caller(a.token).users.unblock({ id: b.id });
+    expect(await counts(b)).toEqual([{ user: 0, sessions: [0, 0], mutes: 0, sessionMutes: [0, 0] }]);
+    await h.caller(b.token).users.block({ id: a.id });
+    await h.request('DELETE', '/users/me', { token: b.token, body: { password: PASSWORD } });
+    expect(await counts(a)).toEqual([{ user: 0, sessions: [0], mutes: 0, sessionMutes: [0] }]);
   });
 });
 

@@ -11,5 +11,9 @@ export const SessionEntity = defineEntity({
     expiresAt: p.datetime(3).index('sessions_expires_at_index'),
     revokedAt: p.datetime(3).nullable(),
     createdAt: p.datetime(3).defaultRaw('now()'),
+    // The user's users.block_count and mute_count, copied by triggers: the hot statements read the
+    // session row anyway, and these tell them whether any block or mute check is needed.
+    blockCount: p.integer().default(0),
+    muteCount: p.integer().default(0),
   }),
 });

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { notificationJson } from '../notifications/notifications.queries.js';
-import { shownAuthor, VIEWER, viewerRow } from '../users/safety.sql.js';
+import { shownAuthor, viewerRow } from '../users/safety.sql.js';
 import {
   OPEN_SESSION,
   postJson,
@@ -144,18 +144,19 @@ export async function listTransactionsInProgress(
 }
 
 // As the lists show them to the reader $1 (`vw`): blocks and mutes as there (docs/safety.md).
+const reader = viewerRow('vw');
 const AFTER: Record<LiveKind, Statement> = {
   feed: {
     name: 'live_feed_after',
-    text: `select p.id, ${postJson('p', undefined, undefined, VIEWER)}::text from users vw, posts p
+    text: `select p.id, ${postJson('p', undefined, undefined, reader)}::text from users vw, posts p
       where vw.id = $1 and p.author_id in (select f.followed_id from follows f where f.follower_id = $1)
-        and ${shownAuthor(VIEWER, 'p.author_id')} and p.id > $2 and p.id <= $3
+        and ${shownAuthor(reader, 'p.author_id')} and p.id > $2 and p.id <= $3
       order by p.id limit $4`,
   },
   notifications: {
     name: 'live_notifications_after',
     text: `select n.id, ${notificationJson('n')}::text from users vw, notifications n
-      where vw.id = $1 and n.recipient_id = $1 and ${shownAuthor(VIEWER, 'n.actor_id')} and n.id > $2 and n.id <= $3
+      where vw.id = $1 and n.recipient_id = $1 and ${shownAuthor(reader, 'n.actor_id')} and n.id > $2 and n.id <= $3
       order by n.id limit $4`,
   },
 };

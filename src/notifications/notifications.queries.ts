@@ -8,7 +8,7 @@ import {
   type SessionScope,
   type Statement,
 } from '../sql.js';
-import { noBlockBetween, shownAuthor, VIEWER, withViewerRow } from '../users/safety.sql.js';
+import { noBlockBetween, shownAuthor, SESSION_VIEWER } from '../users/safety.sql.js';
 import { Notification } from './notifications.schemas.js';
 
 /** The most notifications one actor causes one recipient in NOTIFICATION_WINDOW (docs/limits.md). */
@@ -44,7 +44,7 @@ export const notificationJson = jsonFragment(
 );
 
 /** The reader sees a notification of `n`: its actor is neither on either side of a block with them nor muted by them. */
-const shownNotification = (n: string) => shownAuthor(VIEWER, `${n}.actor_id`);
+const shownNotification = (n: string) => shownAuthor(SESSION_VIEWER, `${n}.actor_id`);
 
 /** The largest int4 id plus one: no `before` means from the newest. */
 const NO_CURSOR = 2_147_483_648;
@@ -55,7 +55,7 @@ const NOTIFICATIONS_PAGE: Statement = {
       select n.id, ${notificationJson('n')} as json from notifications n
       where n.recipient_id = s.user_id and n.id < coalesce($3::int8, ${NO_CURSOR}) and ${shownNotification('n')}
       order by n.id desc limit $4) j), '[]')::text
-    from ${withViewerRow(OPEN_SESSION)}`,
+    from ${OPEN_SESSION}`,
 };
 
 /** The caller's notifications newest first, `limit` of them older than `before`: one statement. */
@@ -70,7 +70,7 @@ export async function listNotificationsFor(
 const UNREAD_COUNT: Statement = {
   name: 'notifications_unread_count',
   text: `select (select count(*)::int from notifications n where n.recipient_id = s.user_id and not n.read and ${shownNotification('n')})
-    from ${withViewerRow(OPEN_SESSION)}`,
+    from ${OPEN_SESSION}`,
 };
 
 export async function countUnreadFor(scope: SessionScope): Promise<number> {

@@ -27,9 +27,8 @@ import {
   noBlockBetween,
   shownAuthor,
   unblocked,
-  VIEWER,
+  SESSION_VIEWER,
   viewerById,
-  withViewerRow,
   type Viewer,
 } from '../users/safety.sql.js';
 import { CommentEntity } from './comment.entity.js';
@@ -341,8 +340,8 @@ export async function deleteCommentAsAuthor(db: Database, id: number, userId: nu
 
 const POST_BY_ID: Statement = {
   name: 'post_by_id',
-  text: `select (select ${postJson('p', undefined, undefined, VIEWER)} from posts p where p.id = $3 and ${unblocked(VIEWER, 'p.author_id')})::text
-    from ${withViewerRow(OPEN_SESSION)}`,
+  text: `select (select ${postJson('p', undefined, undefined, SESSION_VIEWER)} from posts p where p.id = $3 and ${unblocked(SESSION_VIEWER, 'p.author_id')})::text
+    from ${OPEN_SESSION}`,
 };
 
 /** The Post, or 404; 401 when the caller's session has ended. */
@@ -411,7 +410,7 @@ export function postListStatement(followed: boolean, limited: boolean, after: bo
     const limit = `$${after ? 4 : 3}`;
     const newestFirst = 'order by created_at desc, id desc';
     let rows: string;
-    const shown = (author: string) => shownAuthor(VIEWER, author);
+    const shown = (author: string) => shownAuthor(SESSION_VIEWER, author);
     if (followed && limited) {
       rows = feedPage(after ? `and ${olderThan('x', 'posts', '$3')}` : '', limit, shown);
     } else {
@@ -428,7 +427,7 @@ export function postListStatement(followed: boolean, limited: boolean, after: bo
     }
     pageStatements.set(
       name,
-      (statement = { name, text: `select ${postsArray('p', rows, VIEWER)}::text from ${withViewerRow(OPEN_SESSION)}` }),
+      (statement = { name, text: `select ${postsArray('p', rows, SESSION_VIEWER)}::text from ${OPEN_SESSION}` }),
     );
   }
   return statement;

@@ -23,7 +23,7 @@ import {
   type Statement,
 } from '../sql.js';
 import { FollowEntity } from './follow.entity.js';
-import { noBlockBetween, unblocked, VIEWER, viewerById, withViewerRow } from './safety.sql.js';
+import { noBlockBetween, unblocked, SESSION_VIEWER, viewerById } from './safety.sql.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
 
@@ -39,11 +39,11 @@ export const PROFILE_TOO_LARGE =
 
 const USER_BY_ID: Statement = {
   name: 'user_by_id',
-  text: `select ${userWithRelationsTextUpTo('$3', '$4::int', VIEWER)} from ${withViewerRow(OPEN_SESSION)}`,
+  text: `select ${userWithRelationsTextUpTo('$3', '$4::int', SESSION_VIEWER)} from ${OPEN_SESSION}`,
 };
 const CALLER_PROFILE: Statement = {
   name: 'user_me',
-  text: `select ${userWithRelationsTextUpTo('s.user_id', '$3::int', VIEWER)} from ${withViewerRow(OPEN_SESSION)}`,
+  text: `select ${userWithRelationsTextUpTo('s.user_id', '$3::int', SESSION_VIEWER)} from ${OPEN_SESSION}`,
 };
 
 /**
@@ -90,7 +90,7 @@ export const PROFILE_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 
 const SMALL_PROFILE: Statement = {
   name: 'user_small_profile',
-  text: `select ${smallUserWithRelationsText('$3', { maxItems: 500, maxBytes: PROFILE_SENT_WHOLE_UP_TO_BYTES }, VIEWER)} from ${withViewerRow(OPEN_SESSION)}`,
+  text: `select ${smallUserWithRelationsText('$3', { maxItems: 500, maxBytes: PROFILE_SENT_WHOLE_UP_TO_BYTES }, SESSION_VIEWER)} from ${OPEN_SESSION}`,
 };
 
 /**
