@@ -63,7 +63,15 @@ export interface StreamedRoute<I = unknown> {
    * answers that are usually small); 0 (the default): a stream slot before anything else.
    */
   wholeUpTo?: number;
+  /**
+   * A public list (no token needed): every caller's stream shares the large-answer slots of one
+   * user, 0 (no user has that id), as the procedure's whole answer over /trpc does.
+   */
+  anonymous?: true;
 }
+
+/** Unpaged lists that are usually short (users, follow relations, comments, events) are sent whole up to this size, needing no slot. */
+export const LIST_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 
 /** What the first statement's failure means: a 503 (see handler) when the database is away; else null, the procedure answers (an ended session's 401, say). */
 function procedureAnswers(error: unknown): null {
@@ -115,6 +123,13 @@ export class JsonStreams {
       if (parsed && !parsed.success) return next(); // the procedure answers the 401 or 400
       const input = parsed?.data;
       if (route.streams && !route.streams(input)) return next();
+      if (route.anonymous) {
+        const parts = route.document(input, 0);
+        const sent = await this.send(req, res, 0, { parts, wholeUpTo: route.wholeUpTo ?? 0 }).catch(
+          (error: unknown) => error,
+        );
+        return sent === true ? undefined : next(sent === false ? undefined : sent);
+      }
       const token = bearerToken(req.headers.authorization);
       // The session is checked by the first statement: the whole answer's, or assertSessionOpen's.
       const user = await authenticate(this.services, token, { sessionNow: false }).catch(() => null);
