@@ -168,11 +168,20 @@ export class JsonStreams {
       sendJsonText(res, 200, {}, whole);
       return true;
     }
-    if (!user.sessionChecked && (await assertSessionOpen(orm, user).catch(procedureAnswers)) === null) return false;
-    this.outages.succeeded();
     const { userId } = user;
-    const parts = route.document(input, userId);
-    return this.send(req, res, userId, { parts, wholeUpTo: route.wholeUpTo ?? 0 });
+    const wholeUpTo = route.wholeUpTo ?? 0;
+    // An answer known to be large takes its slot before the session check: a refused one costs no pool connection.
+    const slotHeld = wholeUpTo === 0 && this.takeSlot(res, userId);
+    if (wholeUpTo === 0 && !slotHeld) return true;
+    let sending = false;
+    try {
+      if (!user.sessionChecked && (await assertSessionOpen(orm, user).catch(procedureAnswers)) === null) return false;
+      this.outages.succeeded();
+      sending = true; // send releases the slot from here
+      return await this.send(req, res, userId, { parts: route.document(input, userId), wholeUpTo, slotHeld });
+    } finally {
+      if (slotHeld && !sending) this.releaseSlot(userId);
+    }
   }
 
   /** Sends a procedure's StreamedAnswer; false when its first statement found no row (nothing was sent). */
@@ -185,11 +194,11 @@ export class JsonStreams {
     req: Request,
     res: Response,
     userId: number,
-    { parts, wholeUpTo }: { parts: DocumentPart[]; wholeUpTo: number },
+    { parts, wholeUpTo, slotHeld = false }: { parts: DocumentPart[]; wholeUpTo: number; slotHeld?: boolean },
   ): Promise<boolean> {
     const { STREAM_STALL_TIMEOUT_MS } = this.services.config;
-    // An answer known to be large asks for its slot before it takes a pool connection.
-    let slotTaken = wholeUpTo === 0 && this.takeSlot(res, userId);
+    // An answer known to be large asks for its slot (unless its caller holds it) before it takes a pool connection.
+    let slotTaken = slotHeld || (wholeUpTo === 0 && this.takeSlot(res, userId));
     if (wholeUpTo === 0 && !slotTaken) return true;
     let buffered: string[] | undefined = []; // until the answer outgrows `wholeUpTo` (and its first row)
     let bufferedBytes = 0;
