@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
  */
 export default defineConfig(
   // Generated files, as in .prettierignore.
-  { ignores: ['.data/', 'dist/', 'src/migrations/Migration*.ts', 'client/openapi-types.ts'] },
+  { ignores: ['.data/', 'dist/', 'src/db/migrations/Migration*.ts', 'client/openapi-types.ts'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

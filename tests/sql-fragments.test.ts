@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventJson } from '../src/events/events.queries.js';
 import { notificationJson } from '../src/notifications/notifications.queries.js';
-import * as sql from '../src/sql.js';
+import * as sql from '../src/db/sql.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 /**

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { countRateLimited, type RateLimitKind } from '../metrics.js';
-import type { Database } from '../sql.js';
+import { countRateLimited, type RateLimitKind } from '../platform/metrics.js';
+import type { Database } from '../db/sql.js';
 import { updateCountersReleased, upsertCounters } from './auth.queries.js';
 
 export interface Limit {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, forbidden, notFound } from '../errors.js';
-import type { Page } from '../schemas.js';
+import { badRequest, forbidden, notFound } from '../platform/errors.js';
+import type { Page } from '../trpc/schemas.js';
 import {
   isoTimestamp,
   jsonFragment,
@@ -11,7 +11,7 @@ import {
   StatementValues,
   type Database,
   type Statement,
-} from '../sql.js';
+} from '../db/sql.js';
 import { EventEntity } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
 

@@ -1,4 +1,4 @@
-import { router } from '../trpc.js';
+import { router } from '../trpc/trpc.js';
 import { createEvent } from './create-event.js';
 import { deleteEvent } from './delete-event.js';
 import { getEvent } from './get-event.js';

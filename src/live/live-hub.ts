@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { tooMany } from '../auth/rate-limits.js';
-import type { Config } from '../config.js';
-import { directDatabaseUrl } from '../db.js';
-import { unavailable } from '../errors.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../platform/config.js';
+import { directDatabaseUrl } from '../db/db.js';
+import { unavailable } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { InIdOrder } from './in-id-order.js';
 import { LiveListener } from './listener.js';
 import { LiveStream } from './live-stream.js';

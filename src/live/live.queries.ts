@@ -9,7 +9,7 @@ import {
   sessionIsOpen,
   type SessionScope,
   type Statement,
-} from '../sql.js';
+} from '../db/sql.js';
 
 /** Who a stream is for: a user, the session it lives and dies with, and when that session expires. */
 export interface StreamUser {

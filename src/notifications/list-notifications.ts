@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { Notification, NOTIFICATIONS_PAGE_DEFAULT, notificationsPageInput } from './notifications.schemas.js';
 import { listNotificationsFor } from './notifications.queries.js';
 

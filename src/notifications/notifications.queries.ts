@@ -1,4 +1,4 @@
-import { jsonValue } from '../json-text.js';
+import { jsonValue } from '../trpc/json-text.js';
 import {
   isoTimestamp,
   jsonFragment,
@@ -7,7 +7,7 @@ import {
   userSummaryJson,
   type SessionScope,
   type Statement,
-} from '../sql.js';
+} from '../db/sql.js';
 import { Notification } from './notifications.schemas.js';
 
 /** The most notifications one actor causes one recipient in NOTIFICATION_WINDOW (docs/limits.md). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { Post, postBody } from './posts.schemas.js';
 import { insertPostFor } from './posts.queries.js';
 

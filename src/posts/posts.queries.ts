@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, forbidden, notFound } from '../errors.js';
-import type { Page } from '../schemas.js';
+import { badRequest, forbidden, notFound } from '../platform/errors.js';
+import type { Page } from '../trpc/schemas.js';
 import {
   commentJson,
   EMPTY_LIST,
@@ -19,9 +19,9 @@ import {
   deleteLink,
   findRow,
   keysSettle,
-} from '../sql.js';
-import type { DocumentPart } from '../json-stream.js';
-import { jsonValue } from '../json-text.js';
+} from '../db/sql.js';
+import type { DocumentPart } from '../http/json-stream.js';
+import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import { CommentEntity } from './comment.entity.js';
 import { CommentLikeEntity } from './like.entity.js';

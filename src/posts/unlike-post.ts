@@ -1,5 +1,5 @@
-import { byIdInput } from '../schemas.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { Post } from './posts.schemas.js';
 import { deletePostLikeFor } from './posts.queries.js';
 

@@ -1,6 +1,6 @@
-import { badRequest } from '../errors.js';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { badRequest } from '../platform/errors.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { UserWithRelations } from './users.schemas.js';
 import { getProfileAnswerFor, insertFollow } from './users.queries.js';
 

@@ -1,6 +1,6 @@
-import { LARGE_ANSWERS_PER_USER, streamedRoute } from '../json-stream.js';
-import { byIdInput } from '../schemas.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { LARGE_ANSWERS_PER_USER, streamedRoute } from '../http/json-stream.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { UserWithRelations } from './users.schemas.js';
 import {
   PROFILE_SENT_WHOLE_UP_TO_BYTES,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { unpaged } from '../json-stream.js';
-import { wholeList } from '../large-answers.js';
-import { pageInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { unpaged } from '../http/json-stream.js';
+import { wholeList } from '../trpc/large-answers.js';
+import { pageInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../trpc/trpc.js';
 import { UserSummary } from './user-summary.schema.js';
 import { listUserSummaries } from './users.queries.js';
 

@@ -1,5 +1,5 @@
-import { byIdInput } from '../schemas.js';
-import { authedProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { UserWithRelations } from './users.schemas.js';
 import { deleteFollow, getProfileAnswerFor } from './users.queries.js';
 

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, notFound, unprocessable } from '../errors.js';
-import type { Page } from '../schemas.js';
-import type { DocumentPart } from '../json-stream.js';
-import { inLargeAnswerSlot, type LargeAnswerScope } from '../large-answers.js';
-import { jsonValue, StreamedAnswer } from '../json-text.js';
+import { badRequest, notFound, unprocessable } from '../platform/errors.js';
+import type { Page } from '../trpc/schemas.js';
+import type { DocumentPart } from '../http/json-stream.js';
+import { inLargeAnswerSlot, type LargeAnswerScope } from '../trpc/large-answers.js';
+import { jsonValue, StreamedAnswer } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
   OPEN_SESSION,
@@ -21,7 +21,7 @@ import {
   type Database,
   type SessionScope,
   type Statement,
-} from '../sql.js';
+} from '../db/sql.js';
 import { FollowEntity } from './follow.entity.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';

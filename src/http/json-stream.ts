@@ -2,23 +2,23 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Client } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { z } from 'zod';
-import { CLIENT_DEADLINE_MARGIN_MS } from '../mikro-orm.config.js';
-import { assertSessionOpen } from './auth/auth.queries.js';
-import { authenticate, type SessionUser } from './auth/authenticate.js';
-import { isDatabaseUnavailable, type OutageLog } from './error-handling.js';
-import type { ApiErrorBody } from './errors.js';
+import { CLIENT_DEADLINE_MARGIN_MS } from '../../mikro-orm.config.js';
+import { assertSessionOpen } from '../auth/auth.queries.js';
+import { authenticate, type SessionUser } from '../auth/authenticate.js';
+import { isDatabaseUnavailable, type OutageLog } from '../trpc/error-handling.js';
+import type { ApiErrorBody } from '../platform/errors.js';
 import {
   LARGE_ANSWER_RETRY_AFTER_SECONDS,
   LARGE_ANSWERS_PER_PROCESS,
   LARGE_ANSWERS_PER_USER,
   largeAnswerSlots,
-} from './large-answers.js';
-import { sendJsonText, type StreamedAnswer } from './json-text.js';
-import { countRateLimited } from './metrics.js';
+} from '../trpc/large-answers.js';
+import { sendJsonText, type StreamedAnswer } from '../trpc/json-text.js';
+import { countRateLimited } from '../platform/metrics.js';
 import { queryOf } from './rest.js';
-import type { Page } from './schemas.js';
-import { borrowConnection, type DriverStatement, type SessionScope } from './sql.js';
-import { bearerToken, type AppServices } from './trpc.js';
+import type { Page } from '../trpc/schemas.js';
+import { borrowConnection, type DriverStatement, type SessionScope } from '../db/sql.js';
+import { bearerToken, type AppServices } from '../trpc/trpc.js';
 
 /** A streamed answer may take minutes on a large data set; every other statement keeps the short limit. */
 const STREAM_STATEMENT_TIMEOUT_MS = 10 * 60_000;

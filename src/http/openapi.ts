@@ -1,8 +1,8 @@
 import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { eventStreamPaths } from './live/event-stream.js';
-import type { AppMeta } from './trpc.js';
+import { eventStreamPaths } from '../live/event-stream.js';
+import type { AppMeta } from '../trpc/trpc.js';
 
 type Procedures = Record<string, { _def: { meta?: AppMeta; type: string } }>;
 

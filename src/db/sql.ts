@@ -4,10 +4,10 @@ import type { Client, QueryConfig } from 'pg';
 import { z } from 'zod';
 import { knexClientOf, type KnexClient } from './db.js';
 import { isReadOnly, onPrimary, routedReadPool } from './read-replicas.js';
-import { badRequest, unauthorized } from './errors.js';
-import { Comment, Post } from './posts/posts.schemas.js';
-import { UserSummary } from './users/user-summary.schema.js';
-import { UserWithRelations } from './users/users.schemas.js';
+import { badRequest, unauthorized } from '../platform/errors.js';
+import { Comment, Post } from '../posts/posts.schemas.js';
+import { UserSummary } from '../users/user-summary.schema.js';
+import { UserWithRelations } from '../users/users.schemas.js';
 
 /**
  * SQL fragments that build the API's JSON shapes inside PostgreSQL, so that a read of any size is

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { DocumentPart } from './json-stream.js';
+import type { DocumentPart } from '../http/json-stream.js';
 
 /**
  * JSON that PostgreSQL built, kept as its text. The REST adapter sends it to the socket as is

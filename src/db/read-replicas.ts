@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
-import type { Config } from './config.js';
+import type { Config } from '../platform/config.js';
 import { knexClientOf, replicaClientsOf, type KnexClient } from './db.js';
-import type { Logger } from './logger.js';
-import { countRead, metricsEnabled, registerPool, setReplicaLag } from './metrics.js';
+import type { Logger } from '../platform/logger.js';
+import { countRead, metricsEnabled, registerPool, setReplicaLag } from '../platform/metrics.js';
 import type { SessionHolder } from './sql.js';
 
 /**

@@ -10,12 +10,12 @@ import {
   unwrapZodType,
   type OpenApiProcedureRecord,
 } from 'trpc-to-openapi';
-import { notFound, type ApiErrorBody } from './errors.js';
-import type { ApiIssue } from './validation-messages.js';
-import { normalizeError } from './error-handling.js';
-import { JsonText, sendJsonText, StreamedAnswer } from './json-text.js';
-import { noteRoute } from './metrics.js';
-import type { AppMeta, Context } from './trpc.js';
+import { notFound, type ApiErrorBody } from '../platform/errors.js';
+import type { ApiIssue } from '../platform/validation-messages.js';
+import { normalizeError } from '../trpc/error-handling.js';
+import { JsonText, sendJsonText, StreamedAnswer } from '../trpc/json-text.js';
+import { noteRoute } from '../platform/metrics.js';
+import type { AppMeta, Context } from '../trpc/trpc.js';
 
 /** A documented path and method, resolved to its procedure once at start-up. */
 interface Route {

@@ -4,16 +4,16 @@ import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import { getTRPCErrorFromUnknown, middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { assertSessionOpen } from './auth/auth.queries.js';
-import { authenticate, type SessionUser } from './auth/authenticate.js';
-import { WriteLimits, type CountedWrite } from './auth/write-limits.js';
-import type { Config } from './config.js';
+import { assertSessionOpen } from '../auth/auth.queries.js';
+import { authenticate, type SessionUser } from '../auth/authenticate.js';
+import { WriteLimits, type CountedWrite } from '../auth/write-limits.js';
+import type { Config } from '../platform/config.js';
 import { formatError, normalizeError } from './error-handling.js';
-import type { LiveHub } from './live/live-hub.js';
-import type { Logger } from './logger.js';
-import type { ReadReplicas } from './read-replicas.js';
-import { SESSION_ENDED } from './sql.js';
-import { unauthorized as unauthorizedError } from './errors.js';
+import type { LiveHub } from '../live/live-hub.js';
+import type { Logger } from '../platform/logger.js';
+import type { ReadReplicas } from '../db/read-replicas.js';
+import { SESSION_ENDED } from '../db/sql.js';
+import { unauthorized as unauthorizedError } from '../platform/errors.js';
 
 /** What the whole app shares, built once at start-up. */
 export interface AppServices {

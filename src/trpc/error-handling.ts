@@ -9,10 +9,10 @@ import {
   SERVICE_UNAVAILABLE,
   STATUS_CODE,
   type ApiErrorBody,
-} from './errors.js';
-import { retryAfterOf } from './auth/rate-limits.js';
-import type { Logger } from './logger.js';
-import { toIssues, validationMessage, type ApiIssue } from './validation-messages.js';
+} from '../platform/errors.js';
+import { retryAfterOf } from '../auth/rate-limits.js';
+import type { Logger } from '../platform/logger.js';
+import { toIssues, validationMessage, type ApiIssue } from '../platform/validation-messages.js';
 
 /*
  * How an error becomes an answer. A request passes these stages in order (the steps of createApp
