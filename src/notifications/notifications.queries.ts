@@ -4,10 +4,10 @@ import {
   jsonFragment,
   OPEN_SESSION,
   runForSession,
-  userSummaryJson,
   type SessionScope,
   type Statement,
 } from '../db/sql.js';
+import { userSummaryJson } from '../users/user-summary.sql.js';
 import { Notification } from './notifications.schemas.js';
 
 /** The most notifications one actor causes one recipient in NOTIFICATION_WINDOW (docs/limits.md). */

@@ -10,11 +10,7 @@ import {
   runDriverStatement,
   runForSession,
   runRows,
-  smallUserWithRelationsText,
   StatementValues,
-  userSummaryJson,
-  userWithRelationsTextUpTo,
-  userWithRelationsRows,
   deleteLink,
   findRow,
   keysSettle,
@@ -22,6 +18,8 @@ import {
   type SessionScope,
   type Statement,
 } from '../db/sql.js';
+import { smallUserWithRelationsText, userWithRelationsTextUpTo, userWithRelationsRows } from './users.sql.js';
+import { userSummaryJson } from './user-summary.sql.js';
 import { FollowEntity } from './follow.entity.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
