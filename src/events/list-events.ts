@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unpaged } from '../http/json-stream.js';
+import { unpaged } from '../trpc/streamed-route.js';
 import { wholeList } from '../trpc/large-answers.js';
 import { pageInput } from '../trpc/schemas.js';
 import { publicProcedure } from '../trpc/trpc.js';

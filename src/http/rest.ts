@@ -13,7 +13,8 @@ import {
 import { notFound, type ApiErrorBody } from '../platform/errors.js';
 import type { ApiIssue } from '../platform/validation-messages.js';
 import { normalizeError } from '../trpc/error-handling.js';
-import { JsonText, sendJsonText, StreamedAnswer } from '../trpc/json-text.js';
+import { JsonText, StreamedAnswer } from '../trpc/json-text.js';
+import { sendJsonText } from './send-json.js';
 import { noteRoute } from '../platform/metrics.js';
 import type { AppMeta, Context } from '../trpc/trpc.js';
 

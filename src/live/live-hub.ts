@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { tooMany } from '../auth/rate-limits.js';
+import { tooMany } from '../platform/errors.js';
 import type { Config } from '../platform/config.js';
 import { directDatabaseUrl } from '../db/db.js';
 import { unavailable } from '../platform/errors.js';

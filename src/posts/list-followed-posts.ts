@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../http/json-stream.js';
+import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { assertSessionOpen } from '../auth/auth.queries.js';
-import { wholeList } from '../trpc/large-answers.js';
+import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { pageInput } from '../trpc/schemas.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { Post } from './posts.schemas.js';

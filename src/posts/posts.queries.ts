@@ -18,7 +18,7 @@ import {
 } from '../db/sql.js';
 import { commentJson, postJson, postsArray } from './posts.sql.js';
 import { usersArray } from '../users/user-summary.sql.js';
-import type { DocumentPart } from '../http/json-stream.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import { CommentEntity } from './comment.entity.js';

@@ -1,4 +1,4 @@
-import type { StreamedRoute } from '../http/json-stream.js';
+import type { StreamedRoute } from '../trpc/streamed-route.js';
 import { router } from '../trpc/trpc.js';
 import { commentOnPost } from './comment-on-post.js';
 import { createPost } from './create-post.js';

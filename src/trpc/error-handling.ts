@@ -10,7 +10,7 @@ import {
   STATUS_CODE,
   type ApiErrorBody,
 } from '../platform/errors.js';
-import { retryAfterOf } from '../auth/rate-limits.js';
+import { retryAfterOf } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { toIssues, validationMessage, type ApiIssue } from '../platform/validation-messages.js';
 

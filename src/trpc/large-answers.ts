@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { RateLimited } from '../auth/rate-limits.js';
+import { RateLimited } from '../platform/errors.js';
 import type { Config } from '../platform/config.js';
 import { unprocessable } from '../platform/errors.js';
 

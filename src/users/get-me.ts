@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LARGE_ANSWERS_PER_USER, streamedRoute } from '../http/json-stream.js';
+import { streamedRoute } from '../trpc/streamed-route.js';
+import { LARGE_ANSWERS_PER_USER } from '../trpc/large-answers.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { UserWithRelations } from './users.schemas.js';
 import {

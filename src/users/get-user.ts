@@ -1,4 +1,5 @@
-import { LARGE_ANSWERS_PER_USER, streamedRoute } from '../http/json-stream.js';
+import { streamedRoute } from '../trpc/streamed-route.js';
+import { LARGE_ANSWERS_PER_USER } from '../trpc/large-answers.js';
 import { byIdInput } from '../trpc/schemas.js';
 import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
 import { UserWithRelations } from './users.schemas.js';

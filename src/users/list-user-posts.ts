@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Post } from '../posts/posts.schemas.js';
 import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
-import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../http/json-stream.js';
-import { wholeList } from '../trpc/large-answers.js';
+import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
+import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../trpc/trpc.js';
 import { assertUserExists } from './users.queries.js';

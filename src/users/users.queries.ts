@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, notFound, unprocessable } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
-import type { DocumentPart } from '../http/json-stream.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
 import { inLargeAnswerSlot, type LargeAnswerScope } from '../trpc/large-answers.js';
 import { jsonValue, StreamedAnswer } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';

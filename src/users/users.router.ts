@@ -1,4 +1,4 @@
-import type { StreamedRoute } from '../http/json-stream.js';
+import type { StreamedRoute } from '../trpc/streamed-route.js';
 import { router } from '../trpc/trpc.js';
 import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
