@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appRouter } from '../src/http/router.js';
-import { runsDirectly, withDirectMiddlewareChain, withOutputBuiltBySql } from '../src/trpc/trpc.js';
+import { runsDirectly, withDirectMiddlewareChain, withOutputBuiltBySql } from '../src/trpc/internals.js';
 
 /**
  * Procedures run their middlewares through withDirectMiddlewareChain (src/trpc/trpc.ts), not tRPC's own

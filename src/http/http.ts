@@ -18,6 +18,7 @@ import { appRouter, appStreams } from './router.js';
 import { requestTimer } from '../platform/metrics.js';
 import { requestIdOf, requestLogging } from './request-log.js';
 import { createContextFactory, type AppServices } from '../trpc/trpc.js';
+import { proceduresOf } from '../trpc/internals.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const READY_TIMEOUT_MS = 2_000;
@@ -74,7 +75,7 @@ export function createApp(services: AppServices): Express {
   const timeRequest =
     services.config.METRICS_PORT === undefined
       ? undefined
-      : requestTimer(new Set(Object.keys(appRouter._def.procedures)));
+      : requestTimer(new Set(Object.keys(proceduresOf(appRouter))));
   app.use((req, res, next) => {
     logRequest(req, res);
     timeRequest?.(req, res);

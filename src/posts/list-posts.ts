@@ -3,7 +3,8 @@ import { assertSessionOpen } from '../auth/auth.queries.js';
 import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { pageInput } from '../trpc/schemas.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { Post, searchQuery } from './posts.schemas.js';
 import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 

@@ -1,6 +1,5 @@
 import { ConnectionException, LockWaitTimeoutException } from '@mikro-orm/core';
 import { TRPCError } from '@trpc/server';
-import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../platform/errors.js';
 import { retryAfterOf } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
+import type { DefaultErrorShape } from './internals.js';
 import { toIssues, validationMessage, type ApiIssue } from '../platform/validation-messages.js';
 
 /*

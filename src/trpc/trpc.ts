@@ -1,27 +1,22 @@
 import type { ServerResponse } from 'node:http';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
-import { getTRPCErrorFromUnknown, middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { assertSessionOpen } from '../auth/auth.queries.js';
-import { authenticate, type SessionUser } from '../auth/authenticate.js';
-import { WriteLimits, type CountedWrite } from '../auth/write-limits.js';
 import type { Config } from '../platform/config.js';
 import { formatError, normalizeError } from './error-handling.js';
-import type { LiveHub } from '../live/live-hub.js';
+import { withDirectMiddlewareChain } from './internals.js';
 import type { Logger } from '../platform/logger.js';
 import type { ReadReplicas } from '../db/read-replicas.js';
-import { SESSION_ENDED } from '../db/sql.js';
-import { unauthorized as unauthorizedError } from '../platform/errors.js';
 
-/** What the whole app shares, built once at start-up. */
+/**
+ * What the whole app shares, built once at start-up. Domains add what they own (src/live/live-hub.ts
+ * adds `live`) by declaration merging, so this layer imports none of them.
+ */
 export interface AppServices {
   orm: MikroORM;
   config: Config;
   logger: Logger;
-  /** The process's live streams (GET /live/*, live.* subscriptions). */
-  live: LiveHub;
   /** Set when DATABASE_REPLICA_URLS lists replicas: where read requests' statements go. */
   reads?: ReadReplicas;
 }
@@ -98,127 +93,8 @@ const t = initTRPC
 /** A router whose procedures run their middlewares directly (withDirectMiddlewareChain). */
 export const router: typeof t.router = (record) => withDirectMiddlewareChain(t.router(record));
 export const createCallerFactory = t.createCallerFactory;
-
-type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
-type NextOptions = { ctx?: object; input?: unknown; getRawInput?: unknown };
-type Middleware = (call: MiddlewareCall) => Promise<unknown>;
-/** Runs a procedure's middleware `index` with `call`: its result, or its throw as a failed result. */
-type RunMiddleware = (index: number, call: MiddlewareCall) => Promise<MiddlewareResult>;
-
-/**
- * What a middleware is called with: the options tRPC's chain passes (those adapters and callers
- * give a procedure, its meta, its input) and `next`, which calls the next middleware with them,
- * its context merged with what it passes as tRPC's does. One shape at every level of every
- * procedure, so that V8 builds it as fast as a literal: spread copies of the options, whose
- * shapes vary by level and caller, took 12 µs of a POST /posts.
- */
-class MiddlewareCall {
-  readonly next: (nextOpts?: NextOptions) => Promise<MiddlewareResult>;
-
-  constructor(
-    readonly ctx: object | undefined,
-    readonly type: unknown,
-    readonly path: unknown,
-    readonly input: unknown,
-    readonly getRawInput: unknown,
-    readonly meta: unknown,
-    readonly signal: unknown,
-    readonly batchIndex: unknown,
-    run: RunMiddleware,
-    index: number,
-  ) {
-    this.next = (nextOpts) =>
-      run(
-        index + 1,
-        new MiddlewareCall(
-          nextOpts?.ctx ? { ...ctx, ...nextOpts.ctx } : ctx,
-          type,
-          path,
-          nextOpts && 'input' in nextOpts ? nextOpts.input : input,
-          nextOpts?.getRawInput ?? getRawInput,
-          meta,
-          signal,
-          batchIndex,
-          run,
-          index + 1,
-        ),
-      );
-  }
-}
-
-/** The definitions whose middlewares a direct procedure holds (withOutputBuiltBySql must come first). */
-const chained = new WeakSet<object>();
-const directProcedures = new WeakSet<object>();
-
-/** Whether a router's procedure runs its middlewares directly (withDirectMiddlewareChain). */
-export const runsDirectly = (procedure: unknown): boolean => directProcedures.has(procedure as object);
-
-/**
- * tRPC calls a procedure's middlewares (its kind's, its input parser, its resolver) through a
- * chain that copies the call's options, and its context, key by key at every level (a compiled
- * object spread that redefines keys already there, which leaves V8 slow objects): measured at a
- * fifth to a quarter of the instructions of a whole GET /posts/{id}, and the first copy alone at
- * 8 µs of a POST /posts. Each procedure of the router is replaced here (in its flat map, its
- * record and the router's own keys) by one that calls the same middlewares, in the same order,
- * with the same options (MiddlewareCall; a middleware's throw becomes a failed result, a failed
- * result the call's error), and keeps its definition. createCaller, /trpc and REST all find
- * procedures there.
- */
-export function withDirectMiddlewareChain<R extends { _def: { procedures: object; record: object } }>(built: R): R {
-  const procedures = built._def.procedures as Record<string, AnyProcedure>;
-  for (const [path, procedure] of Object.entries(procedures)) {
-    if (directProcedures.has(procedure)) continue;
-    const direct = directProcedure(procedure);
-    procedures[path] = direct;
-    const keys = path.split('.');
-    const name = keys.pop()!;
-    let holder = built._def.record as Record<string, unknown>;
-    for (const key of keys) holder = holder[key] as Record<string, unknown>;
-    holder[name] = direct;
-    if (keys.length === 0) (built as unknown as Record<string, unknown>)[name] = direct;
-  }
-  return built;
-}
-
-function directProcedure(procedure: AnyProcedure): AnyProcedure {
-  const def = procedure._def as unknown as { middlewares: Middleware[]; meta?: unknown };
-  chained.add(def);
-  const { middlewares, meta } = def;
-  const run: RunMiddleware = async (index, call) => {
-    try {
-      return (await middlewares[index]!(call)) as MiddlewareResult;
-    } catch (cause) {
-      return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker } as MiddlewareResult;
-    }
-  };
-  // What tRPC's own procedure does with the chain's result.
-  const direct = async (opts: Partial<MiddlewareCall>) => {
-    if (!opts || !('getRawInput' in opts)) throw new Error('A procedure is called through a caller or an adapter');
-    const { ctx, type, path, input, getRawInput, signal, batchIndex } = opts;
-    const result = await run(
-      0,
-      new MiddlewareCall(ctx, type, path, input, getRawInput, meta, signal, batchIndex, run, 0),
-    );
-    if (!result) {
-      throw new TRPCError({
-        code: 'INTERNAL_SERVER_ERROR',
-        message: 'No result from middlewares - did you forget to `return next()`?',
-      });
-    }
-    if (!result.ok) throw result.error;
-    return result.data;
-  };
-  directProcedures.add(direct);
-  return Object.assign(direct, { _def: procedure._def, procedure: true, meta }) as unknown as AnyProcedure;
-}
-
-const writeLimits = new WeakMap<AppServices, WriteLimits>();
-/** One set of write limits per app (a test process may run several). */
-function writeLimitsOf(services: AppServices): WriteLimits {
-  let limits = writeLimits.get(services);
-  if (!limits) writeLimits.set(services, (limits = new WriteLimits(services.config)));
-  return limits;
-}
+/** The bare procedure builder: publicProcedure below, and the signed-in ones of src/auth/procedures.ts. */
+export const procedure = t.procedure;
 
 /** The context of procedures that use the ORM (publicProcedure, authedProcedure). */
 export type OrmContext = Context & { em: EntityManager };
@@ -237,7 +113,7 @@ const withEntityManager = <Ctx extends Context>(ctx: Ctx) => ({ em: ctx.services
  * needs (normalising, authenticating, the write limit, the entity manager): tRPC copies the whole
  * call (every option, then the context) at each middleware, so one does it once, not three times.
  */
-const normalized = (error: unknown): TRPCError =>
+export const normalized = (error: unknown): TRPCError =>
   normalizeError(error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }));
 
 export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
@@ -245,90 +121,3 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!result.ok) throw normalizeError(result.error);
   return result;
 });
-
-/**
- * A procedure with a signed-in caller (see authenticate); every write (each mutation a caller
- * makes) counts against a per-user limit, so one account cannot grow the data, and every read of
- * it, without bound. `call` runs the rest of the procedure as that caller.
- */
-async function asSignedIn<R extends { ok: true } | { ok: false; error: TRPCError }>(
-  { ctx, type, path, getRawInput }: { ctx: Context; type: string; path: string; getRawInput: () => Promise<unknown> },
-  sessionNow: boolean,
-  call: (user: SessionUser) => Promise<R>,
-): Promise<R> {
-  const { orm, reads } = ctx.services;
-  let user: SessionUser | undefined;
-  let counted: CountedWrite | undefined;
-  let unauthorized = false;
-  try {
-    const routed = reads !== undefined && type === 'query';
-    const limits = type === 'mutation' && ctx.services.config.WRITE_LIMITS ? writeLimitsOf(ctx.services) : undefined;
-    // The write's count checks the session too: no statement of its own for that.
-    user = await authenticate(ctx.services, ctx.token, { sessionNow: sessionNow && !limits && !routed });
-    if (limits) counted = await limits.take(orm, user, path, sizeOf(await getRawInput()));
-    const caller = user;
-    const result = routed ? await reads.asReader(caller, () => call(caller)) : await call(user);
-    if (result === 'ended') throw unauthorizedError(SESSION_ENDED);
-    if (result.ok) {
-      // Its user's next reads, on any node, go where this write is visible.
-      if (reads && type === 'mutation') await reads.recordWrite(user.userId);
-      return result;
-    }
-    if (
-      type === 'mutation'
-        ? mayBeSessionEnded(result.error)
-        : result.error.code === 'BAD_REQUEST' && !user.sessionChecked
-    )
-      await assertSessionOpen(orm, user);
-    unauthorized = result.error.code === 'UNAUTHORIZED';
-    throw result.error;
-  } catch (error) {
-    unauthorized ||= error instanceof TRPCError && error.code === 'UNAUTHORIZED';
-    throw normalized(error);
-  } finally {
-    // A token whose session has ended uses none of its user's writes.
-    if (unauthorized && counted) await counted.giveBack().catch(() => undefined);
-  }
-}
-
-/**
- * A write that failed on what it names (404, 400) or on a foreign key may have lost a race with
- * its own account's deletion or its session's end: then it answers 401, checked after the fact.
- */
-const mayBeSessionEnded = ({ code, cause }: TRPCError): boolean =>
-  code === 'NOT_FOUND' ||
-  code === 'BAD_REQUEST' ||
-  (code === 'INTERNAL_SERVER_ERROR' && (cause as { code?: unknown } | undefined)?.code === '23503');
-
-/** The bytes of a write's input, as JSON: what it can add to its author's data. */
-const sizeOf = (input: unknown): number => (input === undefined ? 0 : Buffer.byteLength(JSON.stringify(input)));
-
-/**
- * A caller with a valid token, whose session the procedure's own statements check (they read
- * `from OPEN_SESSION`, see sql.ts): one round trip per request, and no ORM work. Input refused
- * before any statement ran still answers 401 first when the session has ended, as on every route.
- */
-export const sessionProcedure = t.procedure.use((opts) =>
-  asSignedIn(opts, false, (user) => opts.next({ ctx: { user } })),
-);
-
-/** A caller with a valid token and an open session, checked (one statement) before the procedure runs. */
-export const authedProcedure = t.procedure.use((opts) =>
-  asSignedIn(opts, true, (user) => opts.next({ ctx: { user, em: opts.ctx.services.orm.em.fork() } })),
-);
-
-/**
- * `.output(schema)` types a procedure and documents its answer; tRPC also re-validates (copies)
- * that answer on every call. For answers a statement builds whole in PostgreSQL, whose shape is
- * fixed by the SQL and checked against the document by the contract tests, that copy costs more
- * than the statement (hundreds of µs for a profile) and would turn JsonText back into a value:
- * this drops the run-time check and keeps the schema for types and the OpenAPI document.
- */
-export function withOutputBuiltBySql<P extends AnyProcedure>(procedure: P): P {
-  // tRPC marks the middleware `.output()` adds with `_type: 'output'`; the rest stay in order.
-  const def = procedure._def as unknown as { middlewares: { _type?: string }[] };
-  // router() fixes a procedure's middlewares in its chain: filtered after, nothing would change.
-  if (chained.has(def)) throw new Error('withOutputBuiltBySql must wrap a procedure before router() takes it');
-  def.middlewares = def.middlewares.filter((middleware) => middleware._type !== 'output');
-  return procedure;
-}

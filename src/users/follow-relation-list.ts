@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { unpaged } from '../trpc/streamed-route.js';
 import { wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
-import { authedProcedure } from '../trpc/trpc.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { UserSummary } from './user-summary.schema.js';
 import { assertUserExists, listFollowRelations } from './users.queries.js';
 

@@ -1,6 +1,7 @@
 import { badRequest } from '../platform/errors.js';
 import { byIdInput } from '../trpc/schemas.js';
-import { authedProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
+import { authedProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { UserWithRelations } from './users.schemas.js';
 import { getProfileAnswerFor, insertFollow } from './users.queries.js';
 

@@ -1,7 +1,8 @@
 import { streamedRoute } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER } from '../trpc/large-answers.js';
 import { byIdInput } from '../trpc/schemas.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc/trpc.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { UserWithRelations } from './users.schemas.js';
 import {
   PROFILE_SENT_WHOLE_UP_TO_BYTES,

@@ -4,7 +4,7 @@ import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
 import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
-import { authedProcedure } from '../trpc/trpc.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { assertUserExists } from './users.queries.js';
 
 const input = byIdInput.extend(pageInput.unwrap().shape);
