@@ -28,7 +28,7 @@ import {
   type DefaultErrorShape,
 } from '@trpc/server/unstable-core-do-not-import';
 
-export { getErrorShape, getTRPCErrorFromUnknown, type DefaultErrorShape };
+export { getErrorShape, getTRPCErrorFromUnknown, middlewareMarker, type DefaultErrorShape };
 
 /** A procedure's definition as far as this service reads it. */
 export interface ProcedureDef<M = unknown> {
