@@ -42,8 +42,8 @@ describe.skipIf(!hasBuild)('the production layout (the Dockerfile final stage, w
     expect(stage).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
     expect(stage).toMatch(/^USER (?!root)\w+$/m);
     expect(stage).toMatch(/^HEALTHCHECK [^\n]*\\\n[^\n]*\/readyz/m);
-    expect(stage).toMatch(/^CMD \["node", "dist\/src\/main\.js"\]$/m);
-    expect(pkg.scripts.start).toMatch(/\bnode dist\/src\/main\.js\b/);
+    expect(stage).toMatch(/^CMD \["node", "dist\/src\/app\/main\.js"\]$/m);
+    expect(pkg.scripts.start).toMatch(/\bnode dist\/src\/app\/main\.js\b/);
     expect(pkg.dependencies, 'no TypeScript loader among the production dependencies').not.toHaveProperty('tsx');
   });
 
