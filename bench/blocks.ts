@@ -17,10 +17,10 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { register } from 'prom-client';
-import { parseEnv, type Config } from '../src/config.js';
-import { initORM, ormOptions } from '../src/db.js';
-import { createLogger } from '../src/logger.js';
-import type { SessionScope } from '../src/sql.js';
+import { parseEnv, type Config } from '../src/platform/config.js';
+import { initORM, ormOptions } from '../src/db/db.js';
+import { createLogger } from '../src/platform/logger.js';
+import type { SessionScope } from '../src/db/sql.js';
 
 const { values } = parseArgs({
   options: {

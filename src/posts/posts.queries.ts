@@ -1,27 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, forbidden, notFound } from '../errors.js';
-import type { Page } from '../schemas.js';
+import { badRequest, forbidden, notFound } from '../platform/errors.js';
+import type { Page } from '../trpc/schemas.js';
 import {
-  commentJson,
   EMPTY_LIST,
   OPEN_SESSION,
-  postJson,
-  postsArray,
   runDriverStatement,
   runForSession,
   runRows,
   StatementValues,
   type Database,
   type DriverStatement,
-  usersArray,
   type SessionScope,
   type Statement,
   deleteLink,
   findRow,
   keysSettle,
-} from '../sql.js';
-import type { DocumentPart } from '../json-stream.js';
-import { jsonValue } from '../json-text.js';
+} from '../db/sql.js';
+import { commentJson, postJson, postsArray } from './posts.sql.js';
+import { usersArray } from '../users/user-summary.sql.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
+import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
   noBlockBetween,
@@ -297,23 +295,40 @@ export async function assertCommentExists(db: Database, id: number): Promise<voi
 
 /**
  * A post's comments as the reader `viewerId` sees them (none of a post hidden from them by a
- * block), newest first, a keyset page when asked: one statement.
+ * block), newest first, a keyset page when asked; `::text` selects the JSON as text (for streams).
  */
-export async function listCommentsOnPost(db: Database, postId: number, viewerId: number, { limit, before }: Page = {}) {
+function selectCommentsOnPost(
+  postId: number,
+  viewerId: number,
+  { limit, before }: Page,
+  cast: '' | '::text',
+): DriverStatement {
   const values = new StatementValues();
   const post = values.add(postId);
   const viewer = viewerById(values.add(viewerId));
   const shown = `${unblocked(viewer, 'c.author_id')} and ${unblocked(viewer, `(select cp.author_id from posts cp where cp.id = ${post})`)}`;
   const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before))}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
-  const rows = await runDriverStatement<JsonRow<Comment>>(db, {
-    text: `select ${commentJson('c', viewer)} as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
+  return {
+    text: `select ${commentJson('c', viewer)}${cast} as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
      order by c.created_at desc, c.id desc ${page}`,
     values: values.values,
-  });
-  if (rows.length === 0) await assertCursorExists(db, 'comments', before);
+  };
+}
+
+/** A post's comments, newest first, a keyset page when asked: one statement. */
+export async function listCommentsOnPost(db: Database, postId: number, viewerId: number, page: Page = {}) {
+  const rows = await runDriverStatement<JsonRow<Comment>>(db, selectCommentsOnPost(postId, viewerId, page, ''));
+  if (rows.length === 0) await assertCursorExists(db, 'comments', page.before);
   return rows.map((row) => row.json);
 }
+
+/** A post's comments, as a REST stream writes them (json-stream.ts). */
+export const postCommentsDocument = (postId: number, viewerId: number): DocumentPart[] => [
+  '[',
+  selectCommentsOnPost(postId, viewerId, {}, '::text'),
+  ']',
+];
 
 /** Changes the comment if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
 export const updateCommentAsAuthor = (em: EntityManager, id: number, userId: number, content: string) =>

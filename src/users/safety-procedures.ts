@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { badRequest } from '../errors.js';
-import { unpaged } from '../json-stream.js';
-import { wholeList } from '../large-answers.js';
-import { byIdInput, pageInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { badRequest } from '../platform/errors.js';
+import { unpaged } from '../trpc/streamed-route.js';
+import { wholeList } from '../trpc/large-answers.js';
+import { byIdInput, pageInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { UserSummary } from './user-summary.schema.js';
 import { deleteSafetyLink, insertSafetyLink, listSafetyLinks, type SafetyLink } from './safety.queries.js';
 

@@ -1,14 +1,7 @@
-import { badRequest, notFound } from '../errors.js';
-import type { Page } from '../schemas.js';
-import {
-  keysSettle,
-  runDriverStatement,
-  runRows,
-  StatementValues,
-  userSummaryJson,
-  type Database,
-  type Statement,
-} from '../sql.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import type { Page } from '../trpc/schemas.js';
+import { keysSettle, runDriverStatement, runRows, StatementValues, type Database, type Statement } from '../db/sql.js';
+import { userSummaryJson } from './user-summary.sql.js';
 import type { UserSummary } from './user-summary.schema.js';
 import { USER_NOT_FOUND } from './users.queries.js';
 

@@ -31,7 +31,7 @@ export const viewerById = (id: string): Viewer => ({
   mutes: `(select vm.mute_count from users vm where vm.id = ${id})`,
 });
 
-/** The reader of a statement that reads `from ${OPEN_SESSION}` (sql.ts): the session row `s` carries the counters. */
+/** The reader of a statement that reads `from ${OPEN_SESSION}` (db/sql.ts): the session row `s` carries the counters. */
 export const SESSION_VIEWER: Viewer = { id: 's.user_id', blocks: 's.block_count', mutes: 's.mute_count' };
 
 /** No block between users `a` and `b`, either way: two probes, unguarded (writes, batches). */

@@ -1,16 +1,16 @@
-import type { StreamedRoute } from '../json-stream.js';
-import { router } from '../trpc.js';
+import type { StreamedRoute } from '../trpc/streamed-route.js';
+import { router } from '../trpc/trpc.js';
 import { blockUser } from './block-user.js';
 import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
 import { getMe, streamMe } from './get-me.js';
 import { getUser, streamUser } from './get-user.js';
 import { listBlocked } from './list-blocked.js';
-import { listFollowed } from './list-followed.js';
-import { listFollowers } from './list-followers.js';
+import { listFollowed, streamFollowed } from './list-followed.js';
+import { listFollowers, streamFollowers } from './list-followers.js';
 import { listMuted } from './list-muted.js';
 import { listUserPosts, streamUserPosts } from './list-user-posts.js';
-import { listUsers } from './list-users.js';
+import { listUsers, streamUsers } from './list-users.js';
 import { muteUser } from './mute-user.js';
 import { unblockUser } from './unblock-user.js';
 import { unfollowUser } from './unfollow-user.js';
@@ -42,7 +42,10 @@ export const usersRouter = router({
  * procedure's path, in this order: the fixed /users/me before /users/{id}).
  */
 export const usersStreams = {
+  list: streamUsers,
   me: streamMe,
   get: streamUser,
   posts: streamUserPosts,
+  followers: streamFollowers,
+  followed: streamFollowed,
 } satisfies { [name in keyof typeof usersRouter]?: StreamedRoute };

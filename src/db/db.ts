@@ -1,11 +1,11 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { resolve } from 'node:path';
 import pg, { type Client } from 'pg';
-import { createOrmConfig, type OrmOptions } from '../mikro-orm.config.js';
+import { createOrmConfig, type OrmOptions } from '../../mikro-orm.config.js';
 import { migrationsList } from './migrations/index.js';
-import type { Config } from './config.js';
+import type { Config } from '../platform/config.js';
 import { startEmbeddedPostgres, type Database } from './embedded-postgres.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../platform/logger.js';
 
 export type { Database };
 
@@ -155,7 +155,9 @@ async function pendingMigrations(url: string): Promise<string[]> {
 export async function initORM(opts: OrmOptions & { migrate?: boolean }): Promise<MikroORM> {
   if (opts.migrate !== false) await migrateDatabase({ url: opts.clientUrl, logger: opts.logger });
   const orm = await MikroORM.init(createOrmConfig(opts));
-  knexClientOf(orm.em).unnamedStatements = opts.preparedStatements === false;
+  // The replicas' pools too: reads routed to a replica run the same statements.
+  for (const pool of [knexClientOf(orm.em), ...replicaClientsOf(orm)])
+    pool.unnamedStatements = opts.preparedStatements === false;
   return orm;
 }
 
