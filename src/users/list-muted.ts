@@ -1,4 +1,5 @@
-import { listLinkedUsers } from './safety-procedures.js';
+import { linkedUsersStream, listLinkedUsers } from './safety-procedures.js';
 import { MUTE } from './safety.queries.js';
 
 export const listMuted = listLinkedUsers(MUTE, 'Users the caller mutes, newest mute first');
+export const streamMuted = linkedUsersStream(MUTE);

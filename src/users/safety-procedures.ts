@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { badRequest } from '../platform/errors.js';
-import { unpaged } from '../trpc/streamed-route.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { UserSummary } from './user-summary.schema.js';
-import { deleteSafetyLink, insertSafetyLink, listSafetyLinks, type SafetyLink } from './safety.queries.js';
+import {
+  deleteSafetyLink,
+  insertSafetyLink,
+  listSafetyLinks,
+  safetyLinksDocument,
+  type SafetyLink,
+} from './safety.queries.js';
 
 /*
  * Block and mute share their rules (docs/safety.md): each verb's procedure is built here from its
@@ -46,7 +52,10 @@ export function unlinkUser(link: SafetyLink, summary: string) {
     });
 }
 
-/** GET /users/me/blocked and /users/me/muted: newest first, keyset paged by the user ids it lists. */
+/**
+ * GET /users/me/blocked and /users/me/muted: newest first, keyset paged by the user ids it lists.
+ * Unpaged over REST, the list is streamed by its twin, linkedUsersStream.
+ */
 export function listLinkedUsers(link: SafetyLink, summary: string) {
   return authedProcedure
     .meta({
@@ -56,10 +65,19 @@ export function listLinkedUsers(link: SafetyLink, summary: string) {
     .input(pageInput)
     .output(z.array(UserSummary))
     .query(({ ctx, input }) =>
-      ctx.jsonAsText || !unpaged(input)
-        ? listSafetyLinks(ctx.em, link, ctx.user.userId, input)
-        : wholeList(ctx, ctx.user.userId, undefined, (limit) =>
+      unpaged(input)
+        ? wholeList(ctx, ctx.user.userId, undefined, (limit) =>
             listSafetyLinks(ctx.em, link, ctx.user.userId, { limit }),
-          ),
+          )
+        : listSafetyLinks(ctx.em, link, ctx.user.userId, input),
     );
 }
+
+/** The REST stream twin of listLinkedUsers (json-stream.ts): the whole list, whole while short. */
+export const linkedUsersStream = (link: SafetyLink) =>
+  streamedRoute({
+    input: pageInput,
+    streams: unpaged,
+    wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
+    document: (_input, userId) => safetyLinksDocument(link, userId),
+  });

@@ -1,6 +1,15 @@
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
-import { keysSettle, runDriverStatement, runRows, StatementValues, type Database, type Statement } from '../db/sql.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
+import {
+  keysSettle,
+  runDriverStatement,
+  runRows,
+  StatementValues,
+  type Database,
+  type DriverStatement,
+  type Statement,
+} from '../db/sql.js';
 import { userSummaryJson } from './user-summary.sql.js';
 import type { UserSummary } from './user-summary.schema.js';
 import { USER_NOT_FOUND } from './users.queries.js';
@@ -74,15 +83,15 @@ export async function deleteSafetyLink(db: Database, link: SafetyLink, userId: n
 
 /**
  * The users `userId` links to, newest link first (ties by id), a keyset page after the user
- * `before` names when asked: one statement, off the (from, created_at, to) index. 400 when
- * `before` names no user of the list.
+ * `before` names when asked, off the (from, created_at, to) index; `::text` selects the JSON as
+ * text (for streams).
  */
-export async function listSafetyLinks(
-  db: Database,
+function selectSafetyLinks(
   link: SafetyLink,
   userId: number,
-  { limit, before }: Page = {},
-): Promise<UserSummary[]> {
+  { limit, before }: Page,
+  cast: '' | '::text',
+): DriverStatement {
   const values = new StatementValues();
   const user = values.add(userId);
   const key = (alias: string) => `${alias}.created_at, ${alias}.${link.to}`;
@@ -91,14 +100,31 @@ export async function listSafetyLinks(
       ? ''
       : `and (${key('l')}) < (select ${key('c')} from ${link.table} c where c.${link.from} = ${user} and c.${link.to} = ${values.add(before)})`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
-  const rows = await runDriverStatement<{ json: UserSummary }>(db, {
-    text: `select ${userSummaryJson('u')} as json from ${link.table} l join users u on u.id = l.${link.to}
+  return {
+    text: `select ${userSummaryJson('u')}${cast} as json from ${link.table} l join users u on u.id = l.${link.to}
       where l.${link.from} = ${user} ${cursor} order by l.created_at desc, l.${link.to} desc ${page}`,
     values: values.values,
-  });
-  if (rows.length === 0 && before !== undefined) await assertLinked(db, link, userId, before);
+  };
+}
+
+/** The users `userId` links to (see selectSafetyLinks): one statement; 400 when `before` names no user of the list. */
+export async function listSafetyLinks(
+  db: Database,
+  link: SafetyLink,
+  userId: number,
+  page: Page = {},
+): Promise<UserSummary[]> {
+  const rows = await runDriverStatement<{ json: UserSummary }>(db, selectSafetyLinks(link, userId, page, ''));
+  if (rows.length === 0 && page.before !== undefined) await assertLinked(db, link, userId, page.before);
   return rows.map((row) => row.json);
 }
+
+/** The whole list, as a REST stream writes it (json-stream.ts). */
+export const safetyLinksDocument = (link: SafetyLink, userId: number): DocumentPart[] => [
+  '[',
+  selectSafetyLinks(link, userId, {}, '::text'),
+  ']',
+];
 
 async function assertLinked(db: Database, link: SafetyLink, userId: number, targetId: number): Promise<void> {
   const exists = statement(

@@ -5,10 +5,10 @@ import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
 import { getMe, streamMe } from './get-me.js';
 import { getUser, streamUser } from './get-user.js';
-import { listBlocked } from './list-blocked.js';
+import { listBlocked, streamBlocked } from './list-blocked.js';
 import { listFollowed, streamFollowed } from './list-followed.js';
 import { listFollowers, streamFollowers } from './list-followers.js';
-import { listMuted } from './list-muted.js';
+import { listMuted, streamMuted } from './list-muted.js';
 import { listUserPosts, streamUserPosts } from './list-user-posts.js';
 import { listUsers, streamUsers } from './list-users.js';
 import { muteUser } from './mute-user.js';
@@ -44,6 +44,8 @@ export const usersRouter = router({
 export const usersStreams = {
   list: streamUsers,
   me: streamMe,
+  blocked: streamBlocked,
+  muted: streamMuted,
   get: streamUser,
   posts: streamUserPosts,
   followers: streamFollowers,
