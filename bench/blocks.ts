@@ -40,11 +40,11 @@ type Queries = {
   listNotificationsFor: (scope: SessionScope, page: { limit: number }) => Promise<unknown>;
   countUnreadFor: (scope: SessionScope) => Promise<unknown>;
 };
-const load = async (root: string): Promise<Queries> => ({
-  ...(await import(`${root}/src/posts/posts.queries.ts`)),
-  ...(await import(`${root}/src/users/users.queries.ts`)),
-  ...(await import(`${root}/src/notifications/notifications.queries.ts`)),
-});
+const load = async (root: string): Promise<Queries> => {
+  const modules = ['posts/posts.queries', 'users/users.queries', 'notifications/notifications.queries'];
+  const loaded = await Promise.all(modules.map((m) => import(`${root}/src/${m}.ts`) as Promise<Partial<Queries>>));
+  return Object.assign({}, ...loaded) as Queries;
+};
 const here = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const versions: [string, Queries][] = [['this checkout', await load(here)]];
 if (values.baseline) {
@@ -102,7 +102,7 @@ async function scopeFor(userId: number): Promise<SessionScope> {
     jti,
     userId,
   ]);
-  return { services: { orm } as never, user: { jti, userId, sessionChecked: false }, jsonAsText: true };
+  return { services: { orm }, user: { jti, userId, sessionChecked: false }, jsonAsText: true };
 }
 
 await db.query(`delete from users where email like '%@blocks-bench.feedline.dev'`); // a run stopped halfway
@@ -118,11 +118,9 @@ const hot = (q: Queries, scope: SessionScope): [string, () => Promise<unknown>][
 ];
 
 async function explain(text: string, params: unknown[]) {
-  const [
-    {
-      'QUERY PLAN': [plan],
-    },
-  ] = (await db.query(`explain (analyze, buffers, format json) ${text}`, params)).rows;
+  type Plan = { Plan: Record<'Shared Hit Blocks' | 'Shared Read Blocks', number>; 'Execution Time': number };
+  const { rows } = await db.query<{ 'QUERY PLAN': [Plan] }>(`explain (analyze, buffers, format json) ${text}`, params);
+  const [plan] = rows[0]!['QUERY PLAN'];
   return { hits: plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'], ms: plan['Execution Time'] };
 }
 
@@ -150,7 +148,7 @@ async function report(title: string, scope: SessionScope, only = versions) {
     if (process.env.BENCH_SHOW_PLANS)
       for (const s of statements)
         console.log(
-          (await db.query(`explain (analyze, buffers) ${s.text}`, s.values)).rows
+          (await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${s.text}`, s.values)).rows
             .map((r) => r['QUERY PLAN'])
             .join('\n'),
         );

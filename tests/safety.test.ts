@@ -195,7 +195,7 @@ describe('a block (A blocks B)', () => {
   });
 
   it("refuses likes, unlikes and comments on the other's posts and comments (404)", async () => {
-    for (const [me, other, otherPost, otherComment] of pairs()) {
+    for (const [me, , otherPost, otherComment] of pairs()) {
       const caller = h.caller(me.token);
       expectApiError(await post(me, `/posts/${otherPost}/like`), 404, 'NOT_FOUND');
       expectApiError(await del(me, `/posts/${otherPost}/like`), 404, 'NOT_FOUND');
@@ -317,12 +317,14 @@ describe('a mute (A mutes B)', () => {
 
 describe('the counters that guard the checks', () => {
   const counts = async (user: TestUser) =>
-    (await h.orm.em.getConnection().execute(
-      `select u.block_count as "user", array(select s.block_count from sessions s where s.user_id = u.id and s.revoked_at is null) as sessions,
+    await h.orm.em
+      .getConnection()
+      .execute<{ user: number; sessions: number[]; mutes: number; sessionMutes: number[] }[]>(
+        `select u.block_count as "user", array(select s.block_count from sessions s where s.user_id = u.id and s.revoked_at is null) as sessions,
         u.mute_count as mutes, array(select s.mute_count from sessions s where s.user_id = u.id and s.revoked_at is null) as "sessionMutes"
        from users u where u.id = ?`,
-      [user.id],
-    )) as { user: number; sessions: number[]; mutes: number; sessionMutes: number[] }[];
+        [user.id],
+      );
 
   it('follow blocks and mutes on users and every session, new ones included, and an account deletion', async () => {
     const [a, b] = [await h.user(), await h.user()];
