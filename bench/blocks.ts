@@ -80,6 +80,7 @@ async function capture(run: () => Promise<unknown>): Promise<{ text: string; val
   return captured!;
 }
 
+await db.query(`delete from users where email like '%@blocks-bench.feedline.dev'`); // a run stopped halfway
 const reader = await one<{ id: number }>(
   'select follower_id as id from follows group by follower_id order by count(*) desc, follower_id limit 1',
 );
@@ -105,7 +106,6 @@ async function scopeFor(userId: number): Promise<SessionScope> {
   return { services: { orm }, user: { jti, userId, sessionChecked: false }, jsonAsText: true };
 }
 
-await db.query(`delete from users where email like '%@blocks-bench.feedline.dev'`); // a run stopped halfway
 const readerScope = await scopeFor(reader.id);
 const blockedScope = await scopeFor(blockedOne.id);
 const hot = (q: Queries, scope: SessionScope): [string, () => Promise<unknown>][] => [
@@ -133,6 +133,15 @@ async function time(label: string, statements: { text: string; values: unknown[]
       await db.query({ name: `bench_${label}_${i}`, text, values });
       samples[i]!.push(Number(process.hrtime.bigint() - start) / 1000);
     }
+  if (process.env.BENCH_SHOW_PLANS)
+    console.log(
+      (
+        await db.query<{ name: string; generic_plans: number; custom_plans: number }>(
+          `select name, generic_plans, custom_plans from pg_prepared_statements where name like $1`,
+          [`bench_${label}_%`],
+        )
+      ).rows,
+    );
   return samples.map((s) => s.sort((a, b) => a - b)[Math.floor(s.length / 2)]!);
 }
 
