@@ -12,7 +12,8 @@
  * user: a post with its comments and likes (30 %), a page of followed posts (30 %), a page of all
  * posts (20 %), a writer's profile with its posts, comments and follows (20 %). So most reads are
  * by users who have not written lately, as with people, who read far more often than they write.
- * A last row is writes alone: the primary's cost per write.
+ * Two last rows are reads alone (what a replica-routed read still costs the primary: its session
+ * check) and writes alone (the primary's cost per write).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -241,7 +242,14 @@ interface Clusters {
   replica: Cluster;
 }
 
-async function measure(name: string, url: string, seeded: Seeded, { primary, replica }: Clusters, nodes: Node[], writeShare: number) {
+async function measure(
+  name: string,
+  url: string,
+  seeded: Seeded,
+  { primary, replica }: Clusters,
+  nodes: Node[],
+  writeShare: number,
+) {
   const sample = async () => ({
     primary: clusterCpu(primary),
     replica: clusterCpu(replica),
@@ -304,6 +312,8 @@ try {
   rows.push(
     await measure('2 nodes + replica (HAProxy)', topology.proxy.url, seeded, clusters, topology.nodes, WRITE_SHARE),
   );
+  // Reads alone: what a read routed to the replica still costs the primary (its session check).
+  rows.push(await measure('reads only, 2 nodes + replica', topology.proxy.url, seeded, clusters, topology.nodes, 0));
   // Writes alone: what the primary spends per write, hence writes per second per core.
   rows.push(await measure('writes only, 2 nodes', topology.proxy.url, seeded, clusters, topology.nodes, 1));
   console.table(rows);

@@ -354,9 +354,7 @@ export async function up({
     };
     // The first node migrates; the others start on a ready schema.
     parts.nodes.push(await startNode(nodeEnv, { metrics }));
-    parts.nodes.push(
-      ...(await Promise.all(Array.from({ length: nodes - 1 }, () => startNode(nodeEnv, { metrics })))),
-    );
+    parts.nodes.push(...(await Promise.all(Array.from({ length: nodes - 1 }, () => startNode(nodeEnv, { metrics })))));
     parts.proxy = await startHaproxy(
       parts.nodes.map((node) => node.url),
       databases.root,
