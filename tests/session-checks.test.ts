@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '../src/auth/tokens.js';
-import { knexClientOf } from '../src/db.js';
-import { SESSIONS_WRITE_LSN, SessionChecks, sessionLookup } from '../src/read-replicas.js';
-import { borrowConnection } from '../src/sql.js';
+import { knexClientOf } from '../src/db/db.js';
+import { SESSIONS_WRITE_LSN, SessionChecks, sessionLookup } from '../src/db/read-replicas.js';
+import { borrowConnection } from '../src/db/sql.js';
 import { Harness } from './support/harness.js';
 
 /**

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
+import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { assertSessionOpen } from '../auth/auth.queries.js';
-import { wholeList } from '../large-answers.js';
-import { pageInput } from '../schemas.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
+import { pageInput } from '../trpc/schemas.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { Post } from './posts.schemas.js';
 import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 
@@ -23,11 +24,12 @@ export const listFollowedPosts = withOutputBuiltBySql(
     .output(z.array(Post))
     .query(async ({ ctx, input }) => {
       if (ctx.jsonAsText || !unpaged(input)) return listPostsFor(ctx, { ...input, followed: true });
-      // Built whole (REST streams it instead, streamFollowedPosts below): bounded, see wholeList.
-      await assertSessionOpen(ctx.services.orm, ctx.user);
-      return wholeList(ctx, ctx.user.userId, 'GET /posts/followed', (limit) =>
-        listPostsMatching(ctx.services.orm, { followerId: ctx.user.userId, limit }),
-      );
+      // Built whole (REST streams it instead, streamFollowedPosts below): bounded, see wholeList. The
+      // session is checked in the slot, so a refused call costs no pool connection.
+      return wholeList(ctx, ctx.user.userId, 'GET /posts/followed', async (limit) => {
+        await assertSessionOpen(ctx.services.orm, ctx.user);
+        return listPostsMatching(ctx.services.orm, { followerId: ctx.user.userId, limit });
+      });
     }),
 );
 

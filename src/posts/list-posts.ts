@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { assertSessionOpen } from '../auth/auth.queries.js';
-import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
-import { wholeList } from '../large-answers.js';
-import { pageInput } from '../schemas.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
+import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
+import { pageInput } from '../trpc/schemas.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { Post, searchQuery } from './posts.schemas.js';
 import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 
@@ -25,11 +26,12 @@ export const listPosts = withOutputBuiltBySql(
     .output(z.array(Post))
     .query(async ({ ctx, input: { q, ...page } = {} }) => {
       if (!ctx.jsonAsText && unpaged(page)) {
-        // Built whole (REST streams it instead, streamPosts below): bounded, see wholeList.
-        await assertSessionOpen(ctx.services.orm, ctx.user);
-        return wholeList(ctx, ctx.user.userId, 'GET /posts', (limit) =>
-          listPostsMatching(ctx.services.orm, { q, limit }),
-        );
+        // Built whole (REST streams it instead, streamPosts below): bounded, see wholeList. The
+        // session is checked in the slot, so a refused call costs no pool connection.
+        return wholeList(ctx, ctx.user.userId, 'GET /posts', async (limit) => {
+          await assertSessionOpen(ctx.services.orm, ctx.user);
+          return listPostsMatching(ctx.services.orm, { q, limit });
+        });
       }
       if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });
       // A search is off the hot path: the session on its own, then the search's statement.

@@ -1,12 +1,12 @@
-import type { StreamedRoute } from '../json-stream.js';
-import { router } from '../trpc.js';
+import type { StreamedRoute } from '../trpc/streamed-route.js';
+import { router } from '../trpc/trpc.js';
 import { commentOnPost } from './comment-on-post.js';
 import { createPost } from './create-post.js';
 import { deletePost } from './delete-post.js';
 import { getPost } from './get-post.js';
 import { likePost } from './like-post.js';
 import { listFollowedPosts, streamFollowedPosts } from './list-followed-posts.js';
-import { listPostComments } from './list-post-comments.js';
+import { listPostComments, streamPostComments } from './list-post-comments.js';
 import { listPosts, streamPosts } from './list-posts.js';
 import { unlikePost } from './unlike-post.js';
 import { updatePost } from './update-post.js';
@@ -29,4 +29,5 @@ export const postsRouter = router({
 export const postsStreams = {
   list: streamPosts,
   followed: streamFollowedPosts,
+  comments: streamPostComments,
 } satisfies { [name in keyof typeof postsRouter]?: StreamedRoute };
