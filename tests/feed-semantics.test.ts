@@ -131,28 +131,43 @@ describe.each(Object.keys(follows) as (keyof typeof follows)[])('the feed of a r
       }
     });
 
-    it('a deleted newest post hands its author’s place back to their next newest', async () => {
-      // 20 authors whose newest post is deleted: ranked by the deleted posts, they would take the
-      // whole page from `author`, whose post is newer than any they have left.
+    /**
+     * A reader of `author` and 20 other users: `author` with a post `authorAge` old, the others
+     * with one 3 hours old. The feed ranks authors by their newest post (see feedPage): these
+     * tests check that ranking after a delete and after a new post.
+     */
+    async function ranked(authorAge: string) {
       const reader = await follows[shape](await h.user());
       const author = await h.user();
-      const decoys = await Promise.all(Array.from({ length: 20 }, () => h.user()));
+      const others = await Promise.all(Array.from({ length: 20 }, () => h.user()));
       const conn = h.orm.em.getConnection();
       const [{ id: authorPost }] = (await conn.execute(
-        `insert into posts (title, content, author_id, created_at) values ('newer', 'c', ?, now() - interval '30 minutes') returning id`,
-        [author.id],
+        `insert into posts (title, content, author_id, created_at) values ('aged', 'c', ?, now() - ?::interval) returning id`,
+        [author.id, authorAge],
       )) as [{ id: number }];
       await conn.execute(
         `insert into posts (title, content, author_id, created_at)
          select 'older', 'c', a, now() - interval '3 hours' from unnest(?::int[]) a`,
-        [`{${decoys.map((decoy) => decoy.id).join(',')}}`],
+        [`{${others.map((other) => other.id).join(',')}}`],
       );
-      for (const user of [author, ...decoys]) await follow(reader, user);
-      for (const decoy of decoys) {
-        const id = await post(decoy, 'soon gone');
-        expect((await h.request('DELETE', `/posts/${id}`, { token: decoy.token })).status).toBe(204);
+      for (const user of [author, ...others]) await follow(reader, user);
+      return { reader, author, others, authorPost };
+    }
+
+    it('a deleted newest post hands its author’s place back to their next newest', async () => {
+      // The others' newest posts go: ranked by those, they would take the whole page from `author`.
+      const { reader, others, authorPost } = await ranked('30 minutes');
+      for (const other of others) {
+        const id = await post(other, 'soon gone');
+        expect((await h.request('DELETE', `/posts/${id}`, { token: other.token })).status).toBe(204);
       }
       for (const view of await everyView(reader)) expect(view[0]).toBe(authorPost);
+    });
+
+    it('an author silent for hours who posts is ranked by the new post', async () => {
+      const { reader, author } = await ranked('5 hours');
+      const id = await post(author, 'back');
+      for (const view of await everyView(reader)) expect(view[0]).toBe(id);
     });
 
     it('reads its writes: a post is on its followers’ next page as soon as its write answered', async () => {

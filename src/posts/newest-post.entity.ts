@@ -2,17 +2,18 @@ import { defineEntity } from '@mikro-orm/core';
 import { UserEntity } from '../users/user.entity.js';
 
 /**
- * Each author's newest post, `(created_at, post_id)` as the feed orders posts: lets a feed page
- * rank the users a reader follows by their newest post without a probe of posts per author.
- * Kept by triggers on posts (Migration20261126020000), in the writing statement itself, whatever
- * path inserts or deletes posts; a user's row goes with the user.
+ * Per author, an instant no post of theirs is newer than: the minute after their newest post when
+ * it was written. A feed page ranks the users a reader follows by it without a probe of posts per
+ * author (see feedPage). An upper bound, not the newest post itself: a deleted post leaves it
+ * true, and an author's further posts within that minute write nothing here, so concurrent posts
+ * by one author do not queue on this row. Kept by a trigger on posts (Migration20261126020000) in
+ * the inserting statement itself, whatever path inserts; a user's row goes with the user.
  */
 export const NewestPostEntity = defineEntity({
   name: 'NewestPost',
   tableName: 'newest_posts',
   properties: (p) => ({
     author: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
-    postId: p.integer(),
-    createdAt: p.datetime(3),
+    postedBefore: p.datetime(3),
   }),
 });

@@ -297,41 +297,30 @@ export const FEED_WALK_FROM = 200;
 /** How many of the newest posts that walk looks through at most before it ranks the authors. */
 export const FEED_WALK = 500;
 
-/** The users the reader (`s.user_id`) follows: the one place a feed page names its follow set. */
+/** The users the reader (`s.user_id`) follows: the one place a feed page names its follow set (add a filter here). */
 const FOLLOWED = '(select f.followed_id from follows f where f.follower_id = s.user_id)';
 
 /**
  * The rows of a feed page: the newest `limit` posts by users `s.user_id` follows, older than the
- * post `cursor` names when given. Three ways, each bounded by the page, not the posts:
+ * post `cursor` names when given. Two ways, each bounded by the page, not by the posts:
  * - a reader who follows many users (FEED_WALK_FROM or more, a count that stops there) walks the
  *   newest posts off posts_created_index, each checked on the follows key, and stops at `limit`
  *   matches or after FEED_WALK posts: a few dozen rows for a reader of active authors;
- * - otherwise, or when that walk came up short (authors that rarely post), each followed author's
- *   head, their newest key older than the cursor, is ranked: newest_posts gives it as it is when
- *   the author's newest post is older than the cursor (a silent author costs no probe of posts),
- *   else one probe of posts_author_created_index. A few follows take newest_posts by key; many
- *   take it in one pass joined by hash, no probe per follow. Then only the `limit` newest heads'
- *   authors have their newest `limit` keys merged: the page can hold no post older than the
- *   `limit`-th head.
+ * - otherwise, or when that walk came up short (authors that rarely post), the followed authors
+ *   are ranked by newest_posts.posted_before, an instant none of their posts is newer than (a few
+ *   follows take it by key, many in one hashed pass: no probe of posts per follow). The heads
+ *   (newest key past the cursor, one index probe each) of the `limit` latest-bounded authors give
+ *   a floor: an author bounded at or below it has nothing as new, so only the authors above it
+ *   are probed, the `limit` newest heads kept, and only those authors' newest `limit` keys merged.
  * Only the page's rows are then read from posts.
  */
 function feedPage(cursor: string | undefined, limit: string): string {
   const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
-  const olderThanCursor = (key: string) => `(${key}) < (select b.created_at, b.id from posts b where b.id = ${cursor})`;
-  const after = (alias: string) =>
-    cursor === undefined ? '' : `and ${olderThanCursor(`${alias}.created_at, ${alias}.id`)}`;
+  const after = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor)}`);
   const newestKeys = (author: string, count: string) =>
     `select x.id, x.created_at from posts x where x.author_id = ${author} ${after('x')} ${newestFirst('x')} limit ${count}`;
-  const heads = (join: string, gate: string) => {
-    const followedHeads = `from ${FOLLOWED} f join newest_posts n on ${join} where ${gate} and (select count(*) from walked) < ${limit}`;
-    if (cursor === undefined) return `select n.author_id, n.post_id as id, n.created_at ${followedHeads}`;
-    const newestBeforeCursor = olderThanCursor('n.created_at, n.post_id');
-    return `select n.author_id, n.post_id as id, n.created_at ${followedHeads} and ${newestBeforeCursor}
-      union all
-      select n.author_id, k.id, k.created_at from ${FOLLOWED} f join newest_posts n on ${join}
-        cross join lateral (${newestKeys('n.author_id', '1')}) k
-        where ${gate} and (select count(*) from walked) < ${limit} and not ${newestBeforeCursor}`;
-  };
+  const followedBounds = (join: string, gate: string) =>
+    `select n.author_id, n.posted_before from ${FOLLOWED} f join newest_posts n on ${join} where ${gate}`;
   return `(with reach as materialized (
       select count(*) >= ${FEED_WALK_FROM} as many from (select 1 from ${FOLLOWED} c limit ${FEED_WALK_FROM}) c),
     walked as materialized (
@@ -341,13 +330,21 @@ function feedPage(cursor: string | undefined, limit: string): string {
       -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
       where (select true from ${FOLLOWED} wf where wf.followed_id = w.author_id)
       ${newestFirst('w')} limit ${limit}),
-    heads as materialized (
+    bounds as materialized (
       select * from (
-        ${heads('n.author_id = f.followed_id', 'not (select many from reach)')}
+        ${followedBounds('n.author_id = f.followed_id', 'not (select many from reach)')}
         union all
         -- "+ 0" takes the key away from this join: one pass over newest_posts, hashed, not a probe per follow.
-        ${heads('n.author_id + 0 = f.followed_id', '(select many from reach)')}
-      ) hd ${newestFirst('hd')} limit ${limit}),
+        ${followedBounds('n.author_id + 0 = f.followed_id', '(select many from reach)')}
+      ) b where (select count(*) from walked) < ${limit}),
+    floor as materialized (
+      select k.created_at from (select * from bounds b order by b.posted_before desc limit ${limit}) b
+      cross join lateral (${newestKeys('b.author_id', '1')}) k
+      order by k.created_at desc offset ${limit} - 1 limit 1),
+    heads as materialized (
+      select b.author_id, k.id, k.created_at from bounds b cross join lateral (${newestKeys('b.author_id', '1')}) k
+      where b.posted_before > coalesce((select created_at from floor), '-infinity')
+      ${newestFirst('k')} limit ${limit}),
     newest as (
       select * from walked where (select count(*) from walked) >= ${limit}
       union all
