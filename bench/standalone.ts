@@ -47,7 +47,7 @@ interface Row {
 }
 
 /** A database for the run: on DATABASE_URL's server, or embedded in a temporary folder. */
-async function benchDatabase(): Promise<Database> {
+export async function benchDatabase(): Promise<Database> {
   const server = process.env.DATABASE_URL;
   if (server) {
     const name = `feedline_bench_${process.pid}_${randomBytes(3).toString('hex')}`;

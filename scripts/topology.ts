@@ -21,10 +21,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const JWT_SECRET = 'topology-secret-of-at-least-32-bytes-long';
 
 /** What the topology needs from Debian: why it cannot run here, or null. */
-export function missingPackages(): string | null {
+export function missingPackages({ pgbouncer = false } = {}): string | null {
   const needs: [string, string][] = [
     [`${PG_BIN}/pg_basebackup`, 'postgresql-15'],
     ['/usr/sbin/haproxy', 'haproxy'],
+    ...(pgbouncer ? ([['/usr/sbin/pgbouncer', 'pgbouncer']] as [string, string][]) : []),
   ];
   const missing = needs.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
   if (missing.length > 0) return `Debian packages missing: ${missing.join(', ')}`;
@@ -256,7 +257,9 @@ export async function startPgBouncer(primaryPort: number, root: string): Promise
     .replace(/^listen_port = .*$/m, `listen_port = ${port}`)
     .replace(/^listen_addr = .*$/m, 'listen_addr = 127.0.0.1')
     .replace(/^(unix_socket_dir|pidfile|logfile) = .*$/gm, '')
-    .replace(/^auth_file = .*$/m, `auth_file = ${join(root, 'userlist.txt')}`);
+    .replace(/^auth_file = .*$/m, `auth_file = ${join(root, 'userlist.txt')}`)
+    // The clusters here trust loopback, and so does their pooler: no password to hand out.
+    .replace(/^auth_type = .*$/m, 'auth_type = trust');
   writeFileSync(join(root, 'userlist.txt'), '"postgres" ""\n');
   writeFileSync(join(root, 'pgbouncer.ini'), `${ini}\nunix_socket_dir =\n`);
   const child = spawn('/usr/sbin/pgbouncer', [join(root, 'pgbouncer.ini')], {
@@ -292,7 +295,11 @@ export async function request(base: string, method: string, path: string, token?
     body: body && JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+  };
 }
 
 export interface Topology {
@@ -331,6 +338,8 @@ export async function up({
     const nodeEnv = {
       DATABASE_URL: parts.bouncer?.url ?? databases.primary.url,
       DATABASE_DIRECT_URL: databases.primary.url,
+      // Debian's PgBouncer (1.18) cannot keep named statements in transaction mode.
+      ...(parts.bouncer && { DB_PREPARED_STATEMENTS: 'false' }),
       DATABASE_REPLICA_URLS: databases.replica.url,
       TRUST_PROXY: 'loopback',
       ...env,
@@ -355,7 +364,7 @@ async function main(args: string[]): Promise<void> {
     console.error('usage: npm run topology -- up [--delay 2s] [--pgbouncer] [--nodes N]');
     process.exit(64);
   }
-  const missing = missingPackages();
+  const missing = missingPackages({ pgbouncer: rest.includes('--pgbouncer') });
   if (missing) {
     console.error(`topology: ${missing}`);
     process.exit(69);

@@ -6,6 +6,7 @@
 # DB_PREPARED_STATEMENTS=false (named statements break in transaction mode before PgBouncer 1.21).
 # PostgreSQL is DATABASE_DIRECT_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 # the pooler trusts every client (it listens on loopback only) and reaches every database name.
+# Its pool size is deploy/pgbouncer.ini's default_pool_size (PGBOUNCER_POOL_SIZE overrides it).
 set -euo pipefail
 [ "$#" -gt 0 ] || { echo "usage: $0 command [args...]" >&2; exit 64; }
 PGBOUNCER=${PGBOUNCER:-$(command -v pgbouncer || echo /usr/sbin/pgbouncer)}
@@ -24,6 +25,10 @@ read -r host port user listen pooled < <(node -e '
       console.log(url.hostname, url.port || 5432, decodeURIComponent(url.username) || "postgres", port, pooled.href);
     });
   });' "$direct")
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+pool_size=${PGBOUNCER_POOL_SIZE:-$(sed -n 's/^default_pool_size *= *\([0-9]*\).*/\1/p' "$root/deploy/pgbouncer.ini")}
+[ -n "$pool_size" ] || { echo "no default_pool_size in deploy/pgbouncer.ini" >&2; exit 1; }
 
 dir=$(mktemp -d /tmp/feedline-pgbouncer-XXXXXX)
 pid=""
@@ -53,9 +58,11 @@ auth_file = $dir/userlist.txt
 pool_mode = transaction
 ignore_startup_parameters = extra_float_digits
 max_client_conn = 2000
-; A test run opens a database per test file, each a pool of its own: few server connections per
-; pool, closed soon when idle, so that the run stays far below the server's max_connections.
-default_pool_size = ${PGBOUNCER_POOL_SIZE:-5}
+; deploy/pgbouncer.ini's server connections per database and user: a test that needs many
+; statements waiting in PostgreSQL at once (account-races: 17) gets them, as a deployment would.
+; A test run opens a database per test file, each a pool of its own, used by one file at a time:
+; idle server connections close soon, so that the run stays below the server's max_connections.
+default_pool_size = $pool_size
 server_idle_timeout = 10
 logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid

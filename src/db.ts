@@ -155,7 +155,9 @@ async function pendingMigrations(url: string): Promise<string[]> {
 export async function initORM(opts: OrmOptions & { migrate?: boolean }): Promise<MikroORM> {
   if (opts.migrate !== false) await migrateDatabase({ url: opts.clientUrl, logger: opts.logger });
   const orm = await MikroORM.init(createOrmConfig(opts));
-  knexClientOf(orm.em).unnamedStatements = opts.preparedStatements === false;
+  // The replicas' pools too: reads routed to a replica run the same statements.
+  for (const pool of [knexClientOf(orm.em), ...replicaClientsOf(orm)])
+    pool.unnamedStatements = opts.preparedStatements === false;
   return orm;
 }
 

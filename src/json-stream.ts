@@ -63,7 +63,15 @@ export interface StreamedRoute<I = unknown> {
    * answers that are usually small); 0 (the default): a stream slot before anything else.
    */
   wholeUpTo?: number;
+  /**
+   * A public list (no token needed): every caller's stream shares the large-answer slots of one
+   * user, 0 (no user has that id), as the procedure's whole answer over /trpc does.
+   */
+  anonymous?: true;
 }
+
+/** Unpaged lists that are usually short (users, follow relations, comments, events) are sent whole up to this size, needing no slot. */
+export const LIST_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 
 /** What the first statement's failure means: a 503 (see handler) when the database is away; else null, the procedure answers (an ended session's 401, say). */
 function procedureAnswers(error: unknown): null {
@@ -115,6 +123,13 @@ export class JsonStreams {
       if (parsed && !parsed.success) return next(); // the procedure answers the 401 or 400
       const input = parsed?.data;
       if (route.streams && !route.streams(input)) return next();
+      if (route.anonymous) {
+        const parts = route.document(input, 0);
+        const sent = await this.send(req, res, 0, { parts, wholeUpTo: route.wholeUpTo ?? 0 }).catch(
+          (error: unknown) => error,
+        );
+        return sent === true ? undefined : next(sent === false ? undefined : sent);
+      }
       const token = bearerToken(req.headers.authorization);
       // The session is checked by the first statement: the whole answer's, or assertSessionOpen's.
       const user = await authenticate(this.services, token, { sessionNow: false }).catch(() => null);
@@ -153,11 +168,20 @@ export class JsonStreams {
       sendJsonText(res, 200, {}, whole);
       return true;
     }
-    if (!user.sessionChecked && (await assertSessionOpen(orm, user).catch(procedureAnswers)) === null) return false;
-    this.outages.succeeded();
     const { userId } = user;
-    const parts = route.document(input, userId);
-    return this.send(req, res, userId, { parts, wholeUpTo: route.wholeUpTo ?? 0 });
+    const wholeUpTo = route.wholeUpTo ?? 0;
+    // An answer known to be large takes its slot before the session check: a refused one costs no pool connection.
+    const slotHeld = wholeUpTo === 0 && this.takeSlot(res, userId);
+    if (wholeUpTo === 0 && !slotHeld) return true;
+    let sending = false;
+    try {
+      if (!user.sessionChecked && (await assertSessionOpen(orm, user).catch(procedureAnswers)) === null) return false;
+      this.outages.succeeded();
+      sending = true; // send releases the slot from here
+      return await this.send(req, res, userId, { parts: route.document(input, userId), wholeUpTo, slotHeld });
+    } finally {
+      if (slotHeld && !sending) this.releaseSlot(userId);
+    }
   }
 
   /** Sends a procedure's StreamedAnswer; false when its first statement found no row (nothing was sent). */
@@ -170,11 +194,11 @@ export class JsonStreams {
     req: Request,
     res: Response,
     userId: number,
-    { parts, wholeUpTo }: { parts: DocumentPart[]; wholeUpTo: number },
+    { parts, wholeUpTo, slotHeld = false }: { parts: DocumentPart[]; wholeUpTo: number; slotHeld?: boolean },
   ): Promise<boolean> {
     const { STREAM_STALL_TIMEOUT_MS } = this.services.config;
-    // An answer known to be large asks for its slot before it takes a pool connection.
-    let slotTaken = wholeUpTo === 0 && this.takeSlot(res, userId);
+    // An answer known to be large asks for its slot (unless its caller holds it) before it takes a pool connection.
+    let slotTaken = slotHeld || (wholeUpTo === 0 && this.takeSlot(res, userId));
     if (wholeUpTo === 0 && !slotTaken) return true;
     let buffered: string[] | undefined = []; // until the answer outgrows `wholeUpTo` (and its first row)
     let bufferedBytes = 0;

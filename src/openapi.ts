@@ -85,7 +85,8 @@ export function createOpenApiDocument(router: AnyRouter) {
     title: 'Feedline API',
     description:
       'A developer social feed: accounts, posts, likes, comments, follows and events. ' +
-      'Every path also accepts a trailing slash. Typed RPC for TypeScript clients is served at /trpc.',
+      'Every path also accepts a trailing slash. A method a path does not list (HEAD on /live/* too) ' +
+      'answers 405 with an Allow header naming those it does. Typed RPC for TypeScript clients is served at /trpc.',
     version: '0.1.0',
     baseUrl: '/',
     securitySchemes: {

@@ -81,7 +81,9 @@ const RECORD_WRITE = {
 async function query<R>(pool: KnexClient, text: string, values: unknown[] = [], name?: string): Promise<R[]> {
   const client: Client = await pool.acquireConnection();
   try {
-    return (await client.query({ text, values, name })).rows as R[];
+    // Unnamed with DB_PREPARED_STATEMENTS=false: a transaction-mode pooler may bind a name on a
+    // server connection that never prepared it.
+    return (await client.query({ text, values, name: pool.unnamedStatements ? undefined : name })).rows as R[];
   } finally {
     await pool.releaseConnection(client);
   }

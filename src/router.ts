@@ -1,5 +1,5 @@
 import { authRouter } from './auth/auth.router.js';
-import { eventsRouter } from './events/events.router.js';
+import { eventsRouter, eventsStreams } from './events/events.router.js';
 import { liveRouter } from './live/live.router.js';
 import { notificationsRouter } from './notifications/notifications.router.js';
 import { commentsRouter } from './posts/comments.router.js';
@@ -18,7 +18,7 @@ export const appRouter = router({
 });
 
 /** The REST stream twins of procedures, by domain and procedure name (json-stream.ts). */
-export const appStreams = { posts: postsStreams, users: usersStreams };
+export const appStreams = { posts: postsStreams, users: usersStreams, events: eventsStreams };
 
 /** The type TypeScript clients import (type-only) to get a fully typed tRPC client. */
 export type AppRouter = typeof appRouter;

@@ -97,6 +97,8 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.Error).toBeUndefined();
     expect(JSON.stringify(doc)).not.toContain('#/components/schemas/Error"');
     expect(doc.info.license).toMatchObject({ name: expect.any(String) });
+    // A 405 answers the methods a path does not list, which OpenAPI gives no operation to: said once.
+    expect((doc.info as { description?: string }).description).toMatch(/405 with an Allow header/);
   });
 
   it('gives every path parameter an example, and UserId the bounds of every id', () => {

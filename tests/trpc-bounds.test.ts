@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largeAnswerSlots } from '../src/large-answers.js';
 import { Harness, type TestUser } from './support/harness.js';
@@ -105,6 +106,9 @@ describe('an unpaged list over /trpc', () => {
       expect(headers.get('retry-after')).toBe('5');
       const rest = await h.request('GET', '/posts', { token: reader.token });
       expect(rest.status).toBe(503);
+      // Refused before the session check: no pool connection spent on it, over REST or /trpc.
+      expect(await h.countQueries(() => h.request('GET', '/posts', { token: reader.token }))).toBe(0);
+      expect(await h.countQueries(() => batch(reader.token, [['posts.list', undefined]]))).toBe(0);
       // Small answers are served meanwhile.
       expect((await h.request('GET', '/posts?limit=1', { token: reader.token })).status).toBe(200);
       const followers = encodeURIComponent(JSON.stringify({ id: reader.id }));
@@ -127,5 +131,47 @@ describe('a large profile over /trpc', () => {
     // A small profile needs none.
     const small = Array.from({ length: 10 }, () => ['users.get', { id: reader.id }] as [string, unknown]);
     expect(codes((await batch(reader.token, small)).items)).toEqual(Array(10).fill('OK'));
+  });
+});
+
+describe('a /trpc batch', () => {
+  /** The most statements in flight at once at the driver while `fn` runs (promise-returning queries). */
+  async function mostAtOnce(fn: () => Promise<unknown>): Promise<number> {
+    const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
+    const query = prototype.query;
+    let inFlight = 0;
+    let most = 0;
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      const result = query.apply(this, args);
+      if (result instanceof Promise) {
+        most = Math.max(most, ++inFlight);
+        void result.finally(() => inFlight--).catch(() => undefined);
+      }
+      return result;
+    };
+    try {
+      await fn();
+    } finally {
+      prototype.query = query;
+    }
+    return most;
+  }
+
+  it('runs its calls a few at a time: 20 calls hold at most 2 pool connections at once', async () => {
+    const calls = Array.from({ length: 20 }, () => ['users.get', { id: reader.id }] as [string, unknown]);
+    const most = await mostAtOnce(async () => {
+      const { items } = await batch(reader.token, calls);
+      expect(codes(items)).toEqual(Array(20).fill('OK'));
+    });
+    expect(most).toBeGreaterThanOrEqual(1);
+    expect(most).toBeLessThanOrEqual(2);
+    // POST batches of mutations too.
+    const follows = Array.from({ length: 6 }, () => ({ id: midAuthor.id }));
+    const body = Object.fromEntries(follows.map((input, i) => [i, input]));
+    const paths = follows.map(() => 'users.unfollow').join(',');
+    const mostWrites = await mostAtOnce(() =>
+      h.request('POST', `/trpc/${paths}?batch=1`, { token: reader.token, body }),
+    );
+    expect(mostWrites).toBeLessThanOrEqual(2);
   });
 });

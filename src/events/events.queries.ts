@@ -10,8 +10,10 @@ import {
   runRows,
   StatementValues,
   type Database,
+  type DriverStatement,
   type Statement,
 } from '../sql.js';
+import type { DocumentPart } from '../json-stream.js';
 import { EventEntity } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
 
@@ -59,27 +61,35 @@ export async function assertEventOwner(db: Database, id: number, userId: number)
 
 const EVENT_CURSOR: Statement = { name: 'event_exists', text: 'select 1 from events where id = $1' };
 
-/**
- * Events latest dateTime first (ties by id), a keyset page after the event `before` names when
- * asked: one statement; 400 when `before` names no event.
- */
-export async function listEventRecords(db: Database, { limit, before }: Page = {}): Promise<EventRecord[]> {
+/** Events, latest dateTime first, a keyset page when asked; `::text` selects the JSON as text (for streams). */
+function selectEventRecords({ limit, before }: Page, cast: '' | '::text'): DriverStatement {
   const values = new StatementValues();
   const after =
     before === undefined
       ? ''
       : `where (e.date_time, e.id) < (select b.date_time, b.id from events b where b.id = ${values.add(before)})`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
-  const rows = await runDriverStatement<JsonRow>(db, {
-    text: `select ${eventJson('e')} as json from events e ${after} order by e.date_time desc, e.id desc ${page}`,
+  return {
+    text: `select ${eventJson('e')}${cast} as json from events e ${after} order by e.date_time desc, e.id desc ${page}`,
     values: values.values,
-  });
+  };
+}
+
+/**
+ * Events latest dateTime first (ties by id), a keyset page after the event `before` names when
+ * asked: one statement; 400 when `before` names no event.
+ */
+export async function listEventRecords(db: Database, page: Page = {}): Promise<EventRecord[]> {
+  const rows = await runDriverStatement<JsonRow>(db, selectEventRecords(page, ''));
   // Only an empty page needs the cursor looked up: the end of the list, or no such event.
-  if (rows.length === 0 && before !== undefined && (await runRows(db, EVENT_CURSOR, [before])).length === 0) {
+  if (rows.length === 0 && page.before !== undefined && (await runRows(db, EVENT_CURSOR, [page.before])).length === 0) {
     throw badRequest('before names no event');
   }
   return rows.map((row) => row.json);
 }
+
+/** Every event, as a REST stream writes the list (json-stream.ts). */
+export const eventRecordsDocument = (): DocumentPart[] => ['[', selectEventRecords({}, '::text'), ']'];
 
 const INSERT_EVENT: Statement = {
   name: 'event_insert',

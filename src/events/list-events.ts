@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { unpaged } from '../json-stream.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../json-stream.js';
 import { wholeList } from '../large-answers.js';
 import { pageInput } from '../schemas.js';
 import { publicProcedure } from '../trpc.js';
 import { EventRecord } from './events.schemas.js';
-import { listEventRecords } from './events.queries.js';
+import { eventRecordsDocument, listEventRecords } from './events.queries.js';
 
+/** A page is one statement; unpaged over REST, the list is streamed by its twin, streamEvents below. */
 export const listEvents = publicProcedure
   .meta({
     openapi: {
@@ -19,8 +20,17 @@ export const listEvents = publicProcedure
   .input(pageInput)
   .output(z.array(EventRecord))
   .query(({ ctx, input }) =>
-    ctx.jsonAsText || !unpaged(input)
-      ? listEventRecords(ctx.em, input)
-      : // Anonymous callers share one user's large-answer slots (user 0: no user has that id).
-        wholeList(ctx, 0, undefined, (limit) => listEventRecords(ctx.em, { limit })),
+    unpaged(input)
+      ? // Anonymous callers share one user's large-answer slots (user 0: no user has that id).
+        wholeList(ctx, 0, undefined, (limit) => listEventRecords(ctx.em, { limit }))
+      : listEventRecords(ctx.em, input),
   );
+
+/** The REST stream twin of listEvents (json-stream.ts): every event, whole while short. */
+export const streamEvents = streamedRoute({
+  input: pageInput,
+  streams: unpaged,
+  anonymous: true,
+  wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
+  document: () => eventRecordsDocument(),
+});

@@ -23,11 +23,12 @@ export const listFollowedPosts = withOutputBuiltBySql(
     .output(z.array(Post))
     .query(async ({ ctx, input }) => {
       if (ctx.jsonAsText || !unpaged(input)) return listPostsFor(ctx, { ...input, followed: true });
-      // Built whole (REST streams it instead, streamFollowedPosts below): bounded, see wholeList.
-      await assertSessionOpen(ctx.services.orm, ctx.user);
-      return wholeList(ctx, ctx.user.userId, 'GET /posts/followed', (limit) =>
-        listPostsMatching(ctx.services.orm, { followerId: ctx.user.userId, limit }),
-      );
+      // Built whole (REST streams it instead, streamFollowedPosts below): bounded, see wholeList. The
+      // session is checked in the slot, so a refused call costs no pool connection.
+      return wholeList(ctx, ctx.user.userId, 'GET /posts/followed', async (limit) => {
+        await assertSessionOpen(ctx.services.orm, ctx.user);
+        return listPostsMatching(ctx.services.orm, { followerId: ctx.user.userId, limit });
+      });
     }),
 );
 

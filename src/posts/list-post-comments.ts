@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { unpaged } from '../json-stream.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../json-stream.js';
 import { wholeList } from '../large-answers.js';
 import { byIdInput, pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { Comment } from './posts.schemas.js';
-import { assertPostExists, listCommentsOnPost } from './posts.queries.js';
+import { assertPostExists, listCommentsOnPost, postCommentsDocument } from './posts.queries.js';
 
+const input = byIdInput.extend(pageInput.unwrap().shape);
+
+/** A page is one statement; unpaged over REST, the list is streamed by its twin, streamPostComments below. */
 export const listPostComments = authedProcedure
   .meta({
     openapi: {
@@ -16,14 +19,21 @@ export const listPostComments = authedProcedure
     },
     errors: { 400: 'Invalid ID, limit or before', 404: 'No post with that ID' },
   })
-  .input(byIdInput.extend(pageInput.unwrap().shape))
+  .input(input)
   .output(z.array(Comment))
   .query(async ({ ctx, input: { id, ...page } }) => {
-    const comments =
-      ctx.jsonAsText || !unpaged(page)
-        ? await listCommentsOnPost(ctx.em, id, page)
-        : await wholeList(ctx, ctx.user.userId, undefined, (limit) => listCommentsOnPost(ctx.em, id, { limit }));
+    const comments = unpaged(page)
+      ? await wholeList(ctx, ctx.user.userId, undefined, (limit) => listCommentsOnPost(ctx.em, id, { limit }))
+      : await listCommentsOnPost(ctx.em, id, page);
     // Only an empty page needs the post looked up: no comments yet, or no post.
     if (comments.length === 0) await assertPostExists(ctx.em, id);
     return comments;
   });
+
+/** The REST stream twin of listPostComments (json-stream.ts); none: the procedure answers [] or 404. */
+export const streamPostComments = streamedRoute({
+  input,
+  streams: unpaged,
+  wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
+  document: ({ id }) => postCommentsDocument(id),
+});

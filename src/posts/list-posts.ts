@@ -25,11 +25,12 @@ export const listPosts = withOutputBuiltBySql(
     .output(z.array(Post))
     .query(async ({ ctx, input: { q, ...page } = {} }) => {
       if (!ctx.jsonAsText && unpaged(page)) {
-        // Built whole (REST streams it instead, streamPosts below): bounded, see wholeList.
-        await assertSessionOpen(ctx.services.orm, ctx.user);
-        return wholeList(ctx, ctx.user.userId, 'GET /posts', (limit) =>
-          listPostsMatching(ctx.services.orm, { q, limit }),
-        );
+        // Built whole (REST streams it instead, streamPosts below): bounded, see wholeList. The
+        // session is checked in the slot, so a refused call costs no pool connection.
+        return wholeList(ctx, ctx.user.userId, 'GET /posts', async (limit) => {
+          await assertSessionOpen(ctx.services.orm, ctx.user);
+          return listPostsMatching(ctx.services.orm, { q, limit });
+        });
       }
       if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });
       // A search is off the hot path: the session on its own, then the search's statement.

@@ -242,20 +242,32 @@ export async function assertCommentExists(db: Database, id: number): Promise<voi
   if (!(await exists(db, 'comments', id))) throw notFound(COMMENT_NOT_FOUND);
 }
 
-/** A post's comments, newest first, a keyset page when asked: one statement. */
-export async function listCommentsOnPost(db: Database, postId: number, { limit, before }: Page = {}) {
+/** A post's comments, newest first, a keyset page when asked; `::text` selects the JSON as text (for streams). */
+function selectCommentsOnPost(postId: number, { limit, before }: Page, cast: '' | '::text'): DriverStatement {
   const values = new StatementValues();
   const post = values.add(postId);
   const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before))}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
-  const rows = await runDriverStatement<JsonRow<Comment>>(db, {
-    text: `select ${commentJson('c')} as json from comments c where c.post_id = ${post} ${cursor}
+  return {
+    text: `select ${commentJson('c')}${cast} as json from comments c where c.post_id = ${post} ${cursor}
      order by c.created_at desc, c.id desc ${page}`,
     values: values.values,
-  });
-  if (rows.length === 0) await assertCursorExists(db, 'comments', before);
+  };
+}
+
+/** A post's comments, newest first, a keyset page when asked: one statement. */
+export async function listCommentsOnPost(db: Database, postId: number, page: Page = {}) {
+  const rows = await runDriverStatement<JsonRow<Comment>>(db, selectCommentsOnPost(postId, page, ''));
+  if (rows.length === 0) await assertCursorExists(db, 'comments', page.before);
   return rows.map((row) => row.json);
 }
+
+/** A post's comments, as a REST stream writes them (json-stream.ts). */
+export const postCommentsDocument = (postId: number): DocumentPart[] => [
+  '[',
+  selectCommentsOnPost(postId, {}, '::text'),
+  ']',
+];
 
 /** Changes the comment if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
 export const updateCommentAsAuthor = (em: EntityManager, id: number, userId: number, content: string) =>

@@ -6,7 +6,7 @@ import { deletePost } from './delete-post.js';
 import { getPost } from './get-post.js';
 import { likePost } from './like-post.js';
 import { listFollowedPosts, streamFollowedPosts } from './list-followed-posts.js';
-import { listPostComments } from './list-post-comments.js';
+import { listPostComments, streamPostComments } from './list-post-comments.js';
 import { listPosts, streamPosts } from './list-posts.js';
 import { unlikePost } from './unlike-post.js';
 import { updatePost } from './update-post.js';
@@ -29,4 +29,5 @@ export const postsRouter = router({
 export const postsStreams = {
   list: streamPosts,
   followed: streamFollowedPosts,
+  comments: streamPostComments,
 } satisfies { [name in keyof typeof postsRouter]?: StreamedRoute };

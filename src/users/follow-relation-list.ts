@@ -1,28 +1,39 @@
 import { z } from 'zod';
-import { unpaged } from '../json-stream.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../json-stream.js';
 import { wholeList } from '../large-answers.js';
 import { byIdInput, pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { UserSummary } from './user-summary.schema.js';
-import { assertUserExists, listFollowRelations } from './users.queries.js';
+import { assertUserExists, followRelationsDocument, listFollowRelations, type FollowSide } from './users.queries.js';
 
-/** GET /users/{id}/followers and /users/{id}/followed: the same procedure, one side of the relation each. */
-export function followRelationList(side: 'followers' | 'followed', summary: string) {
+const input = byIdInput.extend(pageInput.unwrap().shape);
+
+/**
+ * GET /users/{id}/followers and /users/{id}/followed: the same procedure, one side of the relation
+ * each. Unpaged over REST, the list is streamed by its twin, followRelationStream.
+ */
+export function followRelationList(side: FollowSide, summary: string) {
   return authedProcedure
     .meta({
       openapi: { method: 'GET', path: `/users/{id}/${side}`, tags: ['users'], summary },
       errors: { 400: 'Invalid ID, limit or before', 404: 'No user with that ID' },
     })
-    .input(byIdInput.extend(pageInput.unwrap().shape))
+    .input(input)
     .output(z.array(UserSummary))
     .query(async ({ ctx, input: { id, ...page } }) => {
-      const users =
-        ctx.jsonAsText || !unpaged(page)
-          ? await listFollowRelations(ctx.em, id, side, page)
-          : await wholeList(ctx, ctx.user.userId, undefined, (limit) =>
-              listFollowRelations(ctx.em, id, side, { limit }),
-            );
+      const users = unpaged(page)
+        ? await wholeList(ctx, ctx.user.userId, undefined, (limit) => listFollowRelations(ctx.em, id, side, { limit }))
+        : await listFollowRelations(ctx.em, id, side, page);
       if (users.length === 0) await assertUserExists(ctx.em, id);
       return users;
     });
 }
+
+/** The REST stream twin of a follow relation list (json-stream.ts); none: the procedure answers [] or 404. */
+export const followRelationStream = (side: FollowSide) =>
+  streamedRoute({
+    input,
+    streams: unpaged,
+    wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
+    document: ({ id }) => followRelationsDocument(id, side),
+  });

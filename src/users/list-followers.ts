@@ -1,3 +1,4 @@
-import { followRelationList } from './follow-relation-list.js';
+import { followRelationList, followRelationStream } from './follow-relation-list.js';
 
 export const listFollowers = followRelationList('followers', 'Users who follow this user, by id');
+export const streamFollowers = followRelationStream('followers');

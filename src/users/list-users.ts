@@ -1,17 +1,26 @@
 import { z } from 'zod';
-import { unpaged } from '../json-stream.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../json-stream.js';
 import { wholeList } from '../large-answers.js';
 import { pageInput } from '../schemas.js';
 import { authedProcedure } from '../trpc.js';
 import { UserSummary } from './user-summary.schema.js';
-import { listUserSummaries } from './users.queries.js';
+import { listUserSummaries, userSummariesDocument } from './users.queries.js';
 
+/** A page is one statement; unpaged over REST, the list is streamed by its twin, streamUsers below. */
 export const listUsers = authedProcedure
   .meta({ openapi: { method: 'GET', path: '/users', tags: ['users'], summary: 'All users, by id' } })
   .input(pageInput)
   .output(z.array(UserSummary))
   .query(({ ctx, input }) =>
-    ctx.jsonAsText || !unpaged(input)
-      ? listUserSummaries(ctx.em, input)
-      : wholeList(ctx, ctx.user.userId, undefined, (limit) => listUserSummaries(ctx.em, { limit })),
+    unpaged(input)
+      ? wholeList(ctx, ctx.user.userId, undefined, (limit) => listUserSummaries(ctx.em, { limit }))
+      : listUserSummaries(ctx.em, input),
   );
+
+/** The REST stream twin of listUsers (json-stream.ts): every user, whole while short. */
+export const streamUsers = streamedRoute({
+  input: pageInput,
+  streams: unpaged,
+  wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
+  document: () => userSummariesDocument(),
+});

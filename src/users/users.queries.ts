@@ -19,6 +19,7 @@ import {
   findRow,
   keysSettle,
   type Database,
+  type DriverStatement,
   type SessionScope,
   type Statement,
 } from '../sql.js';
@@ -132,17 +133,25 @@ export async function getProfileAnswerFor(
   return answer as unknown as UserWithRelations;
 }
 
-/** Users by id; a page of them after `before` when asked: one statement. */
-export async function listUserSummaries(db: Database, { limit, before }: Page = {}): Promise<UserSummary[]> {
+/** Users by id, a page of them after `before` when asked; `::text` selects the JSON as text (for streams). */
+function selectUserSummaries({ limit, before }: Page, cast: '' | '::text'): DriverStatement {
   const values = new StatementValues();
   const after = before === undefined ? '' : `where u.id > ${values.add(before)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
-  const rows = await runDriverStatement<{ json: UserSummary }>(db, {
-    text: `select ${userSummaryJson('u')} as json from users u ${after} order by u.id ${page}`,
+  return {
+    text: `select ${userSummaryJson('u')}${cast} as json from users u ${after} order by u.id ${page}`,
     values: values.values,
-  });
+  };
+}
+
+/** Users by id; a page of them after `before` when asked: one statement. */
+export async function listUserSummaries(db: Database, page: Page = {}): Promise<UserSummary[]> {
+  const rows = await runDriverStatement<{ json: UserSummary }>(db, selectUserSummaries(page, ''));
   return rows.map((row) => row.json);
 }
+
+/** Every user, as a REST stream writes the list (json-stream.ts). */
+export const userSummariesDocument = (): DocumentPart[] => ['[', selectUserSummaries({}, '::text'), ']'];
 
 const USER_EXISTS: Statement = { name: 'user_exists', text: 'select 1 from users where id = $1' };
 
@@ -151,27 +160,46 @@ export async function assertUserExists(db: Database, id: number): Promise<void> 
 }
 
 /**
- * One side of a user's follow relations, by id, a keyset page after `before` when asked: one
- * statement. `followers`: who follows the user; `followed`: whom the user follows.
+ * One side of a user's follow relations, by id, a keyset page after `before` when asked.
+ * `followers`: who follows the user; `followed`: whom the user follows. `::text`: JSON as text.
  */
-export async function listFollowRelations(
-  db: Database,
+function selectFollowRelations(
   userId: number,
-  side: 'followers' | 'followed',
-  { limit, before }: Page = {},
-): Promise<UserSummary[]> {
+  side: FollowSide,
+  { limit, before }: Page,
+  cast: '' | '::text',
+): DriverStatement {
   const [self, other] = side === 'followers' ? ['followed_id', 'follower_id'] : ['follower_id', 'followed_id'];
   const values = new StatementValues();
   const user = values.add(userId);
   const cursor = before === undefined ? '' : `and f.${other} > ${values.add(before)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
-  const rows = await runDriverStatement<{ json: UserSummary }>(db, {
-    text: `select ${userSummaryJson('u')} as json from follows f join users u on u.id = f.${other}
+  return {
+    text: `select ${userSummaryJson('u')}${cast} as json from follows f join users u on u.id = f.${other}
      where f.${self} = ${user} ${cursor} order by f.${other} ${page}`,
     values: values.values,
-  });
+  };
+}
+
+export type FollowSide = 'followers' | 'followed';
+
+/** One side of a user's follow relations (see selectFollowRelations): one statement. */
+export async function listFollowRelations(
+  db: Database,
+  userId: number,
+  side: FollowSide,
+  page: Page = {},
+): Promise<UserSummary[]> {
+  const rows = await runDriverStatement<{ json: UserSummary }>(db, selectFollowRelations(userId, side, page, ''));
   return rows.map((row) => row.json);
 }
+
+/** One side of a user's follow relations, as a REST stream writes it (json-stream.ts). */
+export const followRelationsDocument = (userId: number, side: FollowSide): DocumentPart[] => [
+  '[',
+  selectFollowRelations(userId, side, {}, '::text'),
+  ']',
+];
 
 const UPDATE_NAMES: Statement = {
   name: 'user_update_names',

@@ -4,10 +4,10 @@ import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
 import { getMe, streamMe } from './get-me.js';
 import { getUser, streamUser } from './get-user.js';
-import { listFollowed } from './list-followed.js';
-import { listFollowers } from './list-followers.js';
+import { listFollowed, streamFollowed } from './list-followed.js';
+import { listFollowers, streamFollowers } from './list-followers.js';
 import { listUserPosts, streamUserPosts } from './list-user-posts.js';
-import { listUsers } from './list-users.js';
+import { listUsers, streamUsers } from './list-users.js';
 import { unfollowUser } from './unfollow-user.js';
 import { updateMe } from './update-me.js';
 
@@ -30,7 +30,10 @@ export const usersRouter = router({
  * procedure's path, in this order: the fixed /users/me before /users/{id}).
  */
 export const usersStreams = {
+  list: streamUsers,
   me: streamMe,
   get: streamUser,
   posts: streamUserPosts,
+  followers: streamFollowers,
+  followed: streamFollowed,
 } satisfies { [name in keyof typeof usersRouter]?: StreamedRoute };

@@ -130,7 +130,7 @@ describe('concurrent reads of a large profile in a service process', () => {
     for (const answer of answers) expect(answer).toEqual({ status: 200, bytes: Buffer.byteLength(expected), sha });
   });
 
-  it('over /trpc, where an answer is one value, refuse a profile over PROFILE_MAX_BYTES (8 MiB by default)', async () => {
+  it('over /trpc, where an answer is one value, refuse a profile over PROFILE_MAX_BYTES (1 MiB by default)', async () => {
     const { token } = (await (
       await fetch(`${service!.baseUrl}/auth/login`, {
         method: 'POST',

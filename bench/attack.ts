@@ -1,0 +1,283 @@
+/**
+ * npm run bench:attack: what unbounded answers cost everyone else. A database of its own with
+ * --posts posts of about 2 KB of JSON each (one author) and one profile of about 7.6 MB; one
+ * Feedline process; --attackers signed-in users, each sending one large request after another
+ * for --duration seconds (unpaged /trpc batches of every list, GET and POST, huge limits,
+ * batches of 20 users.get of the large profile, the REST streams of the whole list and of a
+ * search), while another user sends GET /posts?limit=1 and POST /posts. Prints that user's
+ * p50/p99, the process's peak RSS, the most requests waiting for a pool connection, the worst
+ * event-loop lag, and the load average. Exits 1 when that user saw a failure or the peak RSS grew
+ * past --max-rss-growth MB: bounded memory and pool time are the check; latency is reported.
+ * Everything it starts or creates is stopped and removed, passed or failed.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { SEED_PASSWORD } from '../scripts/seed.js';
+import { request, startNode, type Node } from '../scripts/topology.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { loadDotEnv, parseEnv } from '../src/config.js';
+import { initORM } from '../src/db.js';
+import { freePort } from '../src/ports.js';
+import { benchDatabase } from './standalone.js';
+
+const USAGE = `npm run bench:attack -- [--posts 150000] [--attackers 10] [--duration 30] [--max-rss-growth 768]`;
+
+/** Content per bulk post: about 2 KB of JSON each, as the attack on 158k posts (351 MB) saw. */
+const POST_CONTENT_CHARS = 2_000;
+/** Posts of the large profile's author: a profile of about 7.6 MB. */
+const PROFILE_POSTS = 3_600;
+
+interface Sample {
+  ms: number;
+  status: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+function summary(samples: Sample[]): string {
+  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const statuses = new Map<number, number>();
+  for (const { status } of samples) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  const counts = [...statuses].map(([status, n]) => `${status}×${n}`).join(' ');
+  return `n=${ms.length} p50=${percentile(ms, 50).toFixed(0)} ms p99=${percentile(ms, 99).toFixed(0)} ms max=${(ms.at(-1) ?? NaN).toFixed(0)} ms [${counts}]`;
+}
+
+/** One request, its body read (and dropped) to the end: its status, time and bytes. */
+async function timed(url: string, init: RequestInit): Promise<Sample & { bytes: number }> {
+  const start = performance.now();
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(120_000) });
+    let bytes = 0;
+    for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
+    return { ms: performance.now() - start, status: response.status, bytes };
+  } catch {
+    return { ms: performance.now() - start, status: 0, bytes: 0 };
+  }
+}
+
+async function seedData(url: string, posts: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const hash = await hashPassword(SEED_PASSWORD, parseEnv(process.env));
+    const { rows } = await client.query<{ id: number; email: string }>(
+      `insert into users (email, password_hash, first_name, last_name)
+       select 'attack-' || g || '@bench.feedline.dev', $1, 'Bench', 'User ' || g from generate_series(1, 20) g
+       returning id, email`,
+      [hash],
+    );
+    const [bulk, profile, victim, ...attackers] = rows;
+    await client.query(
+      `insert into posts (title, content, author_id, created_at)
+       select 'bulk post ' || g, repeat('lorem ipsum ', $2 / 12), $1, now() - g * interval '1 second'
+       from generate_series(1, $3) g`,
+      [bulk!.id, POST_CONTENT_CHARS, posts],
+    );
+    await client.query(
+      `insert into posts (title, content, author_id, created_at)
+       select 'profile post ' || g, repeat('dolor sit amet ', $2 / 15), $1, now() - g * interval '1 second'
+       from generate_series(1, $3) g`,
+      [profile!.id, POST_CONTENT_CHARS, PROFILE_POSTS],
+    );
+    await client.query(`insert into follows (follower_id, followed_id) select u.id, $1 from users u where u.id <> $1`, [
+      bulk!.id,
+    ]);
+    await client.query('analyze');
+    return { bulk: bulk!, profile: profile!, victim: victim!, attackers };
+  } finally {
+    await client.end();
+  }
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const { status, body } = await request(base, 'POST', '/auth/login', undefined, { email, password: SEED_PASSWORD });
+  if (status !== 200) throw new Error(`login answered ${status}`);
+  return body!.token as string;
+}
+
+/** The attacks, one after another per attacker: every unbounded shape the issue names. */
+function attacks(base: string, ids: { bulk: number; profile: number }) {
+  const batch = (calls: [string, unknown][]) => {
+    const paths = calls.map(([path]) => path).join(',');
+    const input = Object.fromEntries(calls.map(([, value], i) => [i, value]));
+    return { paths, input };
+  };
+  const get = (calls: [string, unknown][]) => {
+    const { paths, input } = batch(calls);
+    return { url: `${base}/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`, init: {} };
+  };
+  const post = (calls: [string, unknown][]) => {
+    const { paths, input } = batch(calls);
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) };
+    return { url: `${base}/trpc/${paths}?batch=1`, init };
+  };
+  const times = <T>(n: number, value: T) => Array.from({ length: n }, () => value);
+  const lists: [string, unknown][] = [
+    ['posts.list', {}],
+    ['posts.followed', {}],
+    ['posts.list', { q: 'bulk' }],
+    ['users.list', {}],
+    ['users.posts', { id: ids.bulk }],
+    ['users.followers', { id: ids.bulk }],
+    ['posts.comments', { id: ids.bulk }],
+    ['events.list', {}],
+    ['notifications.list', { limit: 100 }],
+    ['users.followed', { id: ids.bulk }],
+  ];
+  return [
+    { name: 'GET /trpc posts.list×10 {}', ...get(times(10, ['posts.list', {}])) },
+    { name: 'GET /trpc lists×10 {}', ...get(lists) },
+    { name: 'POST /trpc posts.list×10 {}', ...post(times(10, ['posts.list', {}])) },
+    { name: 'GET /trpc users.get×20 (7.6 MB)', ...get(times(20, ['users.get', { id: ids.profile }])) },
+    { name: 'GET /trpc posts.list limit 10^9', ...get(times(10, ['posts.list', { limit: 1e9 }])) },
+    { name: 'GET /posts (REST stream)', url: `${base}/posts`, init: {} },
+    { name: 'GET /posts?q=bulk (REST stream)', url: `${base}/posts?q=bulk`, init: {} },
+    { name: `GET /users/${ids.profile} (REST stream)`, url: `${base}/users/${ids.profile}`, init: {} },
+  ];
+}
+
+async function scrape(metricsUrl: string): Promise<Map<string, number>> {
+  const text = await fetch(metricsUrl).then(
+    (r) => r.text(),
+    () => '',
+  );
+  const values = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const match = /^(\w+)(?:\{[^}]*role="primary"[^}]*\}|\{[^}]*\})? ([\d.eE+-]+)$/.exec(line);
+    if (match) values.set(match[1]!, Math.max(values.get(match[1]!) ?? 0, Number(match[2])));
+  }
+  return values;
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const hwmMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      posts: { type: 'string', default: '150000' },
+      attackers: { type: 'string', default: '10' },
+      duration: { type: 'string', default: '30' },
+      'max-rss-growth': { type: 'string', default: '768' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return (void console.log(USAGE), 0);
+  const posts = Number(values.posts);
+  const attackerCount = Number(values.attackers);
+  const durationMs = Number(values.duration) * 1000;
+  const maxGrowth = Number(values['max-rss-growth']);
+  if (![posts, attackerCount, durationMs, maxGrowth].every((n) => n > 0) || attackerCount > 17) {
+    console.error(`--posts, --duration, --max-rss-growth positive; --attackers 1 to 17\n${USAGE}`);
+    return 2;
+  }
+  loadDotEnv();
+  const database = await benchDatabase();
+  let node: Node | undefined;
+  try {
+    await (await initORM({ clientUrl: database.url })).close(); // migrate
+    const seedStart = performance.now();
+    const ids = await seedData(database.url, posts);
+    console.log(
+      `seeded ${posts.toLocaleString('en')} posts in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+    );
+    const metricsPort = await freePort();
+    node = await startNode({
+      DATABASE_URL: database.url,
+      METRICS_PORT: String(metricsPort),
+      LOG_LEVEL: 'warn',
+      // The victim writes as fast as it is answered: the per-user write limits would 429 it.
+      WRITE_LIMITS: 'off',
+      WRITES_PER_USER: '1000000000',
+      WRITE_BYTES_PER_USER: '1000000000',
+    });
+    const pid = node.child.pid!;
+    const base = node.url;
+    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    const victimToken = await login(base, ids.victim.email);
+    const attackerTokens = await Promise.all(ids.attackers.slice(0, attackerCount).map((u) => login(base, u.email)));
+    const idle = rssMb(pid);
+    const loadBefore = loadavg();
+    console.log(
+      `process ${pid} ready, RSS ${idle.toFixed(0)} MB; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    const until = Date.now() + durationMs;
+    const reads: Sample[] = [];
+    const writes: Sample[] = [];
+    const attackSamples = new Map<string, (Sample & { bytes: number })[]>();
+    let peakRss = idle;
+    let peakWaiting = 0;
+    let peakInUse = 0;
+    let peakLagMs = 0;
+    const sampler = (async () => {
+      while (Date.now() < until) {
+        peakRss = Math.max(peakRss, rssMb(pid));
+        const metrics = await scrape(metricsUrl);
+        peakWaiting = Math.max(peakWaiting, metrics.get('db_pool_acquires_waiting') ?? 0);
+        peakInUse = Math.max(peakInUse, metrics.get('db_pool_connections_in_use') ?? 0);
+        peakLagMs = Math.max(peakLagMs, (metrics.get('nodejs_eventloop_lag_max_seconds') ?? 0) * 1000);
+        await new Promise((done) => setTimeout(done, 200));
+      }
+    })();
+    const victim = async (samples: Sample[], request: () => Promise<Sample>) => {
+      while (Date.now() < until) {
+        samples.push(await request());
+        await new Promise((done) => setTimeout(done, 50)); // a person's client, not a load generator
+      }
+    };
+    const kinds = attacks(base, { bulk: ids.bulk.id, profile: ids.profile.id });
+    const attacker = async (token: string, index: number) => {
+      for (let i = index; Date.now() < until; i++) {
+        const kind = kinds[i % kinds.length]!;
+        const headers = { ...(kind.init as { headers?: object }).headers, ...auth(token) };
+        const sample = await timed(kind.url, { ...kind.init, headers });
+        (attackSamples.get(kind.name) ?? attackSamples.set(kind.name, []).get(kind.name)!).push(sample);
+      }
+    };
+    await Promise.all([
+      sampler,
+      victim(reads, () => timed(`${base}/posts?limit=1`, { headers: auth(victimToken) })),
+      victim(writes, () =>
+        timed(`${base}/posts`, {
+          method: 'POST',
+          headers: { ...auth(victimToken), 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'still here', content: 'written during the attack' }),
+        }),
+      ),
+      ...attackerTokens.map((token, index) => attacker(token, index)),
+    ]);
+    peakRss = Math.max(peakRss, hwmMb(pid));
+    const loadAfter = loadavg();
+
+    console.log(`\n${attackerCount} attackers for ${durationMs / 1000} s on ${posts.toLocaleString('en')} posts:`);
+    for (const [name, samples] of attackSamples) {
+      const mb = samples.reduce((sum, s) => sum + s.bytes, 0) / 1e6;
+      console.log(`  attack ${name}: ${summary(samples)}, ${mb.toFixed(0)} MB answered`);
+    }
+    console.log(`\nthe other user, GET /posts?limit=1: ${summary(reads)}`);
+    console.log(`the other user, POST /posts:       ${summary(writes)}`);
+    console.log(`\npeak RSS ${peakRss.toFixed(0)} MB (idle ${idle.toFixed(0)} MB, +${(peakRss - idle).toFixed(0)} MB)`);
+    console.log(`pool: at most ${peakInUse} connections in use, ${peakWaiting} requests waiting for one`);
+    console.log(`event loop: worst lag ${peakLagMs.toFixed(0)} ms`);
+    console.log(
+      `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    const failed = [...reads, ...writes].filter((s) => s.status < 200 || s.status >= 300).length;
+    const problems = [
+      failed > 0 && `the other user saw ${failed} failures`,
+      peakRss - idle > maxGrowth && `RSS grew by more than ${maxGrowth} MB`,
+    ].filter(Boolean);
+    if (problems.length) console.error(`\nFAILED: ${problems.join('; ')}`);
+    return problems.length ? 1 : 0;
+  } finally {
+    await node?.stop();
+    await database.stop();
+  }
+}
+
+process.exitCode = await main();
