@@ -141,10 +141,10 @@ describe.each(Object.keys(follows) as (keyof typeof follows)[])('the feed of a r
       const author = await h.user();
       const others = await Promise.all(Array.from({ length: 20 }, () => h.user()));
       const conn = h.orm.em.getConnection();
-      const [{ id: authorPost }] = (await conn.execute(
+      const [{ id: authorPost }] = await conn.execute<[{ id: number }]>(
         `insert into posts (title, content, author_id, created_at) values ('aged', 'c', ?, now() - ?::interval) returning id`,
         [author.id, authorAge],
-      )) as [{ id: number }];
+      );
       await conn.execute(
         `insert into posts (title, content, author_id, created_at)
          select 'older', 'c', a, now() - interval '3 hours' from unnest(?::int[]) a`,

@@ -17,3 +17,11 @@ export const NewestPostEntity = defineEntity({
     postedBefore: p.datetime(3),
   }),
 });
+
+/**
+ * Every author's bound, from posts: for a writer that bypasses the trigger (the seed inserts with
+ * session_replication_role = replica, which skips triggers). Never lowers a bound.
+ */
+export const NEWEST_POSTS_FROM_POSTS = `insert into newest_posts (author_id, posted_before)
+  select author_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' from posts group by author_id
+  on conflict (author_id) do update set posted_before = greatest(newest_posts.posted_before, excluded.posted_before)`;
