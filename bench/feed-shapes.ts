@@ -172,6 +172,26 @@ async function statementCost(email: string, before: number | undefined): Promise
   }
 }
 
+/** Throws unless `page` holds the ids the plain query of the feed gives (a fast wrong page is no figure). */
+async function expectPage(email: string, before: number | undefined, page: { id: number }[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `select p.id from posts p where p.author_id in (
+         select f.followed_id from follows f join users u on u.id = f.follower_id where u.email = $1)
+       and ($2::int is null or (p.created_at, p.id) < (select b.created_at, b.id from posts b where b.id = $2))
+       order by p.created_at desc, p.id desc limit 20`,
+      [email, before ?? null],
+    );
+    const [expected, got] = [rows.map((row) => row.id).join(','), page.map((post) => post.id).join(',')];
+    if (expected !== got)
+      throw new Error(`${email} before ${before}: the feed answered [${got}], the posts are [${expected}]`);
+  } finally {
+    await client.end();
+  }
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (n: number) => n.toFixed(1);
 
@@ -276,8 +296,13 @@ try {
       const email = `reader-${kind}-${follows}@shapes.feedline.dev`;
       const token = await login(email);
       const first = JSON.parse((await call('GET', '/posts/followed?limit=20', token)).text) as { id: number }[];
-      const page = await timed(() => call('GET', '/posts/followed?limit=20', token));
       const cursor = first.at(-1)?.id ?? 1;
+      const second = JSON.parse((await call('GET', `/posts/followed?limit=20&before=${cursor}`, token)).text) as {
+        id: number;
+      }[];
+      await expectPage(email, undefined, first);
+      await expectPage(email, cursor, second);
+      const page = await timed(() => call('GET', '/posts/followed?limit=20', token));
       const next = await timed(() => call('GET', `/posts/followed?limit=20&before=${cursor}`, token));
       const plans = [await statementCost(email, undefined), await statementCost(email, cursor)].join(' / ');
       rows.push({ follows, page, next, plans });
