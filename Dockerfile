@@ -30,4 +30,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
 # Exec form: node is PID 1 and gets SIGTERM itself (no shell or npm in between); it drains and
 # exits 0. Run with --init (compose: init: true) so a PID 1 that reaps orphans sits above it.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/src/main.js"]
+CMD ["node", "dist/src/app/main.js"]

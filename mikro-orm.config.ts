@@ -1,11 +1,11 @@
 import { inspect } from 'node:util';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
-import { entities } from './src/entities.js';
-import type { Logger } from './src/logger.js';
-import { migrationsList } from './src/migrations/index.js';
+import { entities } from './src/db/entities.js';
+import type { Logger } from './src/platform/logger.js';
+import { migrationsList } from './src/db/migrations/index.js';
 
-const migrationsPath = new URL('./src/migrations', import.meta.url).pathname;
+const migrationsPath = new URL('./src/db/migrations', import.meta.url).pathname;
 
 /**
  * The server cancels a statement at statement_timeout; a database that does not answer at all
@@ -23,7 +23,7 @@ export interface OrmOptions {
   statementTimeoutMs?: number;
   /** Send statement_timeout as a startup parameter (which a stock PgBouncer refuses); the client-side deadline stays either way. */
   statementTimeoutAtStartup?: boolean;
-  /** false: the service's own statements (src/sql.ts) run unnamed, not prepared per connection (see initORM). */
+  /** false: the service's own statements (src/db/sql.ts) run unnamed, not prepared per connection (see initORM). */
   preparedStatements?: boolean;
   debug?: boolean;
   /** Where knex's own messages go (it prints "Connection Error: …" to the console while a database is away). */
@@ -46,7 +46,7 @@ export function createOrmConfig({
     clientUrl,
     replicas: replicaUrls.map((url, i) => ({ name: `replica-${i + 1}`, clientUrl: url })),
     // A random replica per call, with no lag check and no read-your-writes: the ORM reads the
-    // primary, and src/read-replicas.ts sends a read request's statements to a replica that fits.
+    // primary, and src/db/read-replicas.ts sends a read request's statements to a replica that fits.
     preferReadReplicas: false,
     entities,
     extensions: [Migrator],

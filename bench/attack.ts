@@ -17,9 +17,9 @@ import pg from 'pg';
 import { SEED_PASSWORD } from '../scripts/seed.js';
 import { request, startNode, type Node } from '../scripts/topology.js';
 import { hashPassword } from '../src/auth/passwords.js';
-import { loadDotEnv, parseEnv } from '../src/config.js';
-import { initORM } from '../src/db.js';
-import { freePort } from '../src/ports.js';
+import { loadDotEnv, parseEnv } from '../src/platform/config.js';
+import { initORM } from '../src/db/db.js';
+import { freePort } from '../src/platform/ports.js';
 import { benchDatabase } from './standalone.js';
 
 const USAGE = `npm run bench:attack -- [--posts 150000] [--attackers 10] [--duration 30] [--max-rss-growth 768]`;

@@ -20,9 +20,9 @@ import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { initORM } from '../src/db.js';
+import { initORM } from '../src/db/db.js';
 import { postListStatement } from '../src/posts/posts.queries.js';
-import { freePort } from '../src/ports.js';
+import { freePort } from '../src/platform/ports.js';
 import { DEFAULT_COUNTS, SEED_PASSWORD, seed } from '../scripts/seed.js';
 import { subscribe, waitUntilReady } from './support.js';
 
@@ -232,7 +232,7 @@ try {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  service = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -15,7 +15,7 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../src/ports.js';
+import { freePort } from '../src/platform/ports.js';
 import { subscribe as subscribeTo, waitUntilReady } from './support.js';
 
 const { values } = parseArgs({
@@ -37,7 +37,7 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'feedline-bench-live-'));
 // Searchable by the postgres OS user (as root), so the cluster lives inside it and goes with it.
 if (dataDir) chmodSync(dataDir, 0o711);
-const service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const service = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'test',

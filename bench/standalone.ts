@@ -13,11 +13,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_COUNTS, seed, SEED_PASSWORD, seedEmail, type SeedCounts } from '../scripts/seed.js';
-import { loadDotEnv } from '../src/config.js';
-import { initORM } from '../src/db.js';
-import { startEmbeddedPostgres, type Database } from '../src/embedded-postgres.js';
-import { createLogger } from '../src/logger.js';
-import { freePort } from '../src/ports.js';
+import { loadDotEnv } from '../src/platform/config.js';
+import { initORM } from '../src/db/db.js';
+import { startEmbeddedPostgres, type Database } from '../src/db/embedded-postgres.js';
+import { createLogger } from '../src/platform/logger.js';
+import { freePort } from '../src/platform/ports.js';
 
 export const STANDALONE_USAGE = `npm run bench -- [--standalone] [--duration 10] [--connections 32] [--workers 1] [--scale 0.05]
 

@@ -1,4 +1,4 @@
-// Generated from src/router.ts by `npm run client:generate`. Do not edit.
+// Generated from src/http/router.ts by `npm run client:generate`. Do not edit.
 
 import type {
   TRPC_ERROR_CODE_NUMBER,

@@ -13,9 +13,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { parseEnv } from '../src/config.js';
-import { startDatabase } from '../src/db.js';
-import { createLogger } from '../src/logger.js';
+import { parseEnv } from '../src/platform/config.js';
+import { startDatabase } from '../src/db/db.js';
+import { createLogger } from '../src/platform/logger.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,7 +47,7 @@ await admin.end();
 const databaseUrl = Object.assign(new URL(server.url), { pathname: '/feedline_chaos' }).toString();
 
 async function startService(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

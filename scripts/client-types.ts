@@ -5,8 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { createOpenApiDocument } from '../src/openapi.js';
-import { appRouter } from '../src/router.js';
+import { createOpenApiDocument } from '../src/http/openapi.js';
+import { appRouter } from '../src/http/router.js';
 import { renderRouterTypes, ROUTER_TYPES_FILE } from './router-types.js';
 
 export const CLIENT_TYPES_FILE = new URL('../client/openapi-types.ts', import.meta.url);

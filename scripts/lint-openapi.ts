@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createOpenApiDocument } from '../src/openapi.js';
-import { appRouter } from '../src/router.js';
+import { createOpenApiDocument } from '../src/http/openapi.js';
+import { appRouter } from '../src/http/router.js';
 
 interface Report {
   totals: { errors: number; warnings: number };

@@ -5,9 +5,9 @@
  * may be a pooler); without DATABASE_URL, to the embedded server of DATA_DIR.
  *   npm run migrate
  */
-import { ConfigError, parseEnv } from '../src/config.js';
-import { migrateAsConfigured, startDatabase } from '../src/db.js';
-import { createLogger } from '../src/logger.js';
+import { ConfigError, parseEnv } from '../src/platform/config.js';
+import { migrateAsConfigured, startDatabase } from '../src/db/db.js';
+import { createLogger } from '../src/platform/logger.js';
 
 let env;
 try {

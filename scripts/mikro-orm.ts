@@ -7,9 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parseEnv } from '../src/config.js';
-import { initORM, startDatabase } from '../src/db.js';
-import { createLogger } from '../src/logger.js';
+import { parseEnv } from '../src/platform/config.js';
+import { initORM, startDatabase } from '../src/db/db.js';
+import { createLogger } from '../src/platform/logger.js';
 
 const env = parseEnv(process.env);
 const database = await startDatabase({

@@ -3,9 +3,9 @@
  * the database lives (as root it may be kept under /var/lib/feedline). The next `npm start` begins
  * with an empty database. A database named by DATABASE_URL is never touched.
  */
-import { loadDotEnv, parseEnv } from '../src/config.js';
-import { removeEmbeddedData } from '../src/embedded-postgres.js';
-import { createLogger } from '../src/logger.js';
+import { loadDotEnv, parseEnv } from '../src/platform/config.js';
+import { removeEmbeddedData } from '../src/db/embedded-postgres.js';
+import { createLogger } from '../src/platform/logger.js';
 
 try {
   loadDotEnv();

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import ts from 'typescript';
-import { appRouter } from '../src/router.js';
+import { appRouter } from '../src/http/router.js';
 
 export const ROUTER_TYPES_FILE = new URL('../client/router-types.ts', import.meta.url);
 
@@ -36,7 +36,7 @@ function probeSource(procedures: [string, keyof typeof KIND][]): string {
   const lines = [
     "import type { TRPC_ERROR_CODE_NUMBER } from '@trpc/server';",
     "import type { inferAsyncIterableYield } from '@trpc/server/unstable-core-do-not-import';",
-    "import type { appRouter } from '../src/router.js';",
+    "import type { appRouter } from '../src/http/router.js';",
     'type Expand<T> = T extends readonly unknown[]',
     '  ? { [K in keyof T]: Expand<T[K]> }',
     '  : T extends object ? (T extends infer O ? { [K in keyof O]: Expand<O[K]> } : never) : T;',
@@ -113,7 +113,7 @@ export async function renderRouterTypes(): Promise<string> {
       .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : write(value)};`)
       .join(' ')} }`;
   const text = [
-    '// Generated from src/router.ts by `npm run client:generate`. Do not edit.',
+    '// Generated from src/http/router.ts by `npm run client:generate`. Do not edit.',
     '',
     'import type {',
     '  TRPC_ERROR_CODE_NUMBER,',

@@ -12,11 +12,11 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { hashPassword } from '../src/auth/passwords.js';
-import { loadDotEnv, parseEnv } from '../src/config.js';
-import { initORM, startDatabase } from '../src/db.js';
-import { createLogger } from '../src/logger.js';
+import { loadDotEnv, parseEnv } from '../src/platform/config.js';
+import { initORM, startDatabase } from '../src/db/db.js';
+import { createLogger } from '../src/platform/logger.js';
 import { NEWEST_POSTS_FROM_POSTS } from '../src/posts/newest-post.entity.js';
-import { classifyStartupFailure, formatStartupFailure } from '../src/startup-failure.js';
+import { classifyStartupFailure, formatStartupFailure } from '../src/app/startup-failure.js';
 
 export const SEED_PASSWORD = 'feedline-seed-password';
 export const seedEmail = (n: number) => `user${n}@seed.feedline.dev`;

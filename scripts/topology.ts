@@ -14,7 +14,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../src/ports.js';
+import { freePort } from '../src/platform/ports.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -150,10 +150,10 @@ export interface Node {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** One Feedline process (src/main.ts), ready on a free port. */
+/** One Feedline process (src/app/main.ts), ready on a free port. */
 export async function startNode(env: Record<string, string>): Promise<Node> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/logger.js';
-import { borrowConnection } from '../src/sql.js';
+import { createLogger } from '../src/platform/logger.js';
+import { borrowConnection } from '../src/db/sql.js';
 import { Harness } from './support/harness.js';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from '../src/config.js';
+import { ConfigError, loadConfig, parseEnv } from '../src/platform/config.js';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -67,12 +67,12 @@ describe('configuration', () => {
           '--input-type=module',
           '--eval',
           `${imports.map((module) => `await import('./src/${module}');`).join('')}
-           const { parseEnv } = await import('./src/config.ts');
+           const { parseEnv } = await import('./src/platform/config.ts');
            try { parseEnv({ PORT: '-5' }); } catch (error) { process.stdout.write(error.message); }`,
         ],
         { encoding: 'utf8' },
       );
     expect(portError([])).toBe('Invalid configuration:\n  PORT: must be at least 0');
-    expect(portError(['schemas.ts'])).toBe(portError([]));
+    expect(portError(['trpc/schemas.ts'])).toBe(portError([]));
   });
 });

@@ -74,3 +74,34 @@ describe('the documentation', () => {
       expect(existsSync(resolve('docs', `${name}.md`)), `docs/${name}.md`).toBe(true);
   });
 });
+
+describe('the layout the documents describe', () => {
+  /** The folders of README.md's "Layout" tree: top-level lines name repository folders, indented ones folders of src/. */
+  function layoutFolders(): string[] {
+    const section = /^## Layout\n[\s\S]*?```\n([\s\S]*?)```/m.exec(readFileSync('README.md', 'utf8'));
+    expect(section, 'README.md has a "Layout" section with a tree').not.toBeNull();
+    return section![1]!.split('\n').flatMap((line) => {
+      const names = line
+        .trim()
+        .split(/\s{3,}/)[0]!
+        .split(' ');
+      const folders = names.filter((name) => /^[\w.-]+(\/[\w.-]+)*\/$/.test(name));
+      return folders.map((folder) => (line.startsWith(' ') ? `src/${folder}` : folder));
+    });
+  }
+
+  it("every folder of README.md's layout exists", () => {
+    const folders = layoutFolders();
+    expect(folders).toContain('src/trpc/');
+    expect(folders.filter((folder) => !existsSync(folder) || !statSync(folder).isDirectory())).toEqual([]);
+  });
+
+  it.each(['README.md', 'docs/architecture.md'])('%s: every src/ folder and file it names exists', (file) => {
+    // Not dist/src/…; a pattern (`src/<domain>/…`, `src/users/*.sql.ts`) stands for its folder.
+    const named = [...readFileSync(file, 'utf8').matchAll(/(?<![\w/.])src\/[\w./-]*[\w/]([*<])?/g)].map(
+      ([path, wild]) => (wild ? path.slice(0, path.lastIndexOf('/') + 1) : path),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect([...new Set(named)].filter((path) => !existsSync(path))).toEqual([]);
+  });
+});

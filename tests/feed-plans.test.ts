@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_WALK_FROM, postListStatement } from '../src/posts/posts.queries.js';
-import { borrowConnection } from '../src/sql.js';
+import { borrowConnection } from '../src/db/sql.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 /**

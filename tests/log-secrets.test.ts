@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.js';
 import { signAccessToken } from '../src/auth/tokens.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger } from '../src/platform/logger.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { Harness, PASSWORD } from './support/harness.js';
 

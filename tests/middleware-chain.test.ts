@@ -1,11 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appRouter } from '../src/router.js';
-import { runsDirectly, withDirectMiddlewareChain, withOutputBuiltBySql } from '../src/trpc.js';
+import { appRouter } from '../src/http/router.js';
+import { runsDirectly, withDirectMiddlewareChain, withOutputBuiltBySql } from '../src/trpc/internals.js';
 
 /**
- * Procedures run their middlewares through withDirectMiddlewareChain (src/trpc.ts), not tRPC's own
+ * Procedures run their middlewares through withDirectMiddlewareChain (src/trpc/trpc.ts), not tRPC's own
  * chain: the same middlewares must see the same options and give the same results and errors.
  */
 function build() {

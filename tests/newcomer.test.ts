@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENV_VARIABLES, loadDotEnv, parseEnv } from '../src/config.js';
+import { ENV_VARIABLES, loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { Harness } from './support/harness.js';
 
 /** What a newcomer meets first: the front door, .env and its example. */
@@ -36,12 +36,12 @@ function exampleEntries(): Map<string, { value: string; described: boolean }> {
 }
 
 describe('.env.example', () => {
-  it('names every variable src/config.ts reads, each with one line saying what it is', () => {
+  it('names every variable src/platform/config.ts reads, each with one line saying what it is', () => {
     const entries = exampleEntries();
     const missing = ENV_VARIABLES.filter((name) => !entries.has(name));
-    expect(missing, 'variables src/config.ts reads that .env.example lacks').toEqual([]);
+    expect(missing, 'variables src/platform/config.ts reads that .env.example lacks').toEqual([]);
     const unknown = [...entries.keys()].filter((name) => !(ENV_VARIABLES as string[]).includes(name));
-    expect(unknown, 'variables in .env.example that src/config.ts does not read').toEqual([]);
+    expect(unknown, 'variables in .env.example that src/platform/config.ts does not read').toEqual([]);
     const undescribed = [...entries].filter(([, entry]) => !entry.described).map(([name]) => name);
     expect(undescribed, 'variables without a description line above them').toEqual([]);
   });

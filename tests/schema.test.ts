@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsList } from '../src/migrations/index.js';
+import { migrationsList } from '../src/db/migrations/index.js';
 import { Harness } from './support/harness.js';
 
 let h: Harness;
@@ -15,8 +15,8 @@ describe('schema', () => {
     expect(diff.trim()).toBe('');
   });
 
-  it('every migration file is registered in src/migrations/index.ts', () => {
-    const files = readdirSync(new URL('../src/migrations/', import.meta.url))
+  it('every migration file is registered in src/db/migrations/index.ts', () => {
+    const files = readdirSync(new URL('../src/db/migrations/', import.meta.url))
       .filter((file) => /^Migration\d+\.ts$/.test(file))
       .map((file) => file.replace(/\.ts$/, ''))
       .sort();

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuery } from '../src/posts/posts.schemas.js';
 import { selectPostList } from '../src/posts/posts.queries.js';
-import { borrowConnection } from '../src/sql.js';
+import { borrowConnection } from '../src/db/sql.js';
 import { expectApiError, expectTrpcError } from './support/fixtures.js';
 import { Harness, type TestUser } from './support/harness.js';
 

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventJson } from '../src/events/events.queries.js';
 import { notificationJson } from '../src/notifications/notifications.queries.js';
-import * as sql from '../src/sql.js';
+import * as sql from '../src/db/sql.js';
+import * as postsSql from '../src/posts/posts.sql.js';
+import * as userSummarySql from '../src/users/user-summary.sql.js';
+import * as usersSql from '../src/users/users.sql.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 /**
@@ -46,32 +49,39 @@ async function jsonRows(text: string, values: unknown[] = []): Promise<unknown[]
 
 /** Each fragment with a statement that runs it on the rows made above: what it yields. */
 const cases = new Map<{ schema: z.ZodType }, () => Promise<unknown[]>>([
-  [sql.userSummaryJson, () => jsonRows(`select ${sql.userSummaryJson('u')} as json from users u`)],
-  [sql.usersArray, () => jsonRows(`select ${sql.usersArray('u', 'from users u')} as json`)],
-  [sql.commentJson, () => jsonRows(`select ${sql.commentJson('c')} as json from comments c`)],
-  [sql.commentsArray, () => jsonRows(`select ${sql.commentsArray('c', 'true')} as json`)],
-  [sql.postJson, () => jsonRows(`select ${sql.postJson('p')} as json from posts p`)],
   [
-    sql.postsArray,
-    () => jsonRows(`select ${sql.postsArray('p', '(select * from posts order by created_at desc, id desc)')} as json`),
+    userSummarySql.userSummaryJson,
+    () => jsonRows(`select ${userSummarySql.userSummaryJson('u')} as json from users u`),
   ],
-  [sql.userWithRelationsJson, () => jsonRows(`select ${sql.userWithRelationsJson('u')} as json from users u`)],
+  [userSummarySql.usersArray, () => jsonRows(`select ${userSummarySql.usersArray('u', 'from users u')} as json`)],
+  [postsSql.commentJson, () => jsonRows(`select ${postsSql.commentJson('c')} as json from comments c`)],
+  [postsSql.commentsArray, () => jsonRows(`select ${postsSql.commentsArray('c', 'true')} as json`)],
+  [postsSql.postJson, () => jsonRows(`select ${postsSql.postJson('p')} as json from posts p`)],
   [
-    sql.userWithRelationsTextUpTo,
-    () => jsonRows(`select ${sql.userWithRelationsTextUpTo('$1', 1_000_000)} as json`, [userId]),
-  ],
-  [
-    sql.smallUserWithRelationsText,
+    postsSql.postsArray,
     () =>
-      jsonRows(`select ${sql.smallUserWithRelationsText('$1', { maxItems: 100, maxBytes: 1_000_000 })} as json`, [
+      jsonRows(`select ${postsSql.postsArray('p', '(select * from posts order by created_at desc, id desc)')} as json`),
+  ],
+  [
+    usersSql.userWithRelationsJson,
+    () => jsonRows(`select ${usersSql.userWithRelationsJson('u')} as json from users u`),
+  ],
+  [
+    usersSql.userWithRelationsTextUpTo,
+    () => jsonRows(`select ${usersSql.userWithRelationsTextUpTo('$1', 1_000_000)} as json`, [userId]),
+  ],
+  [
+    usersSql.smallUserWithRelationsText,
+    () =>
+      jsonRows(`select ${usersSql.smallUserWithRelationsText('$1', { maxItems: 100, maxBytes: 1_000_000 })} as json`, [
         userId,
       ]),
   ],
   [
-    sql.userWithRelationsRows,
+    usersSql.userWithRelationsRows,
     async () => {
       // What a stream writes: the summary, then each list's elements, assembled.
-      const { user, lists } = sql.userWithRelationsRows;
+      const { user, lists } = usersSql.userWithRelationsRows;
       const [summary] = (await jsonRows(user, [userId])) as [Record<string, unknown>];
       for (const { field, text } of lists) summary[field] = await jsonRows(text, [userId]);
       return [summary];
@@ -120,9 +130,12 @@ function objectSchemas(schema: z.ZodType, found = new Set<z.ZodType>()): Set<z.Z
   return found;
 }
 
+/** Every module that holds fragments: the SQL pieces and the domains' shapes. */
+const fragmentModules: Record<string, unknown> = { ...sql, ...userSummarySql, ...postsSql, ...usersSql };
+
 describe('SQL JSON fragments', () => {
   it('each names the schema it must match, and each is tried below', () => {
-    const named = Object.entries(sql).filter(
+    const named = Object.entries(fragmentModules).filter(
       ([, value]) => (typeof value === 'function' || typeof value === 'object') && value !== null && 'schema' in value,
     );
     expect(named.map(([name]) => name).sort()).toEqual([
@@ -142,7 +155,7 @@ describe('SQL JSON fragments', () => {
 
   for (const [fragment, rows] of cases) {
     const name =
-      Object.entries(sql).find(([, value]) => value === fragment)?.[0] ??
+      Object.entries(fragmentModules).find(([, value]) => value === fragment)?.[0] ??
       (fragment === notificationJson ? 'notificationJson' : 'eventJson');
     it(`${name} builds JSON its schema parses, with the schema's keys in its order`, async () => {
       const values = await rows();
@@ -162,14 +175,14 @@ describe('smallUserWithRelationsText', () => {
   const small = async (id: number, bounds: { maxItems: number; maxBytes: number }) =>
     (
       await sql.runDriverStatement<{ json: string | null }>(h.orm, {
-        text: `select ${sql.smallUserWithRelationsText('$1', bounds)} as json`,
+        text: `select ${usersSql.smallUserWithRelationsText('$1', bounds)} as json`,
         values: [id],
       })
     )[0]!.json;
 
   it('is the whole profile within both bounds, "" past either (more elements in all, or more bytes), null for no user', async () => {
     const [{ json: whole }] = (await sql.runDriverStatement<{ json: string }>(h.orm, {
-      text: `select ${sql.userWithRelationsJson('u')}::text as json from users u where u.id = $1`,
+      text: `select ${usersSql.userWithRelationsJson('u')}::text as json from users u where u.id = $1`,
       values: [userId],
     })) as [{ json: string }];
     // The user's lists hold 6 elements together: 2 posts, 2 comments, 1 followed, 1 follower.

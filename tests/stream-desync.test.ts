@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '../src/logger.js';
+import { createLogger } from '../src/platform/logger.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 /**

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/fixtures.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger } from '../src/platform/logger.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 /** Unpaged post lists are streamed: same JSON as the procedures, flat memory, safe aborts. */

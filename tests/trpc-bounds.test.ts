@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { largeAnswerSlots } from '../src/large-answers.js';
+import { largeAnswerSlots } from '../src/trpc/large-answers.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 /**

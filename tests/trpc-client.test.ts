@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../src/router.js';
+import type { AppRouter } from '../src/http/router.js';
 import { Harness, PASSWORD } from './support/harness.js';
 
 let h: Harness;

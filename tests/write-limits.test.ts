@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITE_KINDS, writeLimitVariable, type WriteKind } from '../src/auth/write-limits.js';
-import { parseWriteLimit } from '../src/config.js';
+import { parseWriteLimit } from '../src/platform/config.js';
 import { expectApiError } from './support/fixtures.js';
 import { Harness, PASSWORD, type ApiResponse, type TestUser } from './support/harness.js';
 

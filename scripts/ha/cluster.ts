@@ -25,7 +25,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../src/ports.js';
+import { freePort } from '../../src/platform/ports.js';
 
 const DEPLOY = new URL('../../deploy/ha/', import.meta.url).pathname;
 const PG_BIN = '/usr/lib/postgresql/15/bin';

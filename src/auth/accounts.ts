@@ -1,4 +1,4 @@
-import type { OrmContext } from '../trpc.js';
+import type { OrmContext } from '../trpc/trpc.js';
 import type { UserSummary } from '../users/user-summary.schema.js';
 import { assertEmailFree, insertUser } from './auth.queries.js';
 import { hashPassword } from './passwords.js';

@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { badRequest, unauthorized } from '../errors.js';
+import { badRequest, unauthorized } from '../platform/errors.js';
 import {
   statementFor,
   borrowConnection,
@@ -16,7 +16,7 @@ import {
   type Database,
   type SessionHolder,
   type Statement,
-} from '../sql.js';
+} from '../db/sql.js';
 import { UserEntity } from '../users/user.entity.js';
 import { RateLimitCounterEntity } from './rate-limit.entity.js';
 import { SessionEntity } from './session.entity.js';

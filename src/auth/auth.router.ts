@@ -1,4 +1,4 @@
-import { router } from '../trpc.js';
+import { router } from '../trpc/trpc.js';
 import { changePassword } from './change-password.js';
 import { endSession } from './end-session.js';
 import { listSessions } from './list-sessions.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainString, statusSuccess, text, timestamp } from '../schemas.js';
+import { plainString, statusSuccess, text, timestamp } from '../trpc/schemas.js';
 import { EMAIL_MAX, NAME_MAX } from '../users/user.entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 

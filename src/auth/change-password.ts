@@ -1,4 +1,4 @@
-import { authedProcedure } from '../trpc.js';
+import { authedProcedure } from './procedures.js';
 import { changePasswordInput, StatusResult } from './auth.schemas.js';
 import { updatePasswordRevokingOtherSessions } from './auth.queries.js';
 import { confirmPassword } from './confirm-password.js';

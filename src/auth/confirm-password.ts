@@ -1,5 +1,5 @@
-import { badRequest, unauthorized } from '../errors.js';
-import type { OrmContext } from '../trpc.js';
+import { badRequest, unauthorized } from '../platform/errors.js';
+import type { OrmContext } from '../trpc/trpc.js';
 import { findCredentialsById } from './auth.queries.js';
 import type { SessionUser } from './authenticate.js';
 import { loginFailureLimits } from './login.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { notFound } from '../errors.js';
-import { authedProcedure } from '../trpc.js';
+import { notFound } from '../platform/errors.js';
+import { authedProcedure } from './procedures.js';
 import { SESSION_NOT_FOUND, updateSessionRevoked } from './auth.queries.js';
 
 /** Logs one of the caller's sessions out (another device, or this one). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authedProcedure } from '../trpc.js';
+import { authedProcedure } from './procedures.js';
 import { SessionInfo } from './auth.schemas.js';
 import { listLiveSessions } from './auth.queries.js';
 

@@ -1,5 +1,5 @@
-import { unauthorized } from '../errors.js';
-import { publicProcedure, type Context } from '../trpc.js';
+import { unauthorized } from '../platform/errors.js';
+import { publicProcedure, type Context } from '../trpc/trpc.js';
 import { deleteCounters, findCredentialsByEmail, insertSession, updatePasswordHash } from './auth.queries.js';
 import { LoginResult, loginInput } from './auth.schemas.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authedProcedure } from '../trpc.js';
+import { authedProcedure } from './procedures.js';
 import { StatusResult } from './auth.schemas.js';
 import { updateSessionRevoked, updateSessionsRevoked } from './auth.queries.js';
 

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import type { Env } from '../config.js';
+import type { Env } from '../platform/config.js';
 
 /** The hashing settings, from the configuration. */
 export type HashSettings = Pick<

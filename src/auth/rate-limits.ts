@@ -1,6 +1,6 @@
-import { TRPCError } from '@trpc/server';
-import { countRateLimited, type RateLimitKind } from '../metrics.js';
-import type { Database } from '../sql.js';
+import type { RateLimitKind } from '../platform/metrics.js';
+import { tooMany } from '../platform/errors.js';
+import type { Database } from '../db/sql.js';
 import { updateCountersReleased, upsertCounters } from './auth.queries.js';
 
 export interface Limit {
@@ -12,30 +12,11 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Thrown as the cause of a 429, so the HTTP layer can send Retry-After. */
-export class RateLimited extends Error {
-  override name = 'RateLimited';
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Too many attempts; retry in ${retryAfterSeconds} seconds`);
-  }
-}
-
-export function retryAfterOf(error: unknown): number | undefined {
-  return error instanceof TRPCError && error.cause instanceof RateLimited ? error.cause.retryAfterSeconds : undefined;
-}
-
 const windowOf = (limit: Limit, now: number) => {
   const size = limit.windowSeconds * 1000;
   const start = Math.floor(now / size) * size;
   return { start: new Date(start), retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)) };
 };
-
-/** A 429 from the limit `kind`, counted in rate_limit_rejections_total. */
-export function tooMany(retryAfter: number, kind: RateLimitKind): TRPCError {
-  countRateLimited(kind);
-  const cause = new RateLimited(retryAfter);
-  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: cause.message, cause });
-}
 
 export interface Reservation {
   /** Gives the attempt back to these limits (all by default): it did not count, e.g. a good login. */

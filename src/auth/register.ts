@@ -1,4 +1,4 @@
-import { publicProcedure } from '../trpc.js';
+import { publicProcedure } from '../trpc/trpc.js';
 import { UserSummary } from '../users/user-summary.schema.js';
 import { createAccount } from './accounts.js';
 import { registerInput, splitName } from './auth.schemas.js';

@@ -1,6 +1,6 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { unauthorized } from '../errors.js';
+import { unauthorized } from '../platform/errors.js';
 
 export interface AccessClaims {
   userId: number;

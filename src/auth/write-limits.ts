@@ -1,7 +1,7 @@
-import type { Config } from '../config.js';
-import { unauthorized } from '../errors.js';
-import { SESSION_ENDED, sessionIsOpen, runRows, type Database, type SessionHolder, type Statement } from '../sql.js';
-import { tooMany } from './rate-limits.js';
+import type { Config } from '../platform/config.js';
+import { unauthorized } from '../platform/errors.js';
+import { SESSION_ENDED, sessionIsOpen, runRows, type Database, type SessionHolder, type Statement } from '../db/sql.js';
+import { tooMany } from '../platform/errors.js';
 
 /** The kinds of write limited at human pace, each with its own window (docs/limits.md). */
 export const WRITE_KINDS = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authedProcedure } from '../trpc.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { assertOwnUserId } from './event-access.js';
 import { EventRecord, eventBody } from './events.schemas.js';
 import { insertEvent } from './events.queries.js';

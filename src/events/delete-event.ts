@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { assertEventOwner, deleteEventAsOwner } from './events.queries.js';
 
 /** The delete itself decides: of concurrent deletes exactly one removes the row; the others learn why. */

@@ -1,4 +1,4 @@
-import { forbidden } from '../errors.js';
+import { forbidden } from '../platform/errors.js';
 
 /** Nobody creates or moves an event into another user's name. */
 export function assertOwnUserId(userId: number | undefined, callerId: number): void {

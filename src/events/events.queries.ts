@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, forbidden, notFound } from '../errors.js';
-import type { Page } from '../schemas.js';
+import { badRequest, forbidden, notFound } from '../platform/errors.js';
+import type { Page } from '../trpc/schemas.js';
 import {
   isoTimestamp,
   jsonFragment,
@@ -12,8 +12,8 @@ import {
   type Database,
   type DriverStatement,
   type Statement,
-} from '../sql.js';
-import type { DocumentPart } from '../json-stream.js';
+} from '../db/sql.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
 import { EventEntity } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
 

@@ -1,5 +1,5 @@
-import type { StreamedRoute } from '../json-stream.js';
-import { router } from '../trpc.js';
+import type { StreamedRoute } from '../trpc/streamed-route.js';
+import { router } from '../trpc/trpc.js';
 import { createEvent } from './create-event.js';
 import { deleteEvent } from './delete-event.js';
 import { getEvent } from './get-event.js';

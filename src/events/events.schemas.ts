@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOutput, plainString, text, timestamp } from '../schemas.js';
+import { idOutput, plainString, text, timestamp } from '../trpc/schemas.js';
 import { EVENT_LOCATION_MAX, EVENT_NAME_MAX } from './event.entity.js';
 
 export const EventRecord = z

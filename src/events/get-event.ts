@@ -1,5 +1,5 @@
-import { byIdInput } from '../schemas.js';
-import { publicProcedure } from '../trpc.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { publicProcedure } from '../trpc/trpc.js';
 import { EventRecord } from './events.schemas.js';
 import { getEventById } from './events.queries.js';
 

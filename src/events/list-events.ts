@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../json-stream.js';
-import { wholeList } from '../large-answers.js';
-import { pageInput } from '../schemas.js';
-import { publicProcedure } from '../trpc.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/streamed-route.js';
+import { wholeList } from '../trpc/large-answers.js';
+import { pageInput } from '../trpc/schemas.js';
+import { publicProcedure } from '../trpc/trpc.js';
 import { EventRecord } from './events.schemas.js';
 import { eventRecordsDocument, listEventRecords } from './events.queries.js';
 

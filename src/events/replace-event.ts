@@ -1,6 +1,6 @@
-import { notFound } from '../errors.js';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { notFound } from '../platform/errors.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { assertOwnUserId } from './event-access.js';
 import { EventRecord, eventBody } from './events.schemas.js';
 import { assertEventOwner, EVENT_NOT_FOUND, updateEventAsOwner } from './events.queries.js';

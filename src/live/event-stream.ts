@@ -1,9 +1,9 @@
 import type { RequestHandler, Response } from 'express';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
-import { errorHeaders } from '../error-handling.js';
-import { badRequest, type ApiErrorBody } from '../errors.js';
-import { bearerToken, type AppServices } from '../trpc.js';
+import { errorHeaders } from '../trpc/error-handling.js';
+import { badRequest, type ApiErrorBody } from '../platform/errors.js';
+import { bearerToken, type AppServices } from '../trpc/trpc.js';
 import type { LiveStream } from './live-stream.js';
 import type { LiveKind } from './live.queries.js';
 import { lastEventIdInput, openStream } from './open-stream.js';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../platform/logger.js';
 import { deleteListener, insertListener } from './live.queries.js';
 
 /** The channel the NOTIFY triggers (migration 20261122011655) send on. */

@@ -1,13 +1,19 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { tooMany } from '../auth/rate-limits.js';
-import type { Config } from '../config.js';
-import { directDatabaseUrl } from '../db.js';
-import { unavailable } from '../errors.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../platform/config.js';
+import { directDatabaseUrl } from '../db/db.js';
+import { tooMany, unavailable } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
 import { InIdOrder } from './in-id-order.js';
 import { LiveListener } from './listener.js';
 import { LiveStream } from './live-stream.js';
 import { TransactionSettler } from './settle.js';
+
+declare module '../trpc/trpc.js' {
+  interface AppServices {
+    /** The process's live streams (GET /live/*, live.* subscriptions). */
+    live: LiveHub;
+  }
+}
 import {
   listEventsAfter,
   getLastIdsTaken,

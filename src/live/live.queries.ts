@@ -3,13 +3,13 @@ import type pg from 'pg';
 import { notificationJson } from '../notifications/notifications.queries.js';
 import {
   OPEN_SESSION,
-  postJson,
   runForSession,
   runStatement,
   sessionIsOpen,
   type SessionScope,
   type Statement,
-} from '../sql.js';
+} from '../db/sql.js';
+import { postJson } from '../posts/posts.sql.js';
 
 /** Who a stream is for: a user, the session it lives and dies with, and when that session expires. */
 export interface StreamUser {

@@ -1,9 +1,10 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { unauthorized, unavailable } from '../errors.js';
+import { unauthorized, unavailable } from '../platform/errors.js';
 import type { Notification } from '../notifications/notifications.schemas.js';
 import type { Post } from '../posts/posts.schemas.js';
-import { publicProcedure, router, sessionProcedure, type Context } from '../trpc.js';
+import { publicProcedure, router, type Context } from '../trpc/trpc.js';
+import { sessionProcedure } from '../auth/procedures.js';
 import type { LiveKind } from './live.queries.js';
 import { lastEventIdInput, newTicket, openStream, ticketHash, ticketInput } from './open-stream.js';
 import { insertTicketFor, TICKET_TTL_SECONDS } from './live.queries.js';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { authenticate } from '../auth/authenticate.js';
-import { unauthorized } from '../errors.js';
-import type { AppServices } from '../trpc.js';
+import { unauthorized } from '../platform/errors.js';
+import type { AppServices } from '../trpc/trpc.js';
 import type { LiveStream } from './live-stream.js';
 import { deleteTicket, getStreamUserFor, type LiveKind, type StreamUser } from './live.queries.js';
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../platform/logger.js';
 import { listTransactionsInProgress } from './live.queries.js';
 
 /** How often a wait asks which of its transactions are still in progress. */

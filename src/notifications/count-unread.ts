@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionProcedure } from '../trpc.js';
+import { sessionProcedure } from '../auth/procedures.js';
 import { CountResult } from './notifications.schemas.js';
 import { countUnreadFor } from './notifications.queries.js';
 

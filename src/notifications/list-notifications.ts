@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { Notification, NOTIFICATIONS_PAGE_DEFAULT, notificationsPageInput } from './notifications.schemas.js';
 import { listNotificationsFor } from './notifications.queries.js';
 

@@ -1,4 +1,4 @@
-import { sessionProcedure } from '../trpc.js';
+import { sessionProcedure } from '../auth/procedures.js';
 import { CountResult, markReadInput } from './notifications.schemas.js';
 import { updateNotificationsReadFor } from './notifications.queries.js';
 

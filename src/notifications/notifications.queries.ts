@@ -1,13 +1,13 @@
-import { jsonValue } from '../json-text.js';
+import { jsonValue } from '../trpc/json-text.js';
 import {
   isoTimestamp,
   jsonFragment,
   OPEN_SESSION,
   runForSession,
-  userSummaryJson,
   type SessionScope,
   type Statement,
-} from '../sql.js';
+} from '../db/sql.js';
+import { userSummaryJson } from '../users/user-summary.sql.js';
 import { Notification } from './notifications.schemas.js';
 
 /** The most notifications one actor causes one recipient in NOTIFICATION_WINDOW (docs/limits.md). */

@@ -1,4 +1,4 @@
-import { router } from '../trpc.js';
+import { router } from '../trpc/trpc.js';
 import { countUnread } from './count-unread.js';
 import { listNotifications } from './list-notifications.js';
 import { markRead } from './mark-read.js';

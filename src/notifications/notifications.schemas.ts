@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOutput, idParam, integerParam, timestamp } from '../schemas.js';
+import { idOutput, idParam, integerParam, timestamp } from '../trpc/schemas.js';
 import { UserSummary } from '../users/user-summary.schema.js';
 import { NOTIFICATION_TYPES } from './notification.entity.js';
 

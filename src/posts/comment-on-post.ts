@@ -1,6 +1,6 @@
-import { notFound } from '../errors.js';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { notFound } from '../platform/errors.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { Comment, commentBody } from './posts.schemas.js';
 import { findCommentById, insertComment, POST_NOT_FOUND } from './posts.queries.js';
 

@@ -1,4 +1,4 @@
-import { router } from '../trpc.js';
+import { router } from '../trpc/trpc.js';
 import { deleteComment } from './delete-comment.js';
 import { likeComment } from './like-comment.js';
 import { unlikeComment } from './unlike-comment.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { Post, postBody } from './posts.schemas.js';
 import { insertPostFor } from './posts.queries.js';
 

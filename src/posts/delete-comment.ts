@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { forbidden } from '../errors.js';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { forbidden } from '../platform/errors.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { assertCommentExists, deleteCommentAsAuthor } from './posts.queries.js';
 
 /** A comment's author may delete it, and so may the author of the post it is on (moderation). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { assertPostAuthor, deletePostAsAuthor } from './posts.queries.js';
 
 /**

@@ -1,5 +1,5 @@
-import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { Comment } from './posts.schemas.js';
 import { getCommentById, insertCommentLike } from './posts.queries.js';
 

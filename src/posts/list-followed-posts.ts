@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
+import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { assertSessionOpen } from '../auth/auth.queries.js';
-import { wholeList } from '../large-answers.js';
-import { pageInput } from '../schemas.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
+import { pageInput } from '../trpc/schemas.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { Post } from './posts.schemas.js';
 import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 

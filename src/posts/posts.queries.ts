@@ -1,27 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, forbidden, notFound } from '../errors.js';
-import type { Page } from '../schemas.js';
+import { badRequest, forbidden, notFound } from '../platform/errors.js';
+import type { Page } from '../trpc/schemas.js';
 import {
-  commentJson,
   EMPTY_LIST,
   OPEN_SESSION,
-  postJson,
-  postsArray,
   runDriverStatement,
   runForSession,
   runRows,
   StatementValues,
   type Database,
   type DriverStatement,
-  usersArray,
   type SessionScope,
   type Statement,
   deleteLink,
   findRow,
   keysSettle,
-} from '../sql.js';
-import type { DocumentPart } from '../json-stream.js';
-import { jsonValue } from '../json-text.js';
+} from '../db/sql.js';
+import { commentJson, postJson, postsArray } from './posts.sql.js';
+import { usersArray } from '../users/user-summary.sql.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
+import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import { CommentEntity } from './comment.entity.js';
 import { CommentLikeEntity } from './like.entity.js';

@@ -1,5 +1,5 @@
-import type { StreamedRoute } from '../json-stream.js';
-import { router } from '../trpc.js';
+import type { StreamedRoute } from '../trpc/streamed-route.js';
+import { router } from '../trpc/trpc.js';
 import { commentOnPost } from './comment-on-post.js';
 import { createPost } from './create-post.js';
 import { deletePost } from './delete-post.js';

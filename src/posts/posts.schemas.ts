@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOutput, text, timestamp } from '../schemas.js';
+import { idOutput, text, timestamp } from '../trpc/schemas.js';
 import { UserSummary } from '../users/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
 

@@ -1,5 +1,6 @@
-import { byIdInput } from '../schemas.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { Post } from './posts.schemas.js';
 import { deletePostLikeFor } from './posts.queries.js';
 

@@ -1,6 +1,6 @@
-import { forbidden } from '../errors.js';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { forbidden } from '../platform/errors.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { Comment, commentBody } from './posts.schemas.js';
 import { assertCommentExists, getCommentById, updateCommentAsAuthor } from './posts.queries.js';
 

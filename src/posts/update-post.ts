@@ -1,6 +1,6 @@
-import { notFound } from '../errors.js';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { notFound } from '../platform/errors.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { Post, postBody } from './posts.schemas.js';
 import { assertPostAuthor, getPostById, POST_NOT_FOUND, updatePostAsAuthor } from './posts.queries.js';
 

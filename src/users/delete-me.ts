@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordConfirmation } from '../auth/auth.schemas.js';
 import { confirmPassword, WRONG_PASSWORD } from '../auth/confirm-password.js';
-import { authedProcedure } from '../trpc.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { deleteUserFor } from './users.queries.js';
 
 /**

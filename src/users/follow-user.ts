@@ -1,6 +1,7 @@
-import { badRequest } from '../errors.js';
-import { byIdInput } from '../schemas.js';
-import { authedProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { badRequest } from '../platform/errors.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { UserWithRelations } from './users.schemas.js';
 import { getProfileAnswerFor, insertFollow } from './users.queries.js';
 

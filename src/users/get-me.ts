@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { LARGE_ANSWERS_PER_USER, streamedRoute } from '../json-stream.js';
-import { sessionProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { streamedRoute } from '../trpc/streamed-route.js';
+import { LARGE_ANSWERS_PER_USER } from '../trpc/large-answers.js';
+import { sessionProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { UserWithRelations } from './users.schemas.js';
 import {
   PROFILE_SENT_WHOLE_UP_TO_BYTES,

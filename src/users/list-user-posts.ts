@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Post } from '../posts/posts.schemas.js';
 import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
-import { LARGE_ANSWERS_PER_USER, streamedRoute, unpaged } from '../json-stream.js';
-import { wholeList } from '../large-answers.js';
-import { byIdInput, pageInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
+import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
+import { byIdInput, pageInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { assertUserExists } from './users.queries.js';
 
 const input = byIdInput.extend(pageInput.unwrap().shape);

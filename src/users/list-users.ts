@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../json-stream.js';
-import { wholeList } from '../large-answers.js';
-import { pageInput } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/streamed-route.js';
+import { wholeList } from '../trpc/large-answers.js';
+import { pageInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { UserSummary } from './user-summary.schema.js';
 import { listUserSummaries, userSummariesDocument } from './users.queries.js';
 

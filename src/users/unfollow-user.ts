@@ -1,5 +1,6 @@
-import { byIdInput } from '../schemas.js';
-import { authedProcedure, withOutputBuiltBySql } from '../trpc.js';
+import { byIdInput } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
+import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { UserWithRelations } from './users.schemas.js';
 import { deleteFollow, getProfileAnswerFor } from './users.queries.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './user.entity.js';
-import { text } from '../schemas.js';
-import { authedProcedure } from '../trpc.js';
+import { text } from '../trpc/schemas.js';
+import { authedProcedure } from '../auth/procedures.js';
 import { UserSummary } from './user-summary.schema.js';
 import { updateUserNames } from './users.queries.js';
 

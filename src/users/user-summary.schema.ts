@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOutput } from '../schemas.js';
+import { idOutput } from '../trpc/schemas.js';
 
 /** A user as every response shows one: never the email, never the password. */
 export const UserSummary = z

@@ -1,20 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, notFound, unprocessable } from '../errors.js';
-import type { Page } from '../schemas.js';
-import type { DocumentPart } from '../json-stream.js';
-import { inLargeAnswerSlot, type LargeAnswerScope } from '../large-answers.js';
-import { jsonValue, StreamedAnswer } from '../json-text.js';
+import { badRequest, notFound, unprocessable } from '../platform/errors.js';
+import type { Page } from '../trpc/schemas.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
+import { inLargeAnswerSlot, type LargeAnswerScope } from '../trpc/large-answers.js';
+import { jsonValue, StreamedAnswer } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
   OPEN_SESSION,
   runDriverStatement,
   runForSession,
   runRows,
-  smallUserWithRelationsText,
   StatementValues,
-  userSummaryJson,
-  userWithRelationsTextUpTo,
-  userWithRelationsRows,
   deleteLink,
   findRow,
   keysSettle,
@@ -22,7 +18,9 @@ import {
   type DriverStatement,
   type SessionScope,
   type Statement,
-} from '../sql.js';
+} from '../db/sql.js';
+import { smallUserWithRelationsText, userWithRelationsTextUpTo, userWithRelationsRows } from './users.sql.js';
+import { userSummaryJson } from './user-summary.sql.js';
 import { FollowEntity } from './follow.entity.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';

@@ -1,5 +1,5 @@
-import type { StreamedRoute } from '../json-stream.js';
-import { router } from '../trpc.js';
+import type { StreamedRoute } from '../trpc/streamed-route.js';
+import { router } from '../trpc/trpc.js';
 import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
 import { getMe, streamMe } from './get-me.js';

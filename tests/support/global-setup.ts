@@ -2,9 +2,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { initORM } from '../../src/db.js';
-import { startEmbeddedPostgres } from '../../src/embedded-postgres.js';
-import { createLogger } from '../../src/logger.js';
+import { initORM } from '../../src/db/db.js';
+import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.js';
+import { createLogger } from '../../src/platform/logger.js';
 import { adminQuery, withDatabase } from './database.js';
 
 /** Connections the teardown uses at once, on a server other runs may share. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../src/ports.js';
+import { freePort } from '../../src/platform/ports.js';
 import { RAISED_WRITE_LIMITS } from './write-limits.js';
 
 export interface ServiceProcess {
@@ -41,7 +41,7 @@ export function serviceEnv(env: Record<string, string>, port: number, unset: str
   };
 }
 
-/** Starts the real entry point (src/main.ts) as its own process, as `npm start` does. */
+/** Starts the real entry point (src/app/main.ts) as its own process, as `npm start` does. */
 export async function startServiceProcess(
   env: Record<string, string>,
   { unset = [], viaNpm = false, cwd, noWait = false }: ServiceOptions = {},
@@ -49,7 +49,7 @@ export async function startServiceProcess(
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const [command, args] = viaNpm
     ? ['npm', ['start', '--silent']]
-    : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+    : [process.execPath, ['--import', 'tsx', 'src/app/main.ts']];
   const child = spawn(command, args, { cwd, env: serviceEnv(env, port, unset), stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: string[] = [];
   let pending = '';

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { initORM } from '../../src/db.js';
-import { freePort } from '../../src/ports.js';
+import { initORM } from '../../src/db/db.js';
+import { freePort } from '../../src/platform/ports.js';
 
 /**
  * The backup and point-in-time restore of docs/high-availability.md, run as written: a base

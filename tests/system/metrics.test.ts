@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../src/ports.js';
+import { freePort } from '../../src/platform/ports.js';
 import { Harness } from '../support/harness.js';
 import {
   signUpAndLogIn,

@@ -1,7 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/ports.js';
-import { createLogger } from '../../src/logger.js';
+import { freePort } from '../../src/platform/ports.js';
+import { createLogger } from '../../src/platform/logger.js';
 import { Harness, type TestUser } from '../support/harness.js';
 
 /**

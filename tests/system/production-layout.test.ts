@@ -4,14 +4,14 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
-import { freePort } from '../../src/ports.js';
+import { freePort } from '../../src/platform/ports.js';
 import { adminQuery, withDatabase } from '../support/database.js';
 import { isReady, signUpAndLogIn } from '../support/service-process.js';
 
 /**
  * The container image's own steps, without a container (no registry is reachable here): the
  * Dockerfile's final stage replayed on a clean copy (package files, `npm ci --omit=dev`, the
- * compiled dist/), then the app started as the image starts it (`node dist/src/main.js`) as an
+ * compiled dist/), then the app started as the image starts it (`node dist/src/app/main.js`) as an
  * unprivileged user, from a folder it cannot write, on an empty PostgreSQL database.
  */
 vi.setConfig({ testTimeout: 900_000, hookTimeout: 120_000 });
@@ -42,13 +42,13 @@ describe.skipIf(!hasBuild)('the production layout (the Dockerfile final stage, w
     expect(stage).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
     expect(stage).toMatch(/^USER (?!root)\w+$/m);
     expect(stage).toMatch(/^HEALTHCHECK [^\n]*\\\n[^\n]*\/readyz/m);
-    expect(stage).toMatch(/^CMD \["node", "dist\/src\/main\.js"\]$/m);
-    expect(pkg.scripts.start).toMatch(/\bnode dist\/src\/main\.js\b/);
+    expect(stage).toMatch(/^CMD \["node", "dist\/src\/app\/main\.js"\]$/m);
+    expect(pkg.scripts.start).toMatch(/\bnode dist\/src\/app\/main\.js\b/);
     expect(pkg.dependencies, 'no TypeScript loader among the production dependencies').not.toHaveProperty('tsx');
   });
 
   it('serves /readyz 200 from a clean copy, read-only, as an unprivileged user, against PostgreSQL', async () => {
-    if (!existsSync('dist/src/main.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (!existsSync('dist/src/app/main.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
     const root = mkdtempSync(join(tmpdir(), 'feedline-image-'));
     chmodSync(root, 0o755); // the unprivileged user must reach the app folder
@@ -76,7 +76,7 @@ describe.skipIf(!hasBuild)('the production layout (the Dockerfile final stage, w
 
     const port = await freePort();
     const unprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}; // nobody
-    const child = spawn(process.execPath, ['dist/src/main.js'], {
+    const child = spawn(process.execPath, ['dist/src/app/main.js'], {
       cwd: app,
       ...unprivileged,
       env: {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { missingPackages, request, startNode, up, type Topology } from '../../scripts/topology.js';
-import { freePort } from '../../src/ports.js';
+import { freePort } from '../../src/platform/ports.js';
 import { SseReader } from '../support/sse.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
-import { migrationsList } from '../../src/migrations/index.js';
+import { migrationsList } from '../../src/db/migrations/index.js';
 import { adminQuery, withDatabase } from '../support/database.js';
 import {
   serviceEnv,

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
-import { freePort } from '../../src/ports.js';
+import { freePort } from '../../src/platform/ports.js';
 import { adminQuery, withDatabase } from '../support/database.js';
 import { serviceEnv, signUpAndLogIn, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
@@ -136,7 +136,7 @@ describe('starting', () => {
     const port = await freePort();
     const env = serviceEnv({ DATABASE_URL: await newDatabase(), LOG_LEVEL: 'info', LOG_FORMAT: 'auto' }, port);
     // script(1) gives the service a pseudo-terminal as stdout.
-    const child = spawn('script', ['-qefc', `exec ${process.execPath} --import tsx src/main.ts`, '/dev/null'], {
+    const child = spawn('script', ['-qefc', `exec ${process.execPath} --import tsx src/app/main.ts`, '/dev/null'], {
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
@@ -160,7 +160,7 @@ describe('starting', () => {
 /** The ready line of a service started with node directly, parsed whole. */
 async function readyLine(env: Record<string, string>): Promise<{ url: string; docs: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
     env: serviceEnv(env, port),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

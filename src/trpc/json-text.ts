@@ -1,5 +1,4 @@
-import type { ServerResponse } from 'node:http';
-import type { DocumentPart } from './json-stream.js';
+import type { DocumentPart } from './streamed-route.js';
 
 /**
  * JSON that PostgreSQL built, kept as its text. The REST adapter sends it to the socket as is
@@ -41,21 +40,4 @@ export class StreamedAnswer {
   toJSON(): null {
     return null;
   }
-}
-
-/**
- * A whole JSON answer over REST: the head in one list (http.ts adds the fixed headers to it), with
- * its Content-Length, then the body. Every REST answer that is not streamed goes out here.
- */
-export function sendJsonText(
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body: string | undefined,
-): void {
-  const head = ['Content-Type', 'application/json'];
-  for (const name in headers) head.push(name, headers[name]!);
-  if (body !== undefined) head.push('Content-Length', String(Buffer.byteLength(body)));
-  res.writeHead(status, head);
-  res.end(body);
 }

@@ -3,15 +3,13 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Client, QueryConfig } from 'pg';
 import { z } from 'zod';
 import { knexClientOf, type KnexClient } from './db.js';
-import { isReadOnly, onPrimary, routedReadPool } from './read-replicas.js';
-import { badRequest, unauthorized } from './errors.js';
-import { Comment, Post } from './posts/posts.schemas.js';
-import { UserSummary } from './users/user-summary.schema.js';
-import { UserWithRelations } from './users/users.schemas.js';
+import { isReadOnly, onPrimary, routedReadPool, type SessionHolder } from './read-replicas.js';
+import { badRequest, unauthorized } from '../platform/errors.js';
 
 /**
- * SQL fragments that build the API's JSON shapes inside PostgreSQL, so that a read of any size is
- * one statement (no N+1) and Node only passes the JSON through. Each takes the alias of the row it
+ * SQL fragments build the API's JSON shapes inside PostgreSQL (the pieces are here, the shapes
+ * with their domains: users/user-summary.sql.ts, posts/posts.sql.ts, users/users.sql.ts), so that
+ * a read of any size is one statement (no N+1) and Node only passes the JSON through. Each takes the alias of the row it
  * describes; inner aliases are prefixed with it so fragments nest without clashing. Each names, as
  * its `schema`, the Zod schema its JSON must match: tests/sql-fragments.test.ts runs every one on
  * real rows and parses the result with it, key sets and order included.
@@ -45,152 +43,11 @@ export const jsonObject = (select: string) => `(select row_to_json(o) from (${se
  * Compact (json_agg would put ", \n " between elements): PostgreSQL's text is then exactly what
  * JSON.stringify writes, so REST, /trpc and streams answer the same bytes.
  */
-const jsonArray = (select: string) => `coalesce((select array_to_json(array_agg(a)) from (${select}) a), '[]'::json)`;
+export const jsonArray = (select: string) =>
+  `coalesce((select array_to_json(array_agg(a)) from (${select}) a), '[]'::json)`;
 
-const userSummaryColumns = (u: string) => `${u}.id, ${u}.first_name as "firstName", ${u}.last_name as "lastName"`;
-
-export const userSummaryJson = jsonFragment(UserSummary, (u: string) => jsonObject(`select ${userSummaryColumns(u)}`));
-
-/**
- * UserSummary rows, by user id, from `fromWhere` (which must name "users" as `u`); `byId` may name
- * the link table's copy of the id, whose index then gives the order without a sort.
- */
-const usersSelect = (u: string, fromWhere: string, byId = `${u}.id`) =>
-  `select ${userSummaryColumns(u)} ${fromWhere} order by ${byId}`;
-
-/** A JSON array of UserSummary (see usersSelect). */
-export const usersArray = jsonFragment(z.array(UserSummary), (u: string, fromWhere: string, byId?: string) =>
-  jsonArray(usersSelect(u, fromWhere, byId)),
-);
-
-const authorJson = (row: string) =>
-  jsonObject(`select ${userSummaryColumns(`${row}_a`)} from users ${row}_a where ${row}_a.id = ${row}.author_id`);
-
-const commentColumns = (c: string) => `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
-  ${authorJson(c)} as "createdBy",
-  ${usersArray(`${c}_lu`, `from comment_likes ${c}_l join users ${c}_lu on ${c}_lu.id = ${c}_l.user_id where ${c}_l.comment_id = ${c}.id`, `${c}_l.user_id`)} as "likedBy"`;
-
-export const commentJson = jsonFragment(Comment, (c: string) => jsonObject(`select ${commentColumns(c)}`));
-
-/** Comment rows newest first (ties by id), as every list in the API. */
-const commentsSelect = (c: string, where: string) =>
-  `select ${commentColumns(c)} from comments ${c} where ${where} order by ${c}.created_at desc, ${c}.id desc`;
-
-export const commentsArray = jsonFragment(z.array(Comment), (c: string, where: string) =>
-  jsonArray(commentsSelect(c, where)),
-);
-
-/**
- * `likedBy` and `comments` replace their subqueries where a write's own rows are not visible to its
- * statement, or cannot exist yet (EMPTY_LIST: a post's likes and comments, in the statement that
- * writes the post).
- */
-const postColumns = (p: string, likedBy?: string, comments?: string) => `${p}.id, ${p}.title, ${p}.content,
-  ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
-  ${likedBy ?? usersArray(`${p}_lu`, `from post_likes ${p}_l join users ${p}_lu on ${p}_lu.id = ${p}_l.user_id where ${p}_l.post_id = ${p}.id`, `${p}_l.user_id`)} as "likedBy",
-  ${comments ?? commentsArray(`${p}_c`, `${p}_c.post_id = ${p}.id`)} as comments`;
-
+/** A list that cannot hold anything yet (a post's likes, in the statement that writes the post). */
 export const EMPTY_LIST = `'[]'::json`;
-
-export const postJson = jsonFragment(Post, (p: string, likedBy?: string, comments?: string) =>
-  jsonObject(`select ${postColumns(p, likedBy, comments)}`),
-);
-
-/** Post rows newest first (ties by id), those of `posts` that `where` keeps. */
-const postsSelect = (p: string, where: string) =>
-  `select ${postColumns(p)} from posts ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc`;
-
-/**
- * A JSON array of the posts rows `orderedSource` (a subselect) yields, in its order: it sorts its
- * rows itself (newest first), before their JSON is built. Sorted here instead, the rows would be
- * sorted with their JSON: measured at a sixth of a 20-post page's PostgreSQL CPU.
- */
-export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource: string) =>
-  jsonArray(`select ${postColumns(p)} from ${orderedSource} ${p}`),
-);
-
-/**
- * The lists of a UserWithRelations, by field in the API's order, of the user whose id is `userId`
- * (a column or a placeholder): each a select of its elements' columns, in the list's order.
- */
-const profileLists = (u: string, userId: string) => ({
-  posts: postsSelect(`${u}_p`, `${u}_p.author_id = ${userId}`),
-  comments: commentsSelect(`${u}_c`, `${u}_c.author_id = ${userId}`),
-  followed: usersSelect(
-    `${u}_fd`,
-    `from follows ${u}_f1 join users ${u}_fd on ${u}_fd.id = ${u}_f1.followed_id where ${u}_f1.follower_id = ${userId}`,
-    `${u}_f1.followed_id`,
-  ),
-  followers: usersSelect(
-    `${u}_fr`,
-    `from follows ${u}_f2 join users ${u}_fr on ${u}_fr.id = ${u}_f2.follower_id where ${u}_f2.followed_id = ${userId}`,
-    `${u}_f2.follower_id`,
-  ),
-});
-
-export const userWithRelationsJson = jsonFragment(UserWithRelations, (u: string) =>
-  jsonObject(
-    `select ${userSummaryColumns(u)}, ${Object.entries(profileLists(u, `${u}.id`))
-      .map(([field, select]) => `${jsonArray(select)} as ${field}`)
-      .join(', ')}`,
-  ),
-);
-
-/**
- * The profile of the user whose id is `userId` as JSON text when it is small: its lists (posts,
- * comments, followed, followers) hold at most `maxItems` elements together (counted on the
- * tables' indexes, at most `maxItems + 1` entries read, no JSON built) and the text is at most
- * `maxBytes`; '' when it is larger, null when there is no such user.
- *
- * The count is one subquery: each subquery of a statement holds its own executor state for the
- * whole statement (an index scan's is about 40 kB), and four of them, one per list, made the
- * statement's memory about 1.1 MB larger. PostgreSQL's allocator hands memory beyond its
- * thresholds back to the system after each statement and faults it in again on the next: with
- * four, GET /users/{id} made 167 page faults per request (the reference's statement none) and
- * ran at half the reference's rate.
- */
-export const smallUserWithRelationsText = jsonFragment(
-  UserWithRelations,
-  (userId: string, { maxItems, maxBytes }: { maxItems: number; maxBytes: number }) =>
-    `case when not exists (${profileElements(userId)} offset ${maxItems}) then ${userWithRelationsTextUpTo(userId, maxBytes)} else '' end`,
-);
-
-/** The profile of the user whose id is `userId` as JSON text up to `maxBytes`: '' over it, null when there is no such user. */
-export const userWithRelationsTextUpTo = jsonFragment(UserWithRelations, (userId: string, maxBytes: number | string) =>
-  textUpTo(`(select ${userWithRelationsJson('u')} from users u where u.id = ${userId})::text`, maxBytes),
-);
-
-/** One empty row per element of a profile's lists, read from the tables' indexes. */
-const profileElements = (userId: string) =>
-  [
-    `posts where author_id = ${userId}`,
-    `comments where author_id = ${userId}`,
-    `follows where follower_id = ${userId}`,
-    `follows where followed_id = ${userId}`,
-  ]
-    .map((from) => `select from ${from}`)
-    .join(' union all ');
-
-/**
- * JSON text built by `json`, or '' when it is over `maxBytes`: what reaches the service is bounded.
- * `offset 0` keeps the subquery whole: flattened, PostgreSQL would build the JSON once per mention.
- */
-const textUpTo = (json: string, maxBytes: number | string) =>
-  `(select case when t.j is null or octet_length(t.j) <= ${maxBytes} then t.j else '' end from (select ${json} as j offset 0) t)`;
-
-/**
- * The same profile as statements to run one after another in one snapshot, each yielding rows of
- * one `json` column (JSON as text), $1 the user's id: the UserSummary (no row: no such user), then each list's
- * elements, by field in the API's order. What a stream writes of a profile too large to build whole.
- */
-export const userWithRelationsRows = {
-  schema: UserWithRelations,
-  user: `select row_to_json(o)::text as json from (select ${userSummaryColumns('u')} from users u where u.id = $1) o`,
-  lists: Object.entries(profileLists('u', '$1')).map(([field, select]) => ({
-    field,
-    text: `select row_to_json(r)::text as json from (${select}) r`,
-  })),
-};
 
 /**
  * A statement PostgreSQL prepares once per connection (a named statement) and then only binds and
@@ -366,12 +223,7 @@ export const OPEN_SESSION = `sessions s where s.jti = $1 and s.user_id = $2 and 
 
 export const SESSION_ENDED = 'Session has ended; log in again';
 
-/** A caller whose session a statement checks; `sessionChecked` records that one did. */
-export interface SessionHolder {
-  jti: string;
-  userId: number;
-  sessionChecked: boolean;
-}
+export type { SessionHolder } from './read-replicas.js';
 
 /** What a session-checked statement needs from a procedure's context. */
 export interface SessionScope {

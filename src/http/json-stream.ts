@@ -1,89 +1,35 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Client } from 'pg';
 import QueryStream from 'pg-query-stream';
-import type { z } from 'zod';
-import { CLIENT_DEADLINE_MARGIN_MS } from '../mikro-orm.config.js';
-import { assertSessionOpen } from './auth/auth.queries.js';
-import { authenticate, type SessionUser } from './auth/authenticate.js';
-import { isDatabaseUnavailable, type OutageLog } from './error-handling.js';
-import type { ApiErrorBody } from './errors.js';
+import { CLIENT_DEADLINE_MARGIN_MS } from '../../mikro-orm.config.js';
+import { assertSessionOpen } from '../auth/auth.queries.js';
+import { authenticate, type SessionUser } from '../auth/authenticate.js';
+import { isDatabaseUnavailable, type OutageLog } from '../trpc/error-handling.js';
+import type { ApiErrorBody } from '../platform/errors.js';
 import {
   LARGE_ANSWER_RETRY_AFTER_SECONDS,
   LARGE_ANSWERS_PER_PROCESS,
   LARGE_ANSWERS_PER_USER,
   largeAnswerSlots,
-} from './large-answers.js';
-import { sendJsonText, type StreamedAnswer } from './json-text.js';
-import { countRateLimited } from './metrics.js';
+} from '../trpc/large-answers.js';
+import type { StreamedAnswer } from '../trpc/json-text.js';
+import { sendJsonText } from './send-json.js';
+import { unpaged, type DocumentPart, type RowsStatement, type StreamedRoute } from '../trpc/streamed-route.js';
+import { countRateLimited } from '../platform/metrics.js';
 import { queryOf } from './rest.js';
-import type { Page } from './schemas.js';
-import { borrowConnection, type DriverStatement, type SessionScope } from './sql.js';
-import { bearerToken, type AppServices } from './trpc.js';
+import { borrowConnection } from '../db/sql.js';
+import { bearerToken, type AppServices } from '../trpc/trpc.js';
 
 /** A streamed answer may take minutes on a large data set; every other statement keeps the short limit. */
 const STREAM_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 /** Rows fetched per round trip: what one stream holds of its statement's rows at a time. */
 const ROWS_PER_FETCH = 20;
-export { LARGE_ANSWERS_PER_USER };
-
-/**
- * A statement whose rows are written one after another, comma-separated (the elements of a JSON
- * array). It selects one `json` column of JSON as text (`::text`), written as PostgreSQL built it;
- * `render` writes it otherwise.
- */
-export interface RowsStatement extends DriverStatement {
-  render?: (json: string) => string;
-}
-
-/** A JSON document in the order it is written: literal text, and the rows of statements. */
-export type DocumentPart = string | RowsStatement;
-
-/**
- * The REST stream twin of a procedure (registered by the procedure's name in its domain's router
- * file, served at the procedure's REST path: see http.ts): the same input, the same JSON, streamed.
- */
-export interface StreamedRoute<I = unknown> {
-  /** The procedure's own input schema, read from the path and query as the REST adapter reads them; none: no input. */
-  input?: z.ZodType<I>;
-  /** Whether this input is streamed (say, no page asked for); otherwise the procedure answers. Default: always. */
-  streams?: (input: I) => boolean;
-  /**
-   * The document this input asks of the signed-in user `userId`. When its first statement yields no
-   * row, the procedure answers instead (an empty list, or no such user: a 404).
-   */
-  document: (input: I, userId: number) => DocumentPart[];
-  /**
-   * The answer built whole in one statement (which checks the caller's session, see sql.ts) when it
-   * is small: its JSON as text, sent as it is; '' when it is not (then it is streamed); null when
-   * the procedure answers (say, a 404).
-   */
-  whole?: (scope: SessionScope, input: I) => Promise<string | null>;
-  /**
-   * Answers up to this many bytes are built whole and sent at once, needing no stream slot (for
-   * answers that are usually small); 0 (the default): a stream slot before anything else.
-   */
-  wholeUpTo?: number;
-  /**
-   * A public list (no token needed): every caller's stream shares the large-answer slots of one
-   * user, 0 (no user has that id), as the procedure's whole answer over /trpc does.
-   */
-  anonymous?: true;
-}
-
-/** Unpaged lists that are usually short (users, follow relations, comments, events) are sent whole up to this size, needing no slot. */
-export const LIST_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 
 /** What the first statement's failure means: a 503 (see handler) when the database is away; else null, the procedure answers (an ended session's 401, say). */
 function procedureAnswers(error: unknown): null {
   if (isDatabaseUnavailable(error)) throw error;
   return null;
 }
-
-/** A stream twin, typed by its input (routes of different inputs then sit in one record). */
-export const streamedRoute = <I>(route: StreamedRoute<I>) => route as unknown as StreamedRoute;
-
-/** A list input without `limit` or `before`: the whole list, streamed. */
-export const unpaged = (input?: Page) => input?.limit === undefined && input?.before === undefined;
 
 /** A query with a non-empty `limit` or `before`: never unpaged (the value is invalid, or it asks for a page). */
 const ASKS_FOR_PAGE = /[?&](?:limit|before)=[^&]/;

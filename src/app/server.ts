@@ -1,17 +1,17 @@
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AddressInfo } from 'node:net';
-import { deleteExpiredSessions, deleteOldCounters } from './auth/auth.queries.js';
-import { longestWriteWindowSeconds } from './auth/write-limits.js';
-import type { Config } from './config.js';
-import { initORM, knexClientOf, ormOptions, prepareSchema, startDatabase } from './db.js';
-import { LiveHub } from './live/live-hub.js';
-import { deleteExpiredTickets } from './live/live.queries.js';
-import { createApp, createHttpServer } from './http.js';
-import type { Logger } from './logger.js';
-import { enableMetrics, registerLiveStreams, registerPool, startMetricsServer } from './metrics.js';
-import { portError } from './ports.js';
-import { ReadReplicas } from './read-replicas.js';
+import { deleteExpiredSessions, deleteOldCounters } from '../auth/auth.queries.js';
+import { longestWriteWindowSeconds } from '../auth/write-limits.js';
+import type { Config } from '../platform/config.js';
+import { initORM, knexClientOf, ormOptions, prepareSchema, startDatabase } from '../db/db.js';
+import { LiveHub } from '../live/live-hub.js';
+import { deleteExpiredTickets } from '../live/live.queries.js';
+import { createApp, createHttpServer } from '../http/http.js';
+import type { Logger } from '../platform/logger.js';
+import { enableMetrics, registerLiveStreams, registerPool, startMetricsServer } from '../platform/metrics.js';
+import { portError } from '../platform/ports.js';
+import { ReadReplicas } from '../db/read-replicas.js';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 10_000;

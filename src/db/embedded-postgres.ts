@@ -35,9 +35,9 @@ import {
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import pg from 'pg';
-import type { Logger } from './logger.js';
-import { freePort } from './ports.js';
-import { readOrCreateSecretFile } from './secret-file.js';
+import type { Logger } from '../platform/logger.js';
+import { freePort } from '../platform/ports.js';
+import { readOrCreateSecretFile } from '../platform/secret-file.js';
 
 export interface Database {
   url: string;

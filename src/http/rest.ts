@@ -1,5 +1,4 @@
 import { TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
-import { getErrorShape, getTRPCErrorFromUnknown } from '@trpc/server/unstable-core-do-not-import';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   forEachOpenApiProcedure,
@@ -10,12 +9,14 @@ import {
   unwrapZodType,
   type OpenApiProcedureRecord,
 } from 'trpc-to-openapi';
-import { notFound, type ApiErrorBody } from './errors.js';
-import type { ApiIssue } from './validation-messages.js';
-import { normalizeError } from './error-handling.js';
-import { JsonText, sendJsonText, StreamedAnswer } from './json-text.js';
-import { noteRoute } from './metrics.js';
-import type { AppMeta, Context } from './trpc.js';
+import { notFound, type ApiErrorBody } from '../platform/errors.js';
+import type { ApiIssue } from '../platform/validation-messages.js';
+import { normalizeError } from '../trpc/error-handling.js';
+import { JsonText, StreamedAnswer } from '../trpc/json-text.js';
+import { sendJsonText } from './send-json.js';
+import { noteRoute } from '../platform/metrics.js';
+import type { AppMeta, Context } from '../trpc/trpc.js';
+import { getErrorShape, getTRPCErrorFromUnknown, proceduresOf, routerConfigOf } from '../trpc/internals.js';
 
 /** A documented path and method, resolved to its procedure once at start-up. */
 interface Route {
@@ -64,7 +65,7 @@ export function createRestHandler({
   sendStreamed,
 }: RestHandlerOptions): RequestHandler {
   const routesByMethod = new Map<string, Route[]>();
-  forEachOpenApiProcedure(router._def.procedures as OpenApiProcedureRecord, ({ path, type, procedure, meta }) => {
+  forEachOpenApiProcedure(proceduresOf(router) as OpenApiProcedureRecord, ({ path, type, procedure, meta }) => {
     if (type === 'subscription') return;
     const { method, path: openApiPath } = meta.openapi;
     const routes = routesByMethod.get(method) ?? [];
@@ -148,7 +149,7 @@ export function createRestHandler({
       const error = getTRPCErrorFromUnknown(cause);
       onError({ error, path: route?.path });
       const shape = getErrorShape({
-        config: router._def._config,
+        config: routerConfigOf(router),
         error,
         type: route?.type ?? 'unknown',
         path: route?.path,

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { countRateLimited, type RateLimitKind } from './metrics.js';
 import type { ApiIssue } from './validation-messages.js';
 
 /**
@@ -53,3 +54,22 @@ export const SERVICE_UNAVAILABLE: ApiErrorBody = {
   message: 'Service temporarily unavailable',
   code: 'SERVICE_UNAVAILABLE',
 };
+
+/** Thrown as the cause of a 429, so the HTTP layer can send Retry-After. */
+export class RateLimited extends Error {
+  override name = 'RateLimited';
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many attempts; retry in ${retryAfterSeconds} seconds`);
+  }
+}
+
+export function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof TRPCError && error.cause instanceof RateLimited ? error.cause.retryAfterSeconds : undefined;
+}
+
+/** A 429 from the limit `kind`, counted in rate_limit_rejections_total. */
+export function tooMany(retryAfter: number, kind: RateLimitKind): TRPCError {
+  countRateLimited(kind);
+  const cause = new RateLimited(retryAfter);
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: cause.message, cause });
+}

@@ -1,11 +1,11 @@
-import { authRouter } from './auth/auth.router.js';
-import { eventsRouter, eventsStreams } from './events/events.router.js';
-import { liveRouter } from './live/live.router.js';
-import { notificationsRouter } from './notifications/notifications.router.js';
-import { commentsRouter } from './posts/comments.router.js';
-import { postsRouter, postsStreams } from './posts/posts.router.js';
-import { router } from './trpc.js';
-import { usersRouter, usersStreams } from './users/users.router.js';
+import { authRouter } from '../auth/auth.router.js';
+import { eventsRouter, eventsStreams } from '../events/events.router.js';
+import { liveRouter } from '../live/live.router.js';
+import { notificationsRouter } from '../notifications/notifications.router.js';
+import { commentsRouter } from '../posts/comments.router.js';
+import { postsRouter, postsStreams } from '../posts/posts.router.js';
+import { router } from '../trpc/trpc.js';
+import { usersRouter, usersStreams } from '../users/users.router.js';
 
 export const appRouter = router({
   auth: authRouter,

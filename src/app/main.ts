@@ -1,7 +1,7 @@
 import { isClusterWorker, runPrimary } from './cluster.js';
-import { loadConfig, loadDotEnv } from './config.js';
-import { createLogger } from './logger.js';
-import { assertPortFree } from './ports.js';
+import { loadConfig, loadDotEnv } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
+import { assertPortFree } from '../platform/ports.js';
 import { startServer } from './server.js';
 import { classifyStartupFailure, formatStartupFailure } from './startup-failure.js';
 

@@ -7,17 +7,18 @@ import cors from 'cors';
 import express, { type Express, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
-import type { Config } from './config.js';
-import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from './error-handling.js';
-import { PAYLOAD_TOO_LARGE, STATUS_CODE, type ApiErrorBody } from './errors.js';
+import type { Config } from '../platform/config.js';
+import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from '../trpc/error-handling.js';
+import { PAYLOAD_TOO_LARGE, STATUS_CODE, type ApiErrorBody } from '../platform/errors.js';
 import { allowedMethodsByPath, createOpenApiDocument, expressPathOf } from './openapi.js';
 import { createRestHandler } from './rest.js';
 import { JsonStreams } from './json-stream.js';
-import { EVENT_STREAM_PATHS, eventStreamRoute } from './live/event-stream.js';
+import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
 import { appRouter, appStreams } from './router.js';
-import { requestTimer } from './metrics.js';
+import { requestTimer } from '../platform/metrics.js';
 import { requestIdOf, requestLogging } from './request-log.js';
-import { createContextFactory, type AppServices } from './trpc.js';
+import { createContextFactory, type AppServices } from '../trpc/trpc.js';
+import { proceduresOf } from '../trpc/internals.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const READY_TIMEOUT_MS = 2_000;
@@ -74,7 +75,7 @@ export function createApp(services: AppServices): Express {
   const timeRequest =
     services.config.METRICS_PORT === undefined
       ? undefined
-      : requestTimer(new Set(Object.keys(appRouter._def.procedures)));
+      : requestTimer(new Set(Object.keys(proceduresOf(appRouter))));
   app.use((req, res, next) => {
     logRequest(req, res);
     timeRequest?.(req, res);

@@ -1,6 +1,5 @@
 import { ConnectionException, LockWaitTimeoutException } from '@mikro-orm/core';
 import { TRPCError } from '@trpc/server';
-import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import {
@@ -9,10 +8,11 @@ import {
   SERVICE_UNAVAILABLE,
   STATUS_CODE,
   type ApiErrorBody,
-} from './errors.js';
-import { retryAfterOf } from './auth/rate-limits.js';
-import type { Logger } from './logger.js';
-import { toIssues, validationMessage, type ApiIssue } from './validation-messages.js';
+} from '../platform/errors.js';
+import { retryAfterOf } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { DefaultErrorShape } from './internals.js';
+import { toIssues, validationMessage, type ApiIssue } from '../platform/validation-messages.js';
 
 /*
  * How an error becomes an answer. A request passes these stages in order (the steps of createApp

@@ -1,11 +1,11 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { resolve } from 'node:path';
 import pg, { type Client } from 'pg';
-import { createOrmConfig, type OrmOptions } from '../mikro-orm.config.js';
+import { createOrmConfig, type OrmOptions } from '../../mikro-orm.config.js';
 import { migrationsList } from './migrations/index.js';
-import type { Config } from './config.js';
+import type { Config } from '../platform/config.js';
 import { startEmbeddedPostgres, type Database } from './embedded-postgres.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../platform/logger.js';
 
 export type { Database };
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, type ServerResponse } from 'node:http';
-import type { Logger } from './logger.js';
+import type { Logger } from '../platform/logger.js';
 
 const REQUEST_ID = Symbol('requestId');
 const BASE_LOGGER = Symbol('baseLogger');

@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from 'pg';
-import type { Config } from './config.js';
+import type { Config } from '../platform/config.js';
 import { knexClientOf, replicaClientsOf, type KnexClient } from './db.js';
-import type { Logger } from './logger.js';
-import { countRead, metricsEnabled, registerPool, setReplicaLag } from './metrics.js';
-import type { SessionHolder } from './sql.js';
+import type { Logger } from '../platform/logger.js';
+import { countRead, metricsEnabled, registerPool, setReplicaLag } from '../platform/metrics.js';
 
 /**
  * Read replicas (DATABASE_REPLICA_URLS), with what MikroORM's own `replicas` does not give: a
@@ -24,6 +23,13 @@ import type { SessionHolder } from './sql.js';
 
 /** The pool a request's reads go to; unset (the primary) outside a routed read request. */
 const readPool = new AsyncLocalStorage<KnexClient>();
+
+/** A caller whose session a statement checks; `sessionChecked` records that one did. */
+export interface SessionHolder {
+  jti: string;
+  userId: number;
+  sessionChecked: boolean;
+}
 
 /** The replica pool the current request's reads go to, or undefined for the primary. */
 export const routedReadPool = (): KnexClient | undefined => readPool.getStore();

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { RateLimited } from './auth/rate-limits.js';
-import type { Config } from './config.js';
-import { unprocessable } from './errors.js';
+import { RateLimited } from '../platform/errors.js';
+import type { Config } from '../platform/config.js';
+import { unprocessable } from '../platform/errors.js';
 
 export const LARGE_ANSWER_RETRY_AFTER_SECONDS = 5;
 export const LARGE_ANSWERS_PER_USER =

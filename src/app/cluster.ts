@@ -1,9 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
-import type { Config } from './config.js';
-import { prepareSchema, startDatabase } from './db.js';
-import type { Logger } from './logger.js';
-import { aggregateWorkers } from './metrics.js';
+import type { Config } from '../platform/config.js';
+import { prepareSchema, startDatabase } from '../db/db.js';
+import type { Logger } from '../platform/logger.js';
+import { aggregateWorkers } from '../platform/metrics.js';
 import { listenForMetrics } from './server.js';
 
 const RESTART_DELAY_MS = 1000;

@@ -1,4 +1,4 @@
-import { INVALID_ID } from './validation-messages.js'; // first: it words every Zod message
+import { INVALID_ID } from '../platform/validation-messages.js'; // first: it words every Zod message
 import { z } from 'zod';
 
 const MAX_INT4 = 2_147_483_647;

@@ -1,8 +1,8 @@
-import { ConfigError } from './config.js';
-import { MigrationsPendingError } from './db.js';
-import { EmbeddedDatabaseError } from './embedded-postgres.js';
-import { scrubSecrets } from './logger.js';
-import { PortInUseError } from './ports.js';
+import { ConfigError } from '../platform/config.js';
+import { MigrationsPendingError } from '../db/db.js';
+import { EmbeddedDatabaseError } from '../db/embedded-postgres.js';
+import { scrubSecrets } from '../platform/logger.js';
+import { PortInUseError } from '../platform/ports.js';
 
 export type StartupFailureKind =
   | 'bad_configuration'

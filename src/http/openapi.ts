@@ -1,17 +1,17 @@
 import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { eventStreamPaths } from './live/event-stream.js';
-import type { AppMeta } from './trpc.js';
-
-type Procedures = Record<string, { _def: { meta?: AppMeta; type: string } }>;
+import { eventStreamPaths } from '../live/event-stream.js';
+import { procedureDefOf, proceduresOf } from '../trpc/internals.js';
+import type { AppMeta } from '../trpc/trpc.js';
 
 /** The Express path of a documented REST path ("/users/{id}" → "/users/:id"). */
 export const expressPath = (restPath: string) => restPath.replace(/\{(\w+)\}/g, ':$1');
 
 /** The Express path of a procedure's REST path, by its tRPC path ("users.get" → "/users/:id"). */
 export function expressPathOf(router: AnyRouter, name: string): string {
-  const restPath = (router._def.procedures as Procedures)[name]?._def.meta?.openapi?.path;
+  const procedure = proceduresOf(router)[name];
+  const restPath = procedure && procedureDefOf<AppMeta>(procedure).meta?.openapi?.path;
   if (!restPath) throw new Error(`${name} has no REST path`);
   return expressPath(restPath);
 }
@@ -100,7 +100,7 @@ export function createOpenApiDocument(router: AnyRouter) {
   (document.components ??= {}).headers = HEADERS;
 
   const procedureByOperation = new Map(
-    Object.entries(router._def.procedures as Procedures).map(([path, p]) => [path.replace(/\./g, '-'), p._def]),
+    Object.entries(proceduresOf(router)).map(([path, p]) => [path.replace(/\./g, '-'), procedureDefOf<AppMeta>(p)]),
   );
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(pathItem ?? {}) as [string, Operation][]) {

@@ -1,0 +1,29 @@
+import { RateLimitCounterEntity } from '../auth/rate-limit.entity.js';
+import { SessionEntity } from '../auth/session.entity.js';
+import { EventEntity } from '../events/event.entity.js';
+import { LiveListenerEntity } from '../live/live-listener.entity.js';
+import { LiveTicketEntity } from '../live/live-ticket.entity.js';
+import { NotificationEntity } from '../notifications/notification.entity.js';
+import { CommentEntity } from '../posts/comment.entity.js';
+import { CommentLikeEntity, PostLikeEntity } from '../posts/like.entity.js';
+import { NewestPostEntity } from '../posts/newest-post.entity.js';
+import { PostEntity } from '../posts/post.entity.js';
+import { FollowEntity } from '../users/follow.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** Every entity, for the ORM configuration. */
+export const entities = [
+  UserEntity,
+  FollowEntity,
+  PostEntity,
+  NewestPostEntity,
+  CommentEntity,
+  PostLikeEntity,
+  CommentLikeEntity,
+  SessionEntity,
+  RateLimitCounterEntity,
+  EventEntity,
+  NotificationEntity,
+  LiveTicketEntity,
+  LiveListenerEntity,
+];

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { DriverStatement, SessionScope } from '../db/sql.js';
+import type { Page } from './schemas.js';
+
+/**
+ * A statement whose rows are written one after another, comma-separated (the elements of a JSON
+ * array). It selects one `json` column of JSON as text (`::text`), written as PostgreSQL built it;
+ * `render` writes it otherwise.
+ */
+export interface RowsStatement extends DriverStatement {
+  render?: (json: string) => string;
+}
+
+/** A JSON document in the order it is written: literal text, and the rows of statements. */
+export type DocumentPart = string | RowsStatement;
+
+/**
+ * The REST stream twin of a procedure (registered by the procedure's name in its domain's router
+ * file, served at the procedure's REST path: see http.ts): the same input, the same JSON, streamed.
+ */
+export interface StreamedRoute<I = unknown> {
+  /** The procedure's own input schema, read from the path and query as the REST adapter reads them; none: no input. */
+  input?: z.ZodType<I>;
+  /** Whether this input is streamed (say, no page asked for); otherwise the procedure answers. Default: always. */
+  streams?: (input: I) => boolean;
+  /**
+   * The document this input asks of the signed-in user `userId`. When its first statement yields no
+   * row, the procedure answers instead (an empty list, or no such user: a 404).
+   */
+  document: (input: I, userId: number) => DocumentPart[];
+  /**
+   * The answer built whole in one statement (which checks the caller's session, see sql.ts) when it
+   * is small: its JSON as text, sent as it is; '' when it is not (then it is streamed); null when
+   * the procedure answers (say, a 404).
+   */
+  whole?: (scope: SessionScope, input: I) => Promise<string | null>;
+  /**
+   * Answers up to this many bytes are built whole and sent at once, needing no stream slot (for
+   * answers that are usually small); 0 (the default): a stream slot before anything else.
+   */
+  wholeUpTo?: number;
+  /**
+   * A public list (no token needed): every caller's stream shares the large-answer slots of one
+   * user, 0 (no user has that id), as the procedure's whole answer over /trpc does.
+   */
+  anonymous?: true;
+}
+
+/** Unpaged lists that are usually short (users, follow relations, comments, events) are sent whole up to this size, needing no slot. */
+export const LIST_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
+
+/** A stream twin, typed by its input (routes of different inputs then sit in one record). */
+export const streamedRoute = <I>(route: StreamedRoute<I>) => route as unknown as StreamedRoute;
+
+/** A list input without `limit` or `before`: the whole list, streamed. */
+export const unpaged = (input?: Page) => input?.limit === undefined && input?.before === undefined;
