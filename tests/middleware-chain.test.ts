@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appRouter } from '../src/http/router.js';
-import { runsDirectly, withDirectMiddlewareChain, withOutputBuiltBySql } from '../src/trpc/internals.js';
+import { proceduresOf, runsDirectly, withDirectMiddlewareChain, withOutputBuiltBySql } from '../src/trpc/internals.js';
 
 /**
  * Procedures run their middlewares through withDirectMiddlewareChain (src/trpc/trpc.ts), not tRPC's own
@@ -62,7 +62,7 @@ describe('the direct middleware chain', () => {
   });
 
   it('is what every procedure of the app runs, whichever way it is found', () => {
-    const procedures = Object.entries(appRouter._def.procedures as Record<string, unknown>);
+    const procedures = Object.entries(proceduresOf(appRouter));
     expect(procedures.length).toBeGreaterThan(30);
     for (const [path, procedure] of procedures) {
       expect(runsDirectly(procedure), path).toBe(true);

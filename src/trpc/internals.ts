@@ -5,30 +5,23 @@
  * that changes one fails there first (docs/architecture.md, "Upgrading tRPC ...").
  *
  * Relied on, and why:
- * 1. `getTRPCErrorFromUnknown` (unstable-core): turns whatever a middleware or the REST adapter
- *    caught into the TRPCError tRPC itself would have made, so every transport answers alike.
- * 2. `middlewareMarker` (unstable-core): the brand tRPC puts on a middleware's failed result; the
+ * 1. `middlewareMarker` (unstable-core): the brand tRPC puts on a middleware's failed result; the
  *    direct chain returns the same shape as tRPC's own.
- * 3. `getErrorShape` (unstable-core): the error shape tRPC's formatter (formatError) gives an error,
- *    which REST answers as `{ message, code, issues? }`.
- * 4. `DefaultErrorShape` (unstable-core, a type): what formatError receives.
- * 5. `router._def.procedures` and `router._def.record` (read and written): the flat map and the
+ * 2. `router._def.procedures` and `router._def.record` (read and written): the flat map and the
  *    nested record where createCaller, /trpc and REST find a procedure; withDirectMiddlewareChain
- *    replaces each procedure in both, REST and the OpenAPI document list them.
- * 6. `router._def._config`: the router's configuration, which getErrorShape needs.
- * 7. `procedure._def.middlewares` (read and written), `_def.meta`, `_def.type`: a procedure's
- *    chain (its kind's middleware, input parser, output parser, resolver, in order; the output
- *    parser marked `_type: 'output'`), its meta and its kind.
+ *    replaces each procedure in both, REST, the OpenAPI document and the client types list them.
+ * 3. `procedure._def.middlewares` (read and written), `_def.meta`, `_def.type`, and the type
+ *    `_def.$types.input`: a procedure's chain (its kind's middleware, input parser, output parser,
+ *    resolver, in order; the output parser marked `_type: 'output'`), its meta, its kind, and its
+ *    input type as its schema gives it (tRPC's public inferProcedureInput adds `void`).
+ *
+ * What tRPC exports publicly (TRPCError, getTRPCErrorFromUnknown, getHTTPStatusCodeFromError, the
+ * error shape's types) is imported from `@trpc/server` where it is used, not through here.
  */
-import { TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
-import {
-  getErrorShape,
-  getTRPCErrorFromUnknown,
-  middlewareMarker,
-  type DefaultErrorShape,
-} from '@trpc/server/unstable-core-do-not-import';
+import { getTRPCErrorFromUnknown, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 
-export { getErrorShape, getTRPCErrorFromUnknown, middlewareMarker, type DefaultErrorShape };
+export { middlewareMarker };
 
 /** A procedure's definition as far as this service reads it. */
 export interface ProcedureDef<M = unknown> {
@@ -36,15 +29,15 @@ export interface ProcedureDef<M = unknown> {
   type: string;
 }
 
-/** The router's procedures by dotted path (internal 5). */
+/** The router's procedures by dotted path (internal 2). */
 export const proceduresOf = (router: AnyRouter): Record<string, AnyProcedure> =>
   router._def.procedures as Record<string, AnyProcedure>;
 
-/** A procedure's meta and kind (internal 7). */
-export const procedureDefOf = <M>(procedure: unknown): ProcedureDef<M> => (procedure as { _def: ProcedureDef<M> })._def;
+/** The input type a procedure's schema gives, as tRPC's `$types` holds it (internal 3, a type). */
+export type ProcedureInput<P> = P extends { _def: { $types: { input: infer I } } } ? I : never;
 
-/** The router's configuration, as getErrorShape takes it (internal 6). */
-export const routerConfigOf = (router: AnyRouter) => router._def._config;
+/** A procedure's meta and kind (internal 3). */
+export const procedureDefOf = <M>(procedure: unknown): ProcedureDef<M> => (procedure as { _def: ProcedureDef<M> })._def;
 
 type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 type NextOptions = { ctx?: object; input?: unknown; getRawInput?: unknown };
@@ -162,9 +155,9 @@ function directProcedure(procedure: AnyProcedure): AnyProcedure {
 /**
  * `.output(schema)` types a procedure and documents its answer; tRPC also re-validates (copies)
  * that answer on every call. For answers a statement builds whole in PostgreSQL, whose shape is
- * fixed by the SQL and checked against the document by the contract tests, that copy costs more
- * than the statement (hundreds of µs for a profile) and would turn JsonText back into a value:
- * this drops the run-time check and keeps the schema for types and the OpenAPI document.
+ * fixed by the SQL and checked against the document by the contract tests, that copy can cost more
+ * than the statement, and it would reject a JsonText (the answer as text, json-text.ts): this drops
+ * the run-time check and keeps the schema for types and the OpenAPI document.
  */
 export function withOutputBuiltBySql<P extends AnyProcedure>(procedure: P): P {
   // tRPC marks the middleware `.output()` adds with `_type: 'output'`; the rest stay in order.
