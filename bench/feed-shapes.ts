@@ -1,21 +1,27 @@
 /**
- * npm run bench:feed [-- --posts 100000 --requests 100 --pg postgres://postgres@127.0.0.1:5432/postgres]
+ * npm run bench:feed [-- --posts 100000 --requests 100 --celebrities 10,10000 --scenarios readers,unpaged,celebrity
+ *                        --pg postgres://postgres@127.0.0.1:5432/postgres]
  *
- * The feed at every shape of the follow graph. Seeds a scratch database (npm run seed's rows, the
- * users scaled to a tenth of the posts), adds 10,000 authors silent for a year (2 posts each, 400
+ * The feed at every shape of the follow graph. Seeds a scratch database (npm run seed's rows: the
+ * posts as asked, 10,000 users, the other tables scaled with the posts up to their default size,
+ * so 1,000,000 posts build in minutes), adds 10,000 authors silent for a year (2 posts each, 400
  * to 700 days old) and readers following 0 / 10 / 100 / 1,000 / 5,000 / 10,000 users: the most
  * active authors, or the silent ones. Starts the service on it (one process) and, one request at
- * a time, times each reader's GET /posts/followed?limit=20 and the page after it (`before`), the
- * unpaged feed's bytes per second next to GET /posts, and a celebrity's POST /posts with 10 and
- * with 10,000 followers, with commit-to-delivery (createdAt, stamped by PostgreSQL, to the whole
- * event at a subscriber) on GET /live/feed: 10 subscribers for the one, 1,000 for the other.
- * Drops the scratch database at the end, passed or failed. Not part of CI.
+ * a time, times each reader's GET /posts/followed?limit=20 and the page after it (`before`), each
+ * also as a multiple of the same kind of reader's 100-follow figure, the unpaged feed's bytes per
+ * second next to GET /posts, and a celebrity's POST /posts (10 and 10,000 followers; 100,000 too
+ * from 1,000,000 posts on), its cost inside PostgreSQL (EXPLAIN ANALYZE of the insert, rolled
+ * back: buffers and the newest_posts trigger), and commit-to-delivery (createdAt, stamped by
+ * PostgreSQL, to the whole event at a subscriber) on GET /live/feed: 10 subscribers for the
+ * 10-follower author, 1,000 for the others. Drops the scratch database at the end, passed or
+ * failed. Not part of CI.
  */
 import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { initORM } from '../src/db/db.js';
+import { postListStatement } from '../src/posts/posts.queries.js';
 import { freePort } from '../src/platform/ports.js';
 import { DEFAULT_COUNTS, SEED_PASSWORD, seed } from '../scripts/seed.js';
 import { subscribe, waitUntilReady } from './support.js';
@@ -26,6 +32,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '100' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     scenarios: { type: 'string', default: 'readers,unpaged,celebrity' },
+    celebrities: { type: 'string' },
   },
 });
 const POSTS = Number(values.posts);
@@ -34,6 +41,11 @@ const FOLLOWS = [0, 10, 100, 1_000, 5_000, 10_000];
 const SILENT_AUTHORS = 10_000;
 const STREAMS_PER_USER = 10;
 const scenarios = new Set(values.scenarios.split(','));
+const CELEBRITIES = (values.celebrities ?? (POSTS >= 1_000_000 ? '10,10000,100000' : '10,10000'))
+  .split(',')
+  .map(Number);
+/** Users beyond the seeded ones, so the largest celebrity has as many followers as asked. */
+const FANS = Math.max(0, ...CELEBRITIES) - DEFAULT_COUNTS.users;
 
 const adminUrl = new URL(values.pg);
 const database = `shapes_bench_${process.pid}`;
@@ -50,7 +62,10 @@ const admin = async (sql: string) => {
 
 const scale = POSTS / DEFAULT_COUNTS.posts;
 const counts = Object.fromEntries(
-  Object.entries(DEFAULT_COUNTS).map(([table, n]) => [table, Math.round(n * (table === 'users' ? 1 : scale))]),
+  Object.entries(DEFAULT_COUNTS).map(([table, n]) => [
+    table,
+    Math.round(n * (table === 'users' ? 1 : table === 'posts' ? scale : Math.min(scale, 1))),
+  ]),
 ) as unknown as typeof DEFAULT_COUNTS;
 
 /** The silent authors, the readers and the celebrities; readers and celebrities log in as seeded users do. */
@@ -65,7 +80,9 @@ const FIXTURE = `
   select name || '@shapes.feedline.dev', (select password_hash from users where id = 1), 'Shape', kind
   from (select 'reader-' || kind || '-' || k, kind from unnest(array['active', 'silent']) kind
         cross join unnest(array[${FOLLOWS.join(', ')}]) k
-        union all select 'celebrity-' || n, 'celebrity' from unnest(array[10, 10000]) n) r(name, kind);
+        union all select 'celebrity-' || n, 'celebrity' from unnest(array[${CELEBRITIES.join(', ')}]) n) r(name, kind);
+  insert into users (email, password_hash, first_name, last_name)
+  select 'fan' || g || '@shapes.feedline.dev', 'x', 'Shape', 'Fan' from generate_series(1, ${FANS}) g;
   insert into follows (follower_id, followed_id)
   select r.id, a.author_id from users r cross join lateral (
     select author_id from posts p join users au on au.id = p.author_id and au.email like '%@seed.feedline.dev'
@@ -79,9 +96,101 @@ const FIXTURE = `
   where r.email like 'reader-silent-%@shapes.feedline.dev';
   insert into follows (follower_id, followed_id)
   select f.id, c.id from users c cross join lateral (
-    select id from users where email like '%@seed.feedline.dev' order by id
+    select id from users where email like '%@seed.feedline.dev' or email like 'fan%@shapes.feedline.dev' order by id
     limit split_part(split_part(c.email, '-', 2), '@', 1)::int) f
   where c.email like 'celebrity-%@shapes.feedline.dev';`;
+
+/**
+ * More posts by `email`'s user, inside a transaction rolled back: EXPLAIN ANALYZE's time, shared
+ * buffers touched and dirtied, and the time of the newest_posts trigger (a bound within the
+ * minute writes nothing), of the median run.
+ */
+async function insertCost(email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    type Explained = {
+      Plan: Record<string, number>;
+      'Execution Time': number;
+      Triggers: { 'Trigger Name': string; Time: number }[];
+    };
+    // The median of 9, so the session's first call (which compiles the trigger function) does not count.
+    const runs: Explained[] = [];
+    for (let i = 0; i < 9; i++) {
+      const { rows } = await client.query<{ 'QUERY PLAN': [Explained] }>(
+        `explain (analyze, buffers, format json) insert into posts (title, content, author_id)
+         select 'A word', 'To everyone.', id from users where email = $1`,
+        [email],
+      );
+      runs.push(rows[0]!['QUERY PLAN'][0]);
+    }
+    runs.sort((a, b) => a['Execution Time'] - b['Execution Time']);
+    const { Plan: plan, 'Execution Time': took, Triggers: triggers } = runs[4]!;
+    const trigger = triggers.find((t) => t['Trigger Name'] === 'posts_newest_posts');
+    return `${took.toFixed(2)}, ${plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!} (${plan['Shared Dirtied Blocks']} dirtied), ${trigger?.Time.toFixed(2)}`;
+  } finally {
+    await client.query('rollback');
+    await client.end();
+  }
+}
+
+/**
+ * The feed page statement for `email`'s user as a prepared statement keeps it (the generic plan),
+ * under EXPLAIN (ANALYZE, BUFFERS, TIMING OFF): shared buffers and execution time, the median of 5 runs.
+ */
+async function statementCost(email: string, before: number | undefined): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const [session] = (
+      await client.query<{ jti: string; user_id: number }>(
+        `select s.jti, s.user_id from sessions s join users u on u.id = s.user_id where u.email = $1 and s.revoked_at is null
+         order by s.created_at desc limit 1`,
+        [email],
+      )
+    ).rows;
+    await client.query('set plan_cache_mode = force_generic_plan');
+    const statement = postListStatement(true, true, before !== undefined);
+    const values = [session!.jti, session!.user_id, ...(before === undefined ? [] : [before]), 20];
+    const runs: { buffers: number; ms: number }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { rows } = await client.query<{
+        'QUERY PLAN': [{ Plan: Record<string, number>; 'Execution Time': number }];
+      }>({
+        name: 'feed_explained',
+        text: `explain (analyze, buffers, timing off, format json) ${statement.text}`,
+        values,
+      });
+      const [{ Plan: plan, 'Execution Time': ms }] = rows[0]!['QUERY PLAN'];
+      runs.push({ buffers: plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!, ms });
+    }
+    runs.sort((a, b) => a.ms - b.ms);
+    return `${runs[2]!.buffers.toLocaleString('en')}, ${runs[2]!.ms.toFixed(1)}`;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Throws unless `page` holds the ids the plain query of the feed gives (a fast wrong page is no figure). */
+async function expectPage(email: string, before: number | undefined, page: { id: number }[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `select p.id from posts p where p.author_id in (
+         select f.followed_id from follows f join users u on u.id = f.follower_id where u.email = $1)
+       and ($2::int is null or (p.created_at, p.id) < (select b.created_at, b.id from posts b where b.id = $2))
+       order by p.created_at desc, p.id desc limit 20`,
+      [email, before ?? null],
+    );
+    const [expected, got] = [rows.map((row) => row.id).join(','), page.map((post) => post.id).join(',')];
+    if (expected !== got)
+      throw new Error(`${email} before ${before}: the feed answered [${got}], the posts are [${expected}]`);
+  } finally {
+    await client.end();
+  }
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (n: number) => n.toFixed(1);
@@ -165,8 +274,9 @@ try {
       }
     ).token;
 
+  type Timing = { p50: number; p99: number };
   /** p50 and p99 of `REQUESTS` sequential calls, after a tenth as many unrecorded. */
-  async function timed(run: () => Promise<{ ms: number }>) {
+  async function timed(run: () => Promise<{ ms: number }>): Promise<Timing> {
     for (let i = 0; i < REQUESTS / 10; i++) await run();
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) times.push((await run()).ms);
@@ -174,20 +284,35 @@ try {
     return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
   }
 
-  if (scenarios.has('readers'))
-    console.log('\n| reader follows | authors | page p50 / p99 ms | `before` page p50 / p99 ms |');
-  if (scenarios.has('readers')) console.log('|--:|---|--:|--:|');
+  if (scenarios.has('readers')) {
+    console.log(
+      '\n| reader follows | authors | page p50 / p99 ms | × 100-follow | `before` page p50 / p99 ms | × 100-follow | statement buffers, ms: page / `before` page |',
+    );
+    console.log('|--:|---|--:|--:|--:|--:|--:|');
+  }
   for (const kind of scenarios.has('readers') ? ['active', 'silent'] : []) {
+    const rows: { follows: number; page: Timing; next: Timing; plans: string }[] = [];
     for (const follows of FOLLOWS) {
-      const token = await login(`reader-${kind}-${follows}@shapes.feedline.dev`);
+      const email = `reader-${kind}-${follows}@shapes.feedline.dev`;
+      const token = await login(email);
       const first = JSON.parse((await call('GET', '/posts/followed?limit=20', token)).text) as { id: number }[];
-      const page = await timed(() => call('GET', '/posts/followed?limit=20', token));
       const cursor = first.at(-1)?.id ?? 1;
+      const second = JSON.parse((await call('GET', `/posts/followed?limit=20&before=${cursor}`, token)).text) as {
+        id: number;
+      }[];
+      await expectPage(email, undefined, first);
+      await expectPage(email, cursor, second);
+      const page = await timed(() => call('GET', '/posts/followed?limit=20', token));
       const next = await timed(() => call('GET', `/posts/followed?limit=20&before=${cursor}`, token));
-      console.log(
-        `| ${follows.toLocaleString('en')} | ${kind} | ${ms(page.p50)} / ${ms(page.p99)} | ${ms(next.p50)} / ${ms(next.p99)} |`,
-      );
+      const plans = [await statementCost(email, undefined), await statementCost(email, cursor)].join(' / ');
+      rows.push({ follows, page, next, plans });
     }
+    const base = rows.find((row) => row.follows === 100)!;
+    const times = (t: Timing, b: Timing) => `${(t.p50 / b.p50).toFixed(2)} / ${(t.p99 / b.p99).toFixed(2)}`;
+    for (const { follows, page, next, plans } of rows)
+      console.log(
+        `| ${follows.toLocaleString('en')} | ${kind} | ${ms(page.p50)} / ${ms(page.p99)} | ${times(page, base.page)} | ${ms(next.p50)} / ${ms(next.p99)} | ${times(next, base.next)} | ${plans} |`,
+      );
   }
 
   if (scenarios.has('unpaged')) console.log('\n| unpaged | posts | MB | ms | MB/s | posts/s |');
@@ -205,13 +330,16 @@ try {
     );
   }
 
-  console.log(
-    '\n| author | followers | POST /posts p50 / p99 ms | live subscribers | delivered | commit-to-delivery p50 / p99 ms |',
-  );
-  console.log('|---|--:|--:|--:|--:|--:|');
-  for (const followers of scenarios.has('celebrity') ? [10, 10_000] : []) {
+  if (scenarios.has('celebrity')) {
+    console.log(
+      '\n| author | followers | POST /posts p50 / p99 ms | insert in PostgreSQL: ms, buffers, trigger ms | live subscribers | delivered | commit-to-delivery p50 / p99 ms |',
+    );
+    console.log('|---|--:|--:|--:|--:|--:|--:|');
+  }
+  for (const followers of scenarios.has('celebrity') ? CELEBRITIES : []) {
     const celebrity = await login(`celebrity-${followers}@shapes.feedline.dev`);
     const write = await timed(() => call('POST', '/posts', celebrity, { title: 'A word', content: 'To everyone.' }));
+    const inside = await insertCost(`celebrity-${followers}@shapes.feedline.dev`);
     // Live: one stream for each of 10 followers, or 10 streams each for 100 of the 10,000.
     const subscribers = Math.min(1_000, followers);
     const users = followers <= 10 ? subscribers : subscribers / STREAMS_PER_USER;
@@ -234,7 +362,7 @@ try {
     const latencies = [...created].flatMap(([id, at]) => (deliveries.get(id) ?? []).map((t) => t - at));
     latencies.sort((a, b) => a - b);
     console.log(
-      `| celebrity-${followers} | ${followers.toLocaleString('en')} | ${ms(write.p50)} / ${ms(write.p99)} | ${subscribers} | ${latencies.length}/${created.size * subscribers} | ${percentile(latencies, 0.5)} / ${percentile(latencies, 0.99)} |`,
+      `| celebrity-${followers} | ${followers.toLocaleString('en')} | ${ms(write.p50)} / ${ms(write.p99)} | ${inside} | ${subscribers} | ${latencies.length}/${created.size * subscribers} | ${percentile(latencies, 0.5)} / ${percentile(latencies, 0.99)} |`,
     );
   }
 } finally {

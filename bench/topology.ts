@@ -1,16 +1,25 @@
 /**
- * npm run bench:topology [-- --seconds 20 --connections 16]
+ * npm run bench:topology [-- --seconds 20 --connections 16 --users 1000]
  *
  * One node on the primary alone against two nodes and a replica behind HAProxy, on the same data,
- * in one run (scripts/topology.ts): throughput, p99, the share of transactions on the replica,
- * and CPU per request of the primary, the replica and the nodes (from /proc). The load: each
- * request a random seeded user; 90 % reads (a post, a page of posts, the caller's profile),
- * 10 % writes (a post).
+ * in one run (scripts/topology.ts): throughput, p99, where the reads ran (the nodes' own
+ * db_reads_total from /metrics, and transactions from pg_stat_database), and CPU per request of
+ * the primary, the replica and the nodes (from /proc).
+ *
+ * The load is a social feed's: many readers, few writers. 1,000 users (seeded in SQL: signing up
+ * each would measure Argon2), of whom 5 % write; everyone follows 10 writers and 5 others.
+ * Each request: 5 % a write by a writer (a post or a comment, half each); 95 % a read by any
+ * user: a post with its comments and likes (30 %), a page of followed posts (30 %), a page of all
+ * posts (20 %), a writer's profile with its posts, comments and follows (20 %). So most reads are
+ * by users who have not written lately, as with people, who read far more often than they write.
+ * Two last rows are reads alone (what a replica-routed read still costs the primary: its session
+ * check) and writes alone (the primary's cost per write).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { missingPackages, request, startNode, up, type Cluster } from '../scripts/topology.js';
+import { signAccessToken } from '../src/auth/tokens.js';
+import { missingPackages, request, startNode, up, type Cluster, type Node } from '../scripts/topology.js';
 
 const option = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -18,9 +27,15 @@ const option = (name: string, fallback: number) => {
 };
 const SECONDS = option('--seconds', 20);
 const CONNECTIONS = option('--connections', 16);
-const USERS = 40;
-const POSTS_PER_USER = 10;
+const USERS = option('--users', 1_000);
+const WRITERS = Math.max(1, Math.round(USERS * 0.05));
+const WRITE_SHARE = 0.05;
+const POSTS_PER_WRITER = 20;
+const POSTS_PER_READER = 1;
+const COMMENTS_PER_POST = 3;
+const LIKES_PER_POST = 5;
 const TICKS = 100; // USER_HZ
+const JWT_SECRET = 'bench-topology-secret-of-at-least-32-bytes';
 
 /** CPU seconds of a process, and of its children (reaped ones included). */
 function cpuOf(pid: number, withChildren: boolean): number {
@@ -45,57 +60,130 @@ function clusterCpu(cluster: Cluster): number {
   return total;
 }
 
-async function sql(url: string, text: string): Promise<number> {
+async function sql<R = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>(text);
-    return Number(rows[0]?.n ?? 0);
+    return (await client.query(text, values)).rows as R[];
   } finally {
     await client.end();
   }
 }
-const transactions = (url: string) =>
-  sql(url, "select xact_commit + xact_rollback as n from pg_stat_database where datname = 'postgres'");
+const transactions = async (url: string) =>
+  Number(
+    (
+      await sql<{ n: string }>(
+        url,
+        "select xact_commit + xact_rollback as n from pg_stat_database where datname = 'postgres'",
+      )
+    )[0]!.n,
+  );
 
-const call = async (...args: Parameters<typeof request>) => (await request(...args)).body!;
-
-interface Seeded {
-  tokens: string[];
-  postIds: number[];
+/** Reads served, by role, summed over the nodes' /metrics (db_reads_total). */
+async function readsServed(nodes: Node[]): Promise<{ primary: number; replica: number }> {
+  const served = { primary: 0, replica: 0 };
+  for (const node of nodes) {
+    if (!node.metricsUrl) continue;
+    const text = await (await fetch(node.metricsUrl)).text();
+    for (const [, role, n] of text.matchAll(/^db_reads_total\{role="(primary|replica)"[^}]*\} (\S+)$/gm))
+      served[role as 'primary' | 'replica'] += Number(n);
+  }
+  return served;
 }
 
-async function seed(base: string): Promise<Seeded> {
-  const tokens: string[] = [];
-  const postIds: number[] = [];
-  for (let u = 0; u < USERS; u++) {
-    const email = `bench-${u}-${Date.now()}@example.com`;
-    const password = 'correct horse battery';
-    const signup = await request(base, 'POST', '/auth/signup', undefined, {
-      email,
-      password,
-      passwordValidation: password,
-      firstName: `User${u}`,
-      lastName: 'Bench',
-    });
-    if (signup.status !== 200) throw new Error(`signup answered ${signup.status}`);
-    const { token } = (await call(base, 'POST', '/auth/login', undefined, { email, password })) as { token: string };
-    tokens.push(token);
-    for (let p = 0; p < POSTS_PER_USER; p++) {
-      const post = await call(base, 'POST', '/posts', token, { title: `post ${p}`, content: 'x'.repeat(200) });
-      postIds.push(post.id as number);
-    }
-  }
-  // Everyone follows a few others, so pages and profiles have content.
-  for (let u = 0; u < USERS; u++)
-    for (let f = 1; f <= 3; f++) await call(base, 'POST', `/users/${(u + f) % USERS}/follow`, tokens[u]);
-  return { tokens, postIds };
+interface Seeded {
+  /** Every user's token; the first WRITERS are the writers'. */
+  tokens: string[];
+  writerIds: number[];
+  postIds: number[];
 }
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-async function load(url: string, { tokens, postIds }: Seeded, writeShare: number) {
+/** The users, their sessions, posts, comments, likes and follows, straight into the primary. */
+async function seed(base: string, primaryUrl: string): Promise<Seeded> {
+  // One real signup, for a real password hash the others share (nobody logs in under load).
+  const password = 'correct horse battery';
+  const signup = await request(base, 'POST', '/auth/signup', undefined, {
+    email: `bench-${Date.now()}@example.com`,
+    password,
+    passwordValidation: password,
+    firstName: 'Bench',
+    lastName: 'Seed',
+  });
+  if (signup.status !== 200) throw new Error(`signup answered ${signup.status}`);
+  const ids = (
+    await sql<{ id: number }>(
+      primaryUrl,
+      `insert into users (email, password_hash, first_name, last_name)
+       select 'bench-' || g || '@example.com', (select password_hash from users limit 1), 'User' || g, 'Bench'
+       from generate_series(1, $1) g returning id`,
+      [USERS],
+    )
+  ).map((row) => row.id);
+  const writerIds = ids.slice(0, WRITERS);
+  const sessions = ids.map((id) => ({ id, ...signAccessToken(id, 24 * 3600, JWT_SECRET) }));
+  await sql(
+    primaryUrl,
+    `insert into sessions (jti, user_id, expires_at) select * from unnest($1::uuid[], $2::int[], $3::timestamptz[])`,
+    [sessions.map((s) => s.jti), sessions.map((s) => s.id), sessions.map((s) => s.expiresAt)],
+  );
+  const authors = [
+    ...writerIds.flatMap((id) => Array<number>(POSTS_PER_WRITER).fill(id)),
+    ...ids.slice(WRITERS).flatMap((id) => Array<number>(POSTS_PER_READER).fill(id)),
+  ];
+  const postIds = (
+    await sql<{ id: number }>(
+      primaryUrl,
+      `insert into posts (title, content, author_id)
+       select 'post of ' || a, repeat('x', 200), a from unnest($1::int[]) a returning id`,
+      [authors],
+    )
+  ).map((row) => row.id);
+  const commented = postIds.flatMap((id) => Array<number>(COMMENTS_PER_POST).fill(id));
+  await sql(
+    primaryUrl,
+    `insert into comments (content, post_id, author_id) select 'a comment', p, a from unnest($1::int[], $2::int[]) x(p, a)`,
+    [commented, commented.map(() => pick(ids))],
+  );
+  const liked = postIds.flatMap((id) => Array<number>(LIKES_PER_POST).fill(id));
+  await sql(
+    primaryUrl,
+    `insert into post_likes (post_id, user_id) select * from unnest($1::int[], $2::int[]) on conflict do nothing`,
+    [liked, liked.map(() => pick(ids))],
+  );
+  // Everyone follows 10 writers and 5 others: followed pages have posts, profiles followers.
+  const follows = ids.flatMap((id) =>
+    [...Array.from({ length: 10 }, () => pick(writerIds)), ...Array.from({ length: 5 }, () => pick(ids))]
+      .filter((other) => other !== id)
+      .map((other) => [id, other] as const),
+  );
+  await sql(
+    primaryUrl,
+    `insert into follows (follower_id, followed_id) select * from unnest($1::int[], $2::int[]) on conflict do nothing`,
+    [follows.map(([a]) => a), follows.map(([, b]) => b)],
+  );
+  await sql(primaryUrl, 'analyze');
+  return { tokens: sessions.map((s) => s.token), writerIds, postIds };
+}
+
+/** Waits until the replica has replayed everything the primary has written so far. */
+async function replicaCaughtUp(primaryUrl: string, replicaUrl: string): Promise<void> {
+  const [{ lsn }] = (await sql<{ lsn: string }>(primaryUrl, 'select pg_current_wal_insert_lsn()::text as lsn')) as [
+    { lsn: string },
+  ];
+  for (;;) {
+    const [row] = await sql<{ behind: boolean }>(replicaUrl, 'select pg_last_wal_replay_lsn() < $1::pg_lsn as behind', [
+      lsn,
+    ]);
+    if (!row?.behind) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function load(url: string, { tokens, writerIds, postIds }: Seeded, writeShare: number) {
+  const writerTokens = tokens.slice(0, WRITERS);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -103,19 +191,39 @@ async function load(url: string, { tokens, postIds }: Seeded, writeShare: number
     requests: [
       {
         setupRequest: (request) => {
-          const token = pick(tokens);
           const r = Math.random();
-          const headers = { ...request.headers, authorization: `Bearer ${token}` };
-          if (r < writeShare)
-            return {
-              ...request,
-              method: 'POST',
-              path: '/posts',
-              headers: { ...headers, 'content-type': 'application/json' },
-              body: JSON.stringify({ title: 'load', content: 'written under load' }),
+          if (r < writeShare) {
+            const headers = {
+              ...request.headers,
+              authorization: `Bearer ${pick(writerTokens)}`,
+              'content-type': 'application/json',
             };
+            return r < writeShare / 2
+              ? {
+                  ...request,
+                  method: 'POST',
+                  path: '/posts',
+                  headers,
+                  body: JSON.stringify({ title: 'load', content: 'written under load' }),
+                }
+              : {
+                  ...request,
+                  method: 'POST',
+                  path: `/posts/${pick(postIds)}/comment`,
+                  headers,
+                  body: JSON.stringify({ content: 'commented under load' }),
+                };
+          }
+          const read = (r - writeShare) / (1 - writeShare);
           const path =
-            r < 0.5 + writeShare / 2 ? `/posts/${pick(postIds)}` : r < 0.8 ? '/posts/followed?limit=20' : '/users/me';
+            read < 0.3
+              ? `/posts/${pick(postIds)}`
+              : read < 0.6
+                ? '/posts/followed?limit=20'
+                : read < 0.8
+                  ? '/posts?limit=20'
+                  : `/users/${pick(writerIds)}`;
+          const headers = { ...request.headers, authorization: `Bearer ${pick(tokens)}` };
           return { ...request, method: 'GET', path, headers, body: undefined };
         },
       },
@@ -129,42 +237,50 @@ async function load(url: string, { tokens, postIds }: Seeded, writeShare: number
   };
 }
 
+interface Clusters {
+  primary: Cluster;
+  replica: Cluster;
+}
+
 async function measure(
   name: string,
   url: string,
   seeded: Seeded,
-  clusters: { primary: Cluster; replica: Cluster; primaryUrl: string; replicaUrl: string },
-  nodePids: number[],
-  writeShare = 0.1,
+  { primary, replica }: Clusters,
+  nodes: Node[],
+  writeShare: number,
 ) {
-  const before = {
-    primary: clusterCpu(clusters.primary),
-    replica: clusterCpu(clusters.replica),
-    nodes: nodePids.map((pid) => cpuOf(pid, false)),
-    primaryTx: await transactions(clusters.primaryUrl),
-    replicaTx: await transactions(clusters.replicaUrl),
-  };
+  const sample = async () => ({
+    primary: clusterCpu(primary),
+    replica: clusterCpu(replica),
+    nodes: nodes.reduce((sum, node) => sum + cpuOf(node.child.pid!, false), 0),
+    primaryTx: await transactions(primary.url),
+    replicaTx: await transactions(replica.url),
+    reads: await readsServed(nodes),
+  });
+  await replicaCaughtUp(primary.url, replica.url);
+  const before = await sample();
   const run = await load(url, seeded, writeShare);
   await new Promise((resolve) => setTimeout(resolve, 1_500)); // statistics flushed
-  const after = {
-    primary: clusterCpu(clusters.primary),
-    replica: clusterCpu(clusters.replica),
-    nodes: nodePids.map((pid) => cpuOf(pid, false)),
-    primaryTx: await transactions(clusters.primaryUrl),
-    replicaTx: await transactions(clusters.replicaUrl),
-  };
+  const after = await sample();
   const perRequest = (seconds: number) => Math.round((seconds / run.requests) * 1e6);
   const primaryTx = after.primaryTx - before.primaryTx;
   const replicaTx = after.replicaTx - before.replicaTx;
+  const replicaReads = after.reads.replica - before.reads.replica;
+  const primaryReads = after.reads.primary - before.reads.primary;
+  const share = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(1, whole))} %`;
   const row = {
     setup: name,
     'req/s': Math.round(run.rps),
     'p99 ms': run.p99,
     errors: run.errors,
-    'replica share of transactions': `${Math.round((100 * replicaTx) / Math.max(1, primaryTx + replicaTx))} %`,
+    // Routed reads counted by the nodes themselves; none counted without a replica configured.
+    'reads on the replica': share(replicaReads, replicaReads + primaryReads),
+    'transactions on the replica': share(replicaTx, primaryTx + replicaTx),
+    'primary transactions/req': Number((primaryTx / run.requests).toFixed(2)),
     'primary CPU µs/req': perRequest(after.primary - before.primary),
     'replica CPU µs/req': perRequest(after.replica - before.replica),
-    'nodes CPU µs/req': perRequest(after.nodes.reduce((a, b) => a + b, 0) - before.nodes.reduce((a, b) => a + b, 0)),
+    'nodes CPU µs/req': perRequest(after.nodes - before.nodes),
   };
   console.log(JSON.stringify(row));
   return row;
@@ -175,48 +291,38 @@ if (missing) {
   console.error(`bench:topology: ${missing}`);
   process.exit(69);
 }
-const limits = { LOG_LEVEL: 'warn', WRITE_LIMITS: 'off', WRITES_PER_USER: '1000000', SIGNUPS_PER_ADDRESS: '1000' };
-const topology = await up({ env: limits });
-let single: Awaited<ReturnType<typeof startNode>> | undefined;
+const limits = { LOG_LEVEL: 'warn', WRITE_LIMITS: 'off', WRITES_PER_USER: '1000000', JWT_SECRET };
+const topology = await up({ env: limits, metrics: true });
+let single: Node | undefined;
 // Ctrl-C brings everything down too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     void Promise.all([single?.stop(), topology.down()]).finally(() => process.exit(130));
   });
 try {
-  const { primary, replica } = topology.databases;
-  const clusters = { primary, replica, primaryUrl: primary.url, replicaUrl: replica.url };
-  const seeded = await seed(topology.proxy.url);
-  await new Promise((resolve) => setTimeout(resolve, 3_000)); // the replica has every seeded row
-  single = await startNode({
-    DATABASE_URL: primary.url,
-    DATABASE_REPLICA_URLS: '',
-    ...limits,
-  });
-  const rows = [await measure('1 node, primary only', single.url, seeded, clusters, [single.child.pid!])];
+  const clusters = topology.databases;
+  const seeded = await seed(topology.proxy.url, clusters.primary.url);
+  console.log(
+    `seeded: ${USERS} users (${WRITERS} writers), ${seeded.postIds.length} posts; ${CONNECTIONS} connections, ${SECONDS} s per row; load average ${loadAverage()}`,
+  );
+  single = await startNode({ DATABASE_URL: clusters.primary.url, DATABASE_REPLICA_URLS: '', ...limits });
+  const rows = [await measure('1 node, primary only', single.url, seeded, clusters, [single], WRITE_SHARE)];
   await single.stop();
+  single = undefined;
   rows.push(
-    await measure(
-      '2 nodes + replica (HAProxy)',
-      topology.proxy.url,
-      seeded,
-      clusters,
-      topology.nodes.map((node) => node.child.pid!),
-    ),
+    await measure('2 nodes + replica (HAProxy)', topology.proxy.url, seeded, clusters, topology.nodes, WRITE_SHARE),
   );
+  // Reads alone: what a read routed to the replica still costs the primary (its session check).
+  rows.push(await measure('reads only, 2 nodes + replica', topology.proxy.url, seeded, clusters, topology.nodes, 0));
   // Writes alone: what the primary spends per write, hence writes per second per core.
-  rows.push(
-    await measure(
-      'writes only, 2 nodes',
-      topology.proxy.url,
-      seeded,
-      clusters,
-      topology.nodes.map((node) => node.child.pid!),
-      1,
-    ),
-  );
+  rows.push(await measure('writes only, 2 nodes', topology.proxy.url, seeded, clusters, topology.nodes, 1));
   console.table(rows);
+  console.log(`load average at the end: ${loadAverage()}`);
 } finally {
   await single?.stop();
   await topology.down();
+}
+
+function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }

@@ -15,6 +15,7 @@ import { hashPassword } from '../src/auth/passwords.js';
 import { loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { initORM, startDatabase } from '../src/db/db.js';
 import { createLogger } from '../src/platform/logger.js';
+import { NEWEST_POSTS_FROM_POSTS } from '../src/posts/newest-post.entity.js';
 import { classifyStartupFailure, formatStartupFailure } from '../src/app/startup-failure.js';
 
 export const SEED_PASSWORD = 'feedline-seed-password';
@@ -206,6 +207,8 @@ async function seedWith(client: pg.Client, counts: SeedCounts, reset: boolean, q
   } finally {
     await restoreIndexes();
   }
+  // The replica role skipped the trigger that keeps each author's feed bound.
+  await client.query(NEWEST_POSTS_FROM_POSTS);
   await client.query('analyze');
   return progress.finish();
 }

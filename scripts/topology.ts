@@ -147,12 +147,15 @@ export interface Node {
   exited: Promise<number | null>;
   /** The `msg` of each log line so far. */
   logs: string[];
+  /** Its GET /metrics, when started with `metrics`. */
+  metricsUrl?: string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** One Feedline process (src/app/main.ts), ready on a free port. */
-export async function startNode(env: Record<string, string>): Promise<Node> {
+/** One Feedline process (src/app/main.ts), ready on a free port; with `metrics`, METRICS_PORT on another. */
+export async function startNode(env: Record<string, string>, { metrics = false } = {}): Promise<Node> {
   const port = await freePort();
+  const metricsPort = metrics ? await freePort() : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
     cwd: ROOT,
     env: {
@@ -164,6 +167,7 @@ export async function startNode(env: Record<string, string>): Promise<Node> {
       LOG_LEVEL: 'info',
       JWT_SECRET,
       ...env,
+      ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort) }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -192,7 +196,8 @@ export async function startNode(env: Record<string, string>): Promise<Node> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, child, exited, logs, stop };
+  const metricsUrl = metricsPort === undefined ? undefined : `http://127.0.0.1:${metricsPort}/metrics`;
+  return { url, child, exited, logs, metricsUrl, stop };
 }
 
 export interface Proxy {
@@ -316,6 +321,8 @@ export interface TopologyOptions {
   pgbouncer?: boolean;
   /** Extra environment for every node. */
   env?: Record<string, string>;
+  /** Each node serves GET /metrics on a port of its own (Node.metricsUrl). */
+  metrics?: boolean;
 }
 
 /** The whole topology; down() (also run on any failure on the way up) stops and removes it all. */
@@ -324,6 +331,7 @@ export async function up({
   nodes = 2,
   pgbouncer = false,
   env = {},
+  metrics = false,
 }: TopologyOptions = {}): Promise<Topology> {
   const databases = await startDatabasePair({ applyDelay });
   const parts: { bouncer?: PgBouncer; nodes: Node[]; proxy?: Proxy } = { nodes: [] };
@@ -345,8 +353,8 @@ export async function up({
       ...env,
     };
     // The first node migrates; the others start on a ready schema.
-    parts.nodes.push(await startNode(nodeEnv));
-    parts.nodes.push(...(await Promise.all(Array.from({ length: nodes - 1 }, () => startNode(nodeEnv)))));
+    parts.nodes.push(await startNode(nodeEnv, { metrics }));
+    parts.nodes.push(...(await Promise.all(Array.from({ length: nodes - 1 }, () => startNode(nodeEnv, { metrics })))));
     parts.proxy = await startHaproxy(
       parts.nodes.map((node) => node.url),
       databases.root,

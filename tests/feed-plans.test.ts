@@ -6,12 +6,14 @@ import { Harness, type TestUser } from './support/harness.js';
 /**
  * A feed page reads a bounded number of index entries whatever the follow graph: a reader of many
  * active authors walks a few of the newest posts, a reader of a few authors silent for long (with
- * many newer posts by others) takes their newest keys, never walking past the others' posts.
+ * many newer posts by others) takes their newest keys, never walking past the others' posts, and a
+ * reader of many such authors ranks them off newest_posts in one pass, not a probe of posts each.
  * Checked on the generic plan, the one a prepared statement keeps, with EXPLAIN ANALYZE.
  */
 let h: Harness;
 let many: TestUser;
 let few: TestUser;
+let manySilent: TestUser;
 const AUTHORS = FEED_WALK_FROM + 100;
 const POSTS_PER_AUTHOR = 5;
 
@@ -19,6 +21,7 @@ beforeAll(async () => {
   h = await Harness.start();
   many = await h.user();
   few = await h.user();
+  manySilent = await h.user();
   const conn = h.orm.em.getConnection();
   // AUTHORS authors with POSTS_PER_AUTHOR posts each over the last days; `many` follows them all.
   await conn.execute(
@@ -47,6 +50,20 @@ beforeAll(async () => {
   await conn.execute(
     `insert into follows (follower_id, followed_id) select ?, id from users where email like 'plan-silent-%'`,
     [few.id],
+  );
+  // `manySilent` follows AUTHORS authors silent for a year: the walk finds none of theirs, every head is ranked.
+  await conn.execute(
+    `insert into users (email, password_hash, first_name, last_name)
+     select 'plan-quiet-' || g || '@example.com', 'x', 'Plan', 'Quiet' from generate_series(1, ${AUTHORS}) g`,
+  );
+  await conn.execute(
+    `insert into posts (title, content, author_id, created_at)
+     select 'old', 'c', u.id, now() - interval '400 days' - random() * interval '300 days'
+     from users u cross join generate_series(1, 2) g where u.email like 'plan-quiet-%'`,
+  );
+  await conn.execute(
+    `insert into follows (follower_id, followed_id) select ?, id from users where email like 'plan-quiet-%'`,
+    [manySilent.id],
   );
   await conn.execute('analyze');
 });
@@ -92,6 +109,16 @@ const postsIndexRows = (plan: PlanNode) =>
     .filter((node) => node['Relation Name'] === 'posts' && node['Node Type'].startsWith('Index'))
     .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
 
+/** Index scans of posts by author (each followed author's newest keys), over every loop. */
+const authorProbes = (plan: PlanNode) =>
+  nodes(plan)
+    .filter((node) => node['Index Name'] === 'posts_author_created_index')
+    .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
+
+/** The nodes that read newest_posts and ran. */
+const newestPostsReads = (plan: PlanNode) =>
+  nodes(plan).filter((node) => node['Relation Name'] === 'newest_posts' && (node['Actual Loops'] ?? 0) > 0);
+
 const walkedNewestPosts = (plan: PlanNode) =>
   nodes(plan).some((node) => node['Index Name'] === 'posts_created_index' && (node['Actual Loops'] ?? 0) > 0);
 
@@ -115,6 +142,21 @@ describe('feed page plans', () => {
       expect(walkedNewestPosts(plan)).toBe(false);
       // 3 heads, at most 3 x 20 keys of the newest authors, 20 rows of the page.
       expect(postsIndexRows(plan)).toBeLessThanOrEqual(3 + 3 * 20 + 20 + 1);
+    }
+  });
+
+  it(`a reader of ${AUTHORS} authors silent for a year ranks them in one pass over newest_posts, not a probe of posts per author`, async () => {
+    const page = await h.caller(manySilent.token).posts.followed({ limit: 20 });
+    expect(page).toHaveLength(20);
+    for (const before of [undefined, page[9]!.id]) {
+      const plan = await feedPlan(manySilent, before);
+      // The heads of the 20 latest-bounded authors (the floor), of those bounded above it (20, and a
+      // few sharing a bound's minute), and the 20 ranked authors' newest keys: not one per follow.
+      expect(authorProbes(plan)).toBeLessThanOrEqual(3 * 20 + 10);
+      const reads = newestPostsReads(plan);
+      // The first page ranks every head; past a silent author's post the walk finds the older silent posts at once.
+      if (before === undefined) expect(reads.length).toBeGreaterThan(0);
+      for (const read of reads) expect(read['Actual Loops']).toBe(1);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_WALK_FROM } from '../src/posts/posts.queries.js';
+import { FEED_WALK, FEED_WALK_FROM } from '../src/posts/posts.queries.js';
 import { Harness, PASSWORD, type TestUser } from './support/harness.js';
 
 /**
@@ -23,6 +23,16 @@ beforeAll(async () => {
   await conn.execute(
     `insert into posts (title, content, author_id, created_at)
      select 'filler', 'c', id, now() - interval '1 hour' from users where email like 'feed-filler-%'`,
+  );
+  // Posts by a user no reader follows, newer than the fillers': a reader of many finds too few of
+  // theirs among the newest posts and ranks its authors by their newest post (see feedPage).
+  await conn.execute(
+    `insert into users (email, password_hash, first_name, last_name) values ('feed-noise@example.com', 'x', 'Noise', 'User')`,
+  );
+  await conn.execute(
+    `insert into posts (title, content, author_id, created_at)
+     select 'noise', 'c', u.id, now() - interval '1 minute' from users u cross join generate_series(1, ${FEED_WALK}) g
+     where u.email = 'feed-noise@example.com'`,
   );
 });
 afterAll(() => h.close());
@@ -119,6 +129,45 @@ describe.each(Object.keys(follows) as (keyof typeof follows)[])('the feed of a r
         expect(view[0]).toBe(first);
         expect(view).not.toContain(between);
       }
+    });
+
+    /**
+     * A reader of `author` and 20 other users: `author` with a post `authorAge` old, the others
+     * with one 3 hours old. The feed ranks authors by their newest post (see feedPage): these
+     * tests check that ranking after a delete and after a new post.
+     */
+    async function ranked(authorAge: string) {
+      const reader = await follows[shape](await h.user());
+      const author = await h.user();
+      const others = await Promise.all(Array.from({ length: 20 }, () => h.user()));
+      const conn = h.orm.em.getConnection();
+      const [{ id: authorPost }] = await conn.execute<[{ id: number }]>(
+        `insert into posts (title, content, author_id, created_at) values ('aged', 'c', ?, now() - ?::interval) returning id`,
+        [author.id, authorAge],
+      );
+      await conn.execute(
+        `insert into posts (title, content, author_id, created_at)
+         select 'older', 'c', a, now() - interval '3 hours' from unnest(?::int[]) a`,
+        [`{${others.map((other) => other.id).join(',')}}`],
+      );
+      for (const user of [author, ...others]) await follow(reader, user);
+      return { reader, author, others, authorPost };
+    }
+
+    it('a deleted newest post hands its author’s place back to their next newest', async () => {
+      // The others' newest posts go: ranked by those, they would take the whole page from `author`.
+      const { reader, others, authorPost } = await ranked('30 minutes');
+      for (const other of others) {
+        const id = await post(other, 'soon gone');
+        expect((await h.request('DELETE', `/posts/${id}`, { token: other.token })).status).toBe(204);
+      }
+      for (const view of await everyView(reader)) expect(view[0]).toBe(authorPost);
+    });
+
+    it('an author silent for hours who posts is ranked by the new post', async () => {
+      const { reader, author } = await ranked('5 hours');
+      const id = await post(author, 'back');
+      for (const view of await everyView(reader)) expect(view[0]).toBe(id);
     });
 
     it('reads its writes: a post is on its followers’ next page as soon as its write answered', async () => {

@@ -35,6 +35,12 @@ describe('npm run seed', () => {
     );
     expect(top!.n).toBeGreaterThan(50);
 
+    // Every author's feed bound (newest_posts) lies past their newest post, though the seed skips triggers.
+    const [unbounded] = await conn.execute(`select count(*)::int as n from (
+      select author_id, max(created_at) as newest from posts group by author_id) p
+      left join newest_posts b using (author_id) where b.posted_before is null or b.posted_before <= p.newest`);
+    expect(unbounded).toEqual({ n: 0 });
+
     const login = await h.request('POST', '/auth/login', { body: { email: seedEmail(7), password: SEED_PASSWORD } });
     expect(login.status).toBe(200);
   });

@@ -6,6 +6,7 @@ import { LiveTicketEntity } from '../live/live-ticket.entity.js';
 import { NotificationEntity } from '../notifications/notification.entity.js';
 import { CommentEntity } from '../posts/comment.entity.js';
 import { CommentLikeEntity, PostLikeEntity } from '../posts/like.entity.js';
+import { NewestPostEntity } from '../posts/newest-post.entity.js';
 import { PostEntity } from '../posts/post.entity.js';
 import { FollowEntity } from '../users/follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -15,6 +16,7 @@ export const entities = [
   UserEntity,
   FollowEntity,
   PostEntity,
+  NewestPostEntity,
   CommentEntity,
   PostLikeEntity,
   CommentLikeEntity,

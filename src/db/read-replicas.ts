@@ -74,15 +74,41 @@ interface Sample {
   lsn: number;
 }
 
-const SESSION_WRITE_LSN = {
-  name: 'session_write_lsn',
-  text: `select u.write_lsn::text from sessions s join users u on u.id = s.user_id
-    where s.jti = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()`,
+/**
+ * The sessions of a batch of read requests ($1 their jti, $2 their users), each with its user's
+ * write position; `i` is its place in the batch. A session not open yields no row.
+ */
+export const SESSIONS_WRITE_LSN = {
+  name: 'sessions_write_lsn',
+  // OFFSET 0 keeps the lateral subquery whole: two index lookups per session checked (joined, the
+  // generic plan may hash the whole sessions table). The arrays behind sub-selects: as plain
+  // parameters their length is known to a custom plan, which then always looks cheaper than the
+  // generic one, and the statement is planned again on every run.
+  text: `select b.i::int as i, x.write_lsn
+    from unnest((select $1::uuid[]), (select $2::int[])) with ordinality b(jti, user_id, i)
+    cross join lateral (
+      select u.write_lsn::text from sessions s join users u on u.id = s.user_id
+      where s.jti = b.jti and s.user_id = b.user_id and s.revoked_at is null and s.expires_at > now()
+      offset 0
+    ) x`,
 };
+
 const RECORD_WRITE = {
   name: 'user_record_write',
   text: `update users set write_lsn = greatest(write_lsn, pg_current_wal_insert_lsn()) where id = $1`,
 };
+
+/** A row of SESSIONS_WRITE_LSN. */
+interface SessionRow {
+  i: number;
+  write_lsn: string | null;
+}
+
+/** Runs SESSIONS_WRITE_LSN on the primary, for a batch of sessions. */
+export const sessionLookup =
+  (primary: KnexClient) =>
+  (jtis: string[], userIds: number[]): Promise<SessionRow[]> =>
+    onPrimary(() => query<SessionRow>(primary, SESSIONS_WRITE_LSN.text, [jtis, userIds], SESSIONS_WRITE_LSN.name));
 
 async function query<R>(pool: KnexClient, text: string, values: unknown[] = [], name?: string): Promise<R[]> {
   const client: Client = await pool.acquireConnection();
@@ -104,6 +130,7 @@ export class ReadReplicas {
   private readonly unregister: (() => void)[] = [];
   /** Reads the primary served in routed requests (no replica fit). */
   primaryReads = 0;
+  private readonly sessionChecks: SessionChecks;
 
   constructor(
     orm: MikroORM,
@@ -122,6 +149,7 @@ export class ReadReplicas {
       checking: false,
       reads: 0,
     }));
+    this.sessionChecks = new SessionChecks(sessionLookup(this.primary));
   }
 
   /** Checks once (so the first requests already have replicas) and then every REPLICA_CHECK_MS. */
@@ -233,17 +261,10 @@ export class ReadReplicas {
    * primary), after checking the session on the primary: 'ended' when it is not open.
    */
   async asReader<T>(user: SessionHolder, fn: () => Promise<T>): Promise<T | 'ended'> {
-    const [row] = await onPrimary(() =>
-      query<{ write_lsn: string | null }>(
-        this.primary,
-        SESSION_WRITE_LSN.text,
-        [user.jti, user.userId],
-        SESSION_WRITE_LSN.name,
-      ),
-    );
-    if (!row) return 'ended';
+    const writeLsn = await this.sessionChecks.check(user);
+    if (writeLsn === undefined) return 'ended';
     user.sessionChecked = true;
-    const replica = this.pick(lsnNumber(row.write_lsn));
+    const replica = this.pick(lsnNumber(writeLsn));
     if (!replica) {
       this.primaryReads++;
       countRead('primary', 'primary');
@@ -257,5 +278,55 @@ export class ReadReplicas {
   /** After a write of `userId` committed, and before it is answered: its later reads wait for replicas that have it. */
   async recordWrite(userId: number): Promise<void> {
     await onPrimary(() => query(this.primary, RECORD_WRITE.text, [userId], RECORD_WRITE.name));
+  }
+}
+
+interface WaitingCheck {
+  jti: string;
+  userId: number;
+  resolve: (writeLsn: string | null | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Checks per statement at most: bounds its arrays' size. */
+const SESSION_BATCH_MAX = 256;
+
+/**
+ * The read requests' session checks on the primary, one statement for all the checks that arrive
+ * while the previous one runs: under load the primary answers a batch per round trip instead of a
+ * statement per request. A check is always in a statement sent after it arrived, so it sees every
+ * logout and write answered before its request came (no answer is reused or cached).
+ */
+export class SessionChecks {
+  private waiting: WaitingCheck[] = [];
+  private running = false;
+
+  constructor(private readonly lookup: (jtis: string[], userIds: number[]) => Promise<SessionRow[]>) {}
+
+  /** The user's write position (null: none recorded), or undefined when the session is not open. */
+  check({ jti, userId }: { jti: string; userId: number }): Promise<string | null | undefined> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ jti, userId, resolve, reject });
+      if (!this.running) void this.send();
+    });
+  }
+
+  private async send(): Promise<void> {
+    this.running = true;
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, SESSION_BATCH_MAX);
+      try {
+        const rows = await this.lookup(
+          batch.map((check) => check.jti),
+          batch.map((check) => check.userId),
+        );
+        const found = new Map(rows.map((row) => [row.i, row.write_lsn]));
+        // Ordinality counts from 1; a check with no row has no open session.
+        batch.forEach((check, i) => check.resolve(found.has(i + 1) ? found.get(i + 1) : undefined));
+      } catch (error) {
+        for (const check of batch) check.reject(error);
+      }
+    }
+    this.running = false;
   }
 }

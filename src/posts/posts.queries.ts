@@ -304,41 +304,61 @@ export async function getPostFor(scope: SessionScope, id: number): Promise<Post>
 
 /** From this many follows on, a feed page first walks the newest posts (see feedPage). */
 export const FEED_WALK_FROM = 200;
-/** How many of the newest posts that walk looks through at most before it merges by author. */
+/** How many of the newest posts that walk looks through at most before it ranks the authors. */
 export const FEED_WALK = 500;
+
+/** The users the reader (`s.user_id`) follows: the one place a feed page names its follow set (add a filter here). */
+const FOLLOWED = '(select f.followed_id from follows f where f.follower_id = s.user_id)';
 
 /**
  * The rows of a feed page: the newest `limit` posts by users `s.user_id` follows, older than the
- * cursor when `cursorCondition` (on alias x) says so. Two ways, each bounded whatever the graph:
+ * post `cursor` names when given. Two ways, each bounded by the page, not by the posts:
  * - a reader who follows many users (FEED_WALK_FROM or more, a count that stops there) walks the
  *   newest posts off posts_created_index, each checked on the follows key, and stops at `limit`
  *   matches or after FEED_WALK posts: a few dozen rows for a reader of active authors;
- * - otherwise, or when that walk came up short (authors that rarely post), each followed author's
- *   newest key (one index-only probe each, one row), the `limit` newest of those heads, and only
- *   those authors' newest `limit` keys merged: the page can hold no post older than the
- *   `limit`-th head, so the other authors need no more than that one probe.
+ * - otherwise, or when that walk came up short (authors that rarely post), the followed authors
+ *   are ranked by newest_posts.posted_before, an instant none of their posts is newer than (a few
+ *   follows take it by key, many in one hashed pass: no probe of posts per follow). The heads
+ *   (newest key past the cursor, one index probe each) of the `limit` latest-bounded authors give
+ *   a floor: an author bounded at or below it has nothing as new, so only the authors above it
+ *   are probed, the `limit` newest heads kept, and only those authors' newest `limit` keys merged.
  * Only the page's rows are then read from posts.
  */
-function feedPage(cursorCondition: string, limit: string): string {
+function feedPage(cursor: string | undefined, limit: string): string {
   const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
+  const after = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor)}`);
   const newestKeys = (author: string, count: string) =>
-    `select x.id, x.created_at from posts x where x.author_id = ${author} ${cursorCondition} ${newestFirst('x')} limit ${count}`;
-  return `(with walked as materialized (
+    `select x.id, x.created_at from posts x where x.author_id = ${author} ${after('x')} ${newestFirst('x')} limit ${count}`;
+  const followedBounds = (join: string, gate: string) =>
+    `select n.author_id, n.posted_before from ${FOLLOWED} f join newest_posts n on ${join} where ${gate}`;
+  return `(with reach as materialized (
+      select count(*) >= ${FEED_WALK_FROM} as many from (select 1 from ${FOLLOWED} c limit ${FEED_WALK_FROM}) c),
+    walked as materialized (
       select w.id, w.created_at from (
         select x.id, x.created_at, x.author_id from posts x
-        where (select count(*) from (select 1 from follows c where c.follower_id = s.user_id limit ${FEED_WALK_FROM}) c) >= ${FEED_WALK_FROM}
-          ${cursorCondition} ${newestFirst('x')} limit ${FEED_WALK}) w
+        where (select many from reach) ${after('x')} ${newestFirst('x')} limit ${FEED_WALK}) w
       -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
-      where (select true from follows wf where wf.follower_id = s.user_id and wf.followed_id = w.author_id)
+      where (select true from ${FOLLOWED} wf where wf.followed_id = w.author_id)
       ${newestFirst('w')} limit ${limit}),
+    bounds as materialized (
+      select * from (
+        ${followedBounds('n.author_id = f.followed_id', 'not (select many from reach)')}
+        union all
+        -- "+ 0" takes the key away from this join: one pass over newest_posts, hashed, not a probe per follow.
+        ${followedBounds('n.author_id + 0 = f.followed_id', '(select many from reach)')}
+      ) b where (select count(*) from walked) < ${limit}),
+    floor as materialized (
+      select k.created_at from (select * from bounds b order by b.posted_before desc limit ${limit}) b
+      cross join lateral (${newestKeys('b.author_id', '1')}) k
+      order by k.created_at desc offset ${limit} - 1 limit 1),
     heads as materialized (
-      select f.followed_id, h.id, h.created_at from follows f cross join lateral (${newestKeys('f.followed_id', '1')}) h
-      where f.follower_id = s.user_id and (select count(*) from walked) < ${limit}
-      ${newestFirst('h')} limit ${limit}),
+      select b.author_id, k.id, k.created_at from bounds b cross join lateral (${newestKeys('b.author_id', '1')}) k
+      where b.posted_before > coalesce((select created_at from floor), '-infinity')
+      ${newestFirst('k')} limit ${limit}),
     newest as (
       select * from walked where (select count(*) from walked) >= ${limit}
       union all
-      (select k.id, k.created_at from heads hd cross join lateral (${newestKeys('hd.followed_id', limit)}) k
+      (select k.id, k.created_at from heads hd cross join lateral (${newestKeys('hd.author_id', limit)}) k
         ${newestFirst('k')} limit ${limit}))
     select fp.* from newest join posts fp on fp.id = newest.id ${newestFirst('newest')} limit ${limit})`;
 }
@@ -360,7 +380,7 @@ export function postListStatement(followed: boolean, limited: boolean, after: bo
     const newestFirst = 'order by created_at desc, id desc';
     let rows: string;
     if (followed && limited) {
-      rows = feedPage(after ? `and ${olderThan('x', 'posts', '$3')}` : '', limit);
+      rows = feedPage(after ? '$3' : undefined, limit);
     } else {
       const conditions = [
         followed && 'author_id in (select f.followed_id from follows f where f.follower_id = s.user_id)',

@@ -9,6 +9,7 @@ import { Migration20261122110000 } from './Migration20261122110000.js';
 import { Migration20261125220000 } from './Migration20261125220000.js';
 import { Migration20261125230000 } from './Migration20261125230000.js';
 import { Migration20261125233000 } from './Migration20261125233000.js';
+import { Migration20261126020000 } from './Migration20261126020000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125220000', class: Migration20261125220000 },
   { name: 'Migration20261125230000', class: Migration20261125230000 },
   { name: 'Migration20261125233000', class: Migration20261125233000 },
+  { name: 'Migration20261126020000', class: Migration20261126020000 },
 ];
