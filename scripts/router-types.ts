@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import ts from 'typescript';
 import { appRouter } from '../src/http/router.js';
+import { procedureDefOf, proceduresOf } from '../src/trpc/internals.js';
 
 export const ROUTER_TYPES_FILE = new URL('../client/router-types.ts', import.meta.url);
 
@@ -22,8 +23,6 @@ const KIND = {
   subscription: 'TRPCSubscriptionProcedure',
 };
 
-type ProcedureDefs = Record<string, { _def: { type: keyof typeof KIND } }>;
-
 /** An alias name for each procedure's input or output in the probe ("posts.get" → "posts_get_input"). */
 const alias = (path: string, part: string) => `${path.replace(/\./g, '_')}_${part}`;
 
@@ -34,35 +33,33 @@ const alias = (path: string, part: string) => `${path.replace(/\./g, '_')}_${par
  */
 function probeSource(procedures: [string, keyof typeof KIND][]): string {
   const lines = [
-    "import type { TRPC_ERROR_CODE_NUMBER } from '@trpc/server';",
-    "import type { inferAsyncIterableYield } from '@trpc/server/unstable-core-do-not-import';",
+    "import type { inferProcedureOutput, inferRouterError, inferSubscriptionOutput, TRPC_ERROR_CODE_NUMBER } from '@trpc/server';",
     "import type { appRouter } from '../src/http/router.js';",
+    "import type { ProcedureInput } from '../src/trpc/internals.js';",
     'type Expand<T> = T extends readonly unknown[]',
     '  ? { [K in keyof T]: Expand<T[K]> }',
     '  : T extends object ? (T extends infer O ? { [K in keyof O]: Expand<O[K]> } : never) : T;',
-    'type Root = (typeof appRouter)["_def"]["_config"]["$types"];',
     // The numeric code is a union tRPC names, imported by the generated file as it is.
-    'export type errorShape = Expand<Omit<Root["errorShape"], "code">> & { code: TRPC_ERROR_CODE_NUMBER };',
-    'type Types<P> = P extends { _def: { $types: infer T } } ? T : never;',
+    'export type errorShape = Expand<Omit<inferRouterError<typeof appRouter>, "code">> & { code: TRPC_ERROR_CODE_NUMBER };',
   ];
   for (const [path, type] of procedures) {
-    const procedure = `Types<(typeof appRouter)${path
+    const procedure = `(typeof appRouter)${path
       .split('.')
       .map((key) => `["${key}"]`)
-      .join('')}>`;
-    lines.push(`export type ${alias(path, 'input')} = Expand<${procedure}["input"]>;`);
+      .join('')}`;
+    lines.push(`export type ${alias(path, 'input')} = Expand<ProcedureInput<${procedure}>>;`);
     lines.push(
       type === 'subscription'
-        ? `export type ${alias(path, 'output')} = Expand<inferAsyncIterableYield<${procedure}["output"]>>;`
-        : `export type ${alias(path, 'output')} = Expand<${procedure}["output"]>;`,
+        ? `export type ${alias(path, 'output')} = Expand<inferSubscriptionOutput<${procedure}>>;`
+        : `export type ${alias(path, 'output')} = Expand<inferProcedureOutput<${procedure}>>;`,
     );
   }
   return lines.join('\n');
 }
 
 export async function renderRouterTypes(): Promise<string> {
-  const procedures = Object.entries(appRouter._def.procedures as unknown as ProcedureDefs).map(
-    ([path, procedure]) => [path, procedure._def.type] as [string, keyof typeof KIND],
+  const procedures = Object.entries(proceduresOf(appRouter)).map(
+    ([path, procedure]) => [path, procedureDefOf(procedure).type as keyof typeof KIND] as [string, keyof typeof KIND],
   );
   const config = ts.getParsedCommandLineOfConfigFile(
     resolve(ROOT, 'tsconfig.json'),

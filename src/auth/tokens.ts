@@ -8,7 +8,7 @@ export interface AccessClaims {
 }
 
 const keys = new Map<string, KeyObject>();
-/** jsonwebtoken turns a string secret into a key on every call (a profile's top item): do it once. */
+/** jsonwebtoken turns a string secret into a key on every call, a costly step: do it once. */
 function hmacKey(secret: string): KeyObject {
   let key = keys.get(secret);
   if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret))));
@@ -30,8 +30,8 @@ export function signAccessToken(userId: number, ttlSeconds: number, secret: stri
 }
 
 /**
- * Verified tokens per secret, until they expire: the signature check is a profile item on every
- * request. Only the token's own validity is kept; whether its session is open is asked every time.
+ * Verified tokens per secret, until they expire: the signature check is costly, and every request
+ * makes it. Only the token's own validity is kept; whether its session is open is asked every time.
  */
 type VerifiedToken = AccessClaims & { expiresAtMs: number };
 const verified = new Map<string, Map<string, VerifiedToken>>();

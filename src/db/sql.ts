@@ -120,9 +120,7 @@ async function runOn<R>(knexClient: KnexClient, query: QueryConfig & { rowMode?:
   const client = await knexClient.acquireConnection();
   try {
     // Taken out of the driver's list: V8 allocates that list in the old generation (it pretenures
-    // its allocation site at start-up, when every such list lived long), and while the list held
-    // them, each row and the answer text in it survived young collections: measured at 1.07 MB
-    // promoted per collection on GET /posts/{id}, 0.24 MB with this, and pauses 2.4 -> 1.6 ms.
+    // its allocation site at start-up), and rows it held survived young collections with it.
     const sent = knexClient.unnamedStatements && query.name ? { ...query, name: undefined } : query;
     return (await client.query(sent as QueryConfig)).rows.splice(0) as R[];
   } finally {

@@ -69,7 +69,7 @@ export function createApp(services: AppServices): Express {
     ),
   );
 
-  // 1. Every request: one middleware (each one Express runs costs a few µs of routing).
+  // 1. Every request: one middleware (each one Express runs adds its routing work).
   const logRequest = requestLogging(services.logger);
   // Timed only when metrics are exported: otherwise no request pays for it.
   const timeRequest =
@@ -222,8 +222,8 @@ function fixedHeadersOf(headerMiddleware: RequestHandler): string[] {
  * Adds `fixed` (names and values) and the request's id (X-Request-Id) to every answer's head as
  * it is written, whichever way that is (Express, the tRPC adapter, REST, a stream, a 413): a header
  * the route set itself wins. An answer whose head comes as one list (REST's, rest.ts) gets them in
- * that list, so Node writes the head without a setHeader per header: setting them one by one on
- * every response cost about 10 µs of a POST /posts's CPU. Such a list must not repeat one of them.
+ * that list, so Node writes the head without a setHeader per header (docs/performance.md). Such a
+ * list must not repeat one of them.
  */
 function writeFixedHeadersWithEveryAnswer(app: Express, fixed: readonly string[]): void {
   // Node's own, which takes (status, headers) and (status, reason, headers).
@@ -416,10 +416,9 @@ export function createHttpServer(app: Express, { REQUEST_TIMEOUT_MS }: Config): 
 
 /**
  * Express gives each request and response its app's prototypes (`Object.setPrototypeOf`, per
- * request), and V8 then treats every object so changed as of a shape of its own: measured at 90 µs
- * of CPU per request (a quarter of GET /posts/{id}'s), in Express itself and in Node's HTTP code
- * after it. Node builds them with those prototypes from the start here, so Express's swap finds
- * the prototype already in place and does nothing.
+ * request), and V8 then treats every object so changed as of a shape of its own, slow in Express
+ * and in Node's HTTP code after it. Node builds them with those prototypes from the start here, so
+ * Express's swap finds the prototype already in place and does nothing (docs/performance.md).
  */
 function expressPrototypes(app: Express) {
   // Node's IncomingMessage and ServerResponse are constructor functions (not classes): called on an

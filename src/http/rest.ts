@@ -1,4 +1,4 @@
-import { TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { getTRPCErrorFromUnknown, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   forEachOpenApiProcedure,
@@ -10,13 +10,12 @@ import {
   type OpenApiProcedureRecord,
 } from 'trpc-to-openapi';
 import { notFound, type ApiErrorBody } from '../platform/errors.js';
-import type { ApiIssue } from '../platform/validation-messages.js';
-import { normalizeError } from '../trpc/error-handling.js';
+import { normalizeError, restErrorAnswer } from '../trpc/error-handling.js';
 import { JsonText, StreamedAnswer } from '../trpc/json-text.js';
 import { sendJsonText } from './send-json.js';
 import { noteRoute } from '../platform/metrics.js';
 import type { AppMeta, Context } from '../trpc/trpc.js';
-import { getErrorShape, getTRPCErrorFromUnknown, proceduresOf, routerConfigOf } from '../trpc/internals.js';
+import { proceduresOf } from '../trpc/internals.js';
 
 /** A documented path and method, resolved to its procedure once at start-up. */
 interface Route {
@@ -53,8 +52,8 @@ const PLAIN_PATH = /^[\w/-]*$/;
  * documented `{ message, code, issues? }` errors.
  * trpc-to-openapi's own handler does per call what is fixed per route (schema unwrapping, a
  * caller proxy, a scan of every route's pattern) and builds a Fetch `Request`, body copy
- * included, only to hand the procedure an abort signal none of ours reads: measured at a quarter
- * of its CPU per request, so routes are resolved here once and procedures called directly.
+ * included, only to hand the procedure an abort signal none of ours reads; so routes are resolved
+ * here once and procedures called directly (docs/performance.md).
  */
 export function createRestHandler({
   router,
@@ -104,8 +103,6 @@ export function createRestHandler({
       }
       if (req.method === 'HEAD') return sendJsonText(res, 204, {}, undefined);
     }
-    let input: Record<string, unknown> | undefined;
-    let ctx: Context | undefined;
     try {
       if (!route) throw notFound('Not found');
       const { takesBody } = route;
@@ -118,14 +115,11 @@ export function createRestHandler({
             : 'Missing content-type; send application/json',
         });
       }
-      if (route.takesInput)
-        input = {
-          ...(takesBody ? (req.body as object | undefined) : queryOf(req)),
-          ...route.pattern.exec(path)!.groups,
-        };
-      ctx = createContext(req);
+      const input = route.takesInput
+        ? { ...(takesBody ? (req.body as object | undefined) : queryOf(req)), ...route.pattern.exec(path)!.groups }
+        : undefined;
       const data: unknown = await route.procedure({
-        ctx,
+        ctx: createContext(req),
         path: route.path,
         type: route.type,
         getRawInput: rawInputOf(input),
@@ -148,21 +142,8 @@ export function createRestHandler({
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
       onError({ error, path: route?.path });
-      const shape = getErrorShape({
-        config: routerConfigOf(router),
-        error,
-        type: route?.type ?? 'unknown',
-        path: route?.path,
-        input,
-        ctx,
-      }) as { message: string; data: { httpStatus: number; issues?: ApiIssue[] } };
-      const { issues, httpStatus } = shape.data;
-      const body: ApiErrorBody = {
-        message: shape.message, // a validation failure's message is worded once, by normalizeError
-        code: error.code,
-        ...(issues && { issues }),
-      };
-      sendJsonText(res, httpStatus, responseHeaders([error]), JSON.stringify(body));
+      const { status, body } = restErrorAnswer(error);
+      sendJsonText(res, status, responseHeaders([error]), JSON.stringify(body));
     }
   };
   return handler;

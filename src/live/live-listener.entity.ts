@@ -3,10 +3,8 @@ import { defineEntity } from '@mikro-orm/core';
 /**
  * A process's LISTEN connection, by its backend pid, while it listens: the NOTIFY triggers of
  * posts and notifications send only when a row is here (an ended session always notifies).
- * PostgreSQL serialises the commits of notifying transactions on one lock: with nobody listening,
- * notifying cost like/unlike pairs 8 % of their throughput with one process and 24 % with two
- * (p99 39-48 ms against 29-37). A row whose backend is gone is deleted by the next process to
- * register.
+ * PostgreSQL serialises the commits of notifying transactions on one lock, so a NOTIFY nobody
+ * hears slows every write. A row whose backend is gone is deleted by the next process to register.
  */
 export const LiveListenerEntity = defineEntity({
   name: 'LiveListener',

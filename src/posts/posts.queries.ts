@@ -124,7 +124,7 @@ const SEARCH_WALK = 1_000;
 /**
  * The matches of a search, as a CTE `matches (id, created_at)`. The planner alone walks the posts
  * newest first whenever it expects matches to be dense, and it does for a rare word or for two
- * words that never meet: the whole table, 0.3-0.5 s at 100k posts, for nothing. Here a page first
+ * words that never meet: the whole table, for nothing. Here a page first
  * looks through the newest SEARCH_WALK posts; when they hold a full page, those are the newest
  * matches; otherwise (and for an unpaged list) the GIN index gives every match, and only those are
  * sorted. The fallback runs only when needed (a one-time filter), so a page costs a bounded walk,

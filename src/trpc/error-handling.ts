@@ -1,5 +1,6 @@
 import { ConnectionException, LockWaitTimeoutException } from '@mikro-orm/core';
-import { TRPCError } from '@trpc/server';
+import { TRPCError, type TRPCDefaultErrorShape } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../platform/errors.js';
 import { retryAfterOf } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import type { DefaultErrorShape } from './internals.js';
 import { toIssues, validationMessage, type ApiIssue } from '../platform/validation-messages.js';
 
 /*
@@ -57,12 +57,10 @@ export function normalizeError(error: TRPCError): TRPCError {
  * The tRPC error formatter, for /trpc and (through rest.ts) REST alike: a clear message,
  * validation issues, never a stack, and no internals on a 5xx.
  */
-export function formatError({ shape, error }: { shape: DefaultErrorShape; error: TRPCError }) {
+export function formatError({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }) {
   const { httpStatus } = shape.data;
-  const message =
-    httpStatus < 500 ? error.message : (httpStatus === 503 ? SERVICE_UNAVAILABLE : INTERNAL_SERVER_ERROR).message;
   return {
-    message,
+    message: answeredMessage(error, httpStatus),
     code: shape.code,
     data: {
       code: shape.data.code,
@@ -72,6 +70,26 @@ export function formatError({ shape, error }: { shape: DefaultErrorShape; error:
     },
   };
 }
+
+/**
+ * A REST error answer, `{ message, code, issues? }` with its status: what formatError gives /trpc,
+ * in the documented body.
+ */
+export function restErrorAnswer(error: TRPCError): { status: number; body: ApiErrorBody } {
+  const status = getHTTPStatusCodeFromError(error);
+  return {
+    status,
+    body: {
+      message: answeredMessage(error, status), // a validation failure's message is worded once, by normalizeError
+      code: error.code,
+      ...(error instanceof InvalidInputError && { issues: error.issues }),
+    },
+  };
+}
+
+/** An error's message as answered: a 5xx says nothing internal. */
+const answeredMessage = (error: TRPCError, httpStatus: number): string =>
+  httpStatus < 500 ? error.message : (httpStatus === 503 ? SERVICE_UNAVAILABLE : INTERNAL_SERVER_ERROR).message;
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 

@@ -38,12 +38,9 @@ export const userWithRelationsJson = jsonFragment(UserWithRelations, (u: string,
  * tables' indexes, at most `maxItems + 1` entries read, no JSON built) and the text is at most
  * `maxBytes`; '' when it is larger, null when there is no such user.
  *
- * The count is one subquery: each subquery of a statement holds its own executor state for the
- * whole statement (an index scan's is about 40 kB), and four of them, one per list, made the
- * statement's memory about 1.1 MB larger. PostgreSQL's allocator hands memory beyond its
- * thresholds back to the system after each statement and faults it in again on the next: with
- * four, GET /users/{id} made 167 page faults per request (the reference's statement none) and
- * ran at half the reference's rate.
+ * The count is one subquery: each subquery holds its own executor state for the whole statement,
+ * and PostgreSQL's allocator gives memory past its thresholds back after each statement and faults
+ * it in again on the next, so one count per list made profile reads pay in page faults.
  */
 export const smallUserWithRelationsText = jsonFragment(
   UserWithRelations,
