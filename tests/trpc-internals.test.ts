@@ -1,7 +1,15 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { procedureDefOf, proceduresOf, withOutputBuiltBySql, type ProcedureInput } from '../src/trpc/internals.js';
+import {
+  middlewareMarker,
+  procedureDefOf,
+  proceduresOf,
+  runsDirectly,
+  withDirectMiddlewareChain,
+  withOutputBuiltBySql,
+  type ProcedureInput,
+} from '../src/trpc/internals.js';
 
 /**
  * Each of tRPC's internals that src/trpc/internals.ts relies on (its header numbers them), checked
@@ -19,13 +27,38 @@ function build() {
 }
 
 describe("tRPC's internals", () => {
-  it('1. router._def.procedures is flat, by dotted path', () => {
-    const { probe, router } = build();
-    expect(Object.keys(proceduresOf(router)).sort()).toEqual(['nested.probe', 'top']);
-    expect(proceduresOf(router)['nested.probe']).toBe(probe);
+  it("1. middlewareMarker brands a middleware's failed result in tRPC's own chain", async () => {
+    const { t } = build();
+    let seen: unknown;
+    const failing = t.procedure
+      .use(async ({ next }) => {
+        seen = await next();
+        return seen as never;
+      })
+      .query(() => {
+        throw new TRPCError({ code: 'NOT_FOUND', message: 'none' });
+      });
+    const caller = t.createCallerFactory(t.router({ failing }))({});
+    await expect(caller.failing()).rejects.toThrow('none');
+    expect(seen).toMatchObject({ ok: false, marker: middlewareMarker });
   });
 
-  it("2. procedure._def holds middlewares (the output parser marked _type 'output'), meta, type and the input type", async () => {
+  it('2. router._def.procedures is flat by dotted path and _def.record nested, both written by withDirectMiddlewareChain', async () => {
+    const { t, probe, router } = build();
+    expect(Object.keys(proceduresOf(router)).sort()).toEqual(['nested.probe', 'top']);
+    expect(proceduresOf(router)['nested.probe']).toBe(probe);
+    const record = router._def.record as { nested: { probe: unknown }; top: unknown };
+    expect(record.nested.probe).toBe(probe);
+    withDirectMiddlewareChain(router);
+    const direct = proceduresOf(router)['nested.probe'];
+    expect(runsDirectly(direct)).toBe(true);
+    expect(record.nested.probe).toBe(direct);
+    expect(runsDirectly(record.top)).toBe(true);
+    const caller = t.createCallerFactory(router)({});
+    expect(await caller.nested.probe({ n: 2 })).toEqual({ n: 2 });
+  });
+
+  it("3. procedure._def holds middlewares (the output parser marked _type 'output'), meta, type and the input type", async () => {
     const { t, probe } = build();
     const def = procedureDefOf<{ name: string }>(probe);
     expect(def).toMatchObject({ meta: { name: 'probe' }, type: 'query' });
@@ -35,12 +68,9 @@ describe("tRPC's internals", () => {
     withOutputBuiltBySql(probe);
     expect(middlewares.length - (probe._def as unknown as { middlewares: unknown[] }).middlewares.length).toBe(1);
     // Without its output parser the procedure answers what the resolver returned, unchecked.
-    const unchecked = () =>
-      t.procedure.output(z.object({ n: z.number() })).query(() => ({ n: 'not a number' }) as never);
-    const caller = t.createCallerFactory(t.router({ strict: unchecked(), loose: withOutputBuiltBySql(unchecked()) }))(
-      {},
-    );
-    await expect(caller.strict()).rejects.toThrow(/Output validation failed/);
+    const loose = t.procedure.output(z.object({ n: z.number() })).query(() => ({ n: 'not a number' }) as never);
+    withOutputBuiltBySql(loose);
+    const caller = t.createCallerFactory(t.router({ loose }))({});
     expect(await caller.loose()).toEqual({ n: 'not a number' });
   });
 });

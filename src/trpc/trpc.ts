@@ -5,6 +5,7 @@ import type { CreateExpressContextOptions } from '@trpc/server/adapters/express'
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Config } from '../platform/config.js';
 import { formatError, normalizeError } from './error-handling.js';
+import { withDirectMiddlewareChain } from './internals.js';
 import type { Logger } from '../platform/logger.js';
 import type { ReadReplicas } from '../db/read-replicas.js';
 
@@ -120,7 +121,8 @@ const t = initTRPC
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
   });
 
-export const router = t.router;
+/** A router whose procedures run their middlewares directly (withDirectMiddlewareChain). */
+export const router: typeof t.router = (record) => withDirectMiddlewareChain(t.router(record));
 export const createCallerFactory = t.createCallerFactory;
 /** The bare procedure builder: publicProcedure below, and the signed-in ones of src/auth/procedures.ts. */
 export const procedure = t.procedure;
