@@ -480,7 +480,7 @@ export async function listPostsFor(
   return jsonValue<Post[]>(json, scope.jsonAsText);
 }
 
-const SESSION_USER = `s as (select s.user_id from ${OPEN_SESSION})`;
+const SESSION_USER = `s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION})`;
 
 const CREATE_POST: Statement = {
   name: 'post_create',
@@ -504,7 +504,7 @@ const LIKE_POST: Statement = {
   text: `with ${SESSION_USER}, p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
     ins as (insert into post_likes (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
     noted as (${insertNotification(`select p.author_id, 'post_like', ins.user_id, p.id, null::int from p, ins`)})
-    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', `from users lp_lu where lp_lu.id in (select l.user_id from post_likes l where l.post_id = lp.id and ${unblocked(viewerById('$2::int'), 'l.user_id')} union all select user_id from ins)`), undefined, viewerById('$2::int'))}
+    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', `from users lp_lu where lp_lu.id in (select l.user_id from post_likes l where l.post_id = lp.id and ${unblocked(SESSION_VIEWER, 'l.user_id')} union all select user_id from ins)`), undefined, SESSION_VIEWER)}
       from posts lp where lp.id = $3 and exists (select 1 from ins))::text
     from s`,
 };
@@ -513,7 +513,7 @@ const UNLIKE_POST: Statement = {
   name: 'post_unlike',
   text: `with ${SESSION_USER}, p as (select id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
     del as (delete from post_likes l using p, s where l.post_id = p.id and l.user_id = s.user_id returning l.user_id)
-    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', `from post_likes lp_l join users lp_lu on lp_lu.id = lp_l.user_id where lp_l.post_id = lp.id and lp_l.user_id <> s.user_id and ${unblocked(viewerById('$2::int'), 'lp_l.user_id')}`), undefined, viewerById('$2::int'))}
+    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', `from post_likes lp_l join users lp_lu on lp_lu.id = lp_l.user_id where lp_l.post_id = lp.id and lp_l.user_id <> s.user_id and ${unblocked(SESSION_VIEWER, 'lp_l.user_id')}`), undefined, SESSION_VIEWER)}
       from posts lp where lp.id = $3 and exists (select 1 from del))::text
     from s`,
 };
