@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import type { Env } from '../platform/config.js';
+import { Gate } from '../platform/gate.js';
 
 /** The hashing settings, from the configuration. */
 export type HashSettings = Pick<
@@ -21,23 +22,11 @@ function hashOptions(config: HashSettings) {
 
 /**
  * Argon2 is built to eat memory and CPU. Unbounded, a login flood fills libuv's threadpool and
- * starves every other request; a small queue keeps the rest of the service answering.
+ * starves every other request; a small queue keeps the rest of the service answering. One queue
+ * per process, sized by its configuration (the same for every call).
  */
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function limited<T>(max: number, work: () => Promise<T>): Promise<T> {
-  // A finished hash hands its slot straight to the next waiter, so `running` never overshoots.
-  if (running < max) running++;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+let gate: Gate | undefined;
+const limited = <T>(max: number, work: () => Promise<T>): Promise<T> => (gate ??= new Gate(max)).run(work);
 
 export function hashPassword(password: string, config: HashSettings): Promise<string> {
   return limited(config.ARGON2_MAX_CONCURRENT, () => argon2.hash(password, hashOptions(config)));

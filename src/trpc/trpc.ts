@@ -4,6 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Config } from '../platform/config.js';
+import { Gate } from '../platform/gate.js';
 import { formatError, normalizeError } from './error-handling.js';
 import { withDirectMiddlewareChain } from './internals.js';
 import type { Logger } from '../platform/logger.js';
@@ -48,27 +49,6 @@ export interface Context {
  * a batch costs the pool what a few requests do.
  */
 const BATCH_CALLS_AT_ONCE = 2;
-
-/** Runs at most `size` functions at once; the rest wait their turn, in order. */
-export class Gate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly size: number) {}
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.running < this.size) this.running++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next)
-        next(); // the turn passes on: `running` stays
-      else this.running--;
-    }
-  }
-}
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
