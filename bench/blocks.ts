@@ -1,5 +1,5 @@
 /**
- * npm run bench:blocks -- --database-url postgres://…/seeded [--baseline ../other-checkout] [--runs 400]
+ * npm run bench:blocks -- --database-url postgres://…/seeded [--baseline ../other-checkout [--baseline-blocks]] [--runs 400]
  *
  * What block and mute (docs/safety.md) cost the hot reads. On a seeded database (npm run seed;
  * this checkout's migrations applied), as a reader who follows the most users:
@@ -10,6 +10,7 @@
  * 2. the reader blocks 10,000 users (1,000 authors of the seed, 9,000 users added for this) and
  *    mutes 1,000 users they follow;
  * 3. another reader blocked by 10,000 users (those added).
+ * 2 and 3 run the baseline too with --baseline-blocks (a baseline that has block and mute).
  * Statements are the project's own, captured as its query functions send them. Adds its block,
  * mute and session rows and removes them at the end. Not part of CI.
  */
@@ -26,6 +27,7 @@ const { values } = parseArgs({
   options: {
     'database-url': { type: 'string' },
     baseline: { type: 'string' },
+    'baseline-blocks': { type: 'boolean', default: false },
     runs: { type: 'string', default: '400' },
   },
 });
@@ -106,6 +108,7 @@ async function scopeFor(userId: number): Promise<SessionScope> {
   return { services: { orm }, user: { jti, userId, sessionChecked: false }, jsonAsText: true };
 }
 
+const withBlocks = values['baseline-blocks'] ? versions : versions.slice(0, 1);
 const readerScope = await scopeFor(reader.id);
 const blockedScope = await scopeFor(blockedOne.id);
 const hot = (q: Queries, scope: SessionScope): [string, () => Promise<unknown>][] => [
@@ -201,14 +204,14 @@ try {
   await report(
     `2. the same reader blocking ${counts.block_count} users and muting ${counts.mute_count}`,
     readerScope,
-    versions.slice(0, 1),
+    withBlocks,
   );
   await db.query('delete from blocks where blocker_id = $1', [reader.id]);
   await db.query('delete from mutes where muter_id = $1', [reader.id]);
   await db.query(`insert into blocks (blocker_id, blocked_id) select u.id, $1 from users u where ${EXTRA}`, [
     blockedOne.id,
   ]);
-  await report(`3. user ${blockedOne.id}, blocked by 10,000 users`, blockedScope, versions.slice(0, 1));
+  await report(`3. user ${blockedOne.id}, blocked by 10,000 users`, blockedScope, withBlocks);
 } finally {
   await cleanup();
   await db.end();

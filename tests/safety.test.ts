@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostsForFollowers } from '../src/live/live.queries.js';
 import { expectApiError, expectTrpcError, INVALID_IDS, MISSING_ID, summary } from './support/fixtures.js';
@@ -415,5 +416,59 @@ describe('live, on two processes', () => {
     const json = JSON.parse(pushed!.event.json);
     expect(json.likedBy).toEqual([]);
     expect(json.comments).toEqual([]);
+  });
+});
+
+describe('a block and a follow at once', () => {
+  /**
+   * One side written in a transaction the test holds open; the other side sent meanwhile. Whatever
+   * the order, no follow may outlive a block: the racer waits for the held transaction, or finishes
+   * without a follow. Without the pair's lock, the racer finishes first and a follow stands.
+   */
+  async function race(held: (client: pg.Client) => Promise<unknown>, racer: () => Promise<unknown>) {
+    const client = new pg.Client({ connectionString: h.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await held(client);
+      const racing = racer().then(
+        (answer) => answer,
+        (error: unknown) => error,
+      );
+      // Long enough for an unguarded racer to finish on a busy machine; a guarded one waits it out.
+      await Promise.race([racing, new Promise((resolve) => setTimeout(resolve, 1_500))]);
+      await client.query('commit');
+      return { outcome: await racing };
+    } finally {
+      await client.end();
+    }
+  }
+  const followsBetween = async (x: TestUser, y: TestUser) =>
+    (
+      await h.orm.em
+        .getConnection()
+        .execute<{ n: number }[]>(
+          'select count(*)::int as n from follows where (follower_id, followed_id) in ((?, ?), (?, ?))',
+          [x.id, y.id, y.id, x.id],
+        )
+    )[0]!.n;
+
+  it('a follow being written, then a block: the block waits and ends it', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    await race(
+      (client) => client.query('insert into follows (follower_id, followed_id) values ($1, $2)', [b.id, a.id]),
+      () => h.caller(a.token).users.block({ id: b.id }),
+    );
+    expect(await followsBetween(a, b)).toBe(0);
+  });
+
+  it('a block being written, then a follow: the follow waits and is refused (404)', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const { outcome } = await race(
+      (client) => client.query('insert into blocks (blocker_id, blocked_id) values ($1, $2)', [a.id, b.id]),
+      () => h.caller(b.token).users.follow({ id: a.id }),
+    );
+    expect(outcome).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await followsBetween(a, b)).toBe(0);
   });
 });

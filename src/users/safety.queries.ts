@@ -16,8 +16,8 @@ import { USER_NOT_FOUND } from './users.queries.js';
 
 /**
  * Blocks and mutes (docs/safety.md): each a link from the caller to a user, written and listed
- * the same way. `table` and its columns; `also` runs in the write's statement (a block ends the
- * follows both ways in the same transaction, so no read after it sees one).
+ * the same way. A block's trigger (Migration20261126030000) ends the follows both ways in the
+ * same transaction, so no read after it sees one.
  */
 export interface SafetyLink {
   table: 'blocks' | 'mutes';
@@ -25,7 +25,6 @@ export interface SafetyLink {
   to: 'blocked_id' | 'muted_id';
   /** Words for the 400s: "Already blocked", "Not blocked". */
   done: string;
-  also?: string;
 }
 
 export const BLOCK: SafetyLink = {
@@ -33,8 +32,6 @@ export const BLOCK: SafetyLink = {
   from: 'blocker_id',
   to: 'blocked_id',
   done: 'blocked',
-  also: `, unfollowed as (delete from follows f using ins
-      where (f.follower_id, f.followed_id) in ((ins.blocker_id, ins.blocked_id), (ins.blocked_id, ins.blocker_id)))`,
 };
 
 export const MUTE: SafetyLink = { table: 'mutes', from: 'muter_id', to: 'muted_id', done: 'muted' };
@@ -50,7 +47,6 @@ const insertStatement = (link: SafetyLink) =>
   statement(
     `${link.table}_insert`,
     () => `with ins as (insert into ${link.table} (${link.from}, ${link.to}) values ($1, $2) returning ${link.from}, ${link.to})
-      ${link.also ?? ''}
     select ${userSummaryJson('u')} as json from users u where u.id = $2`,
   );
 

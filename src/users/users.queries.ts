@@ -261,10 +261,10 @@ const FOLLOW_KEYS = {
   foreign: () => notFound(USER_NOT_FOUND),
 };
 
-// Across a block (either way) nothing is inserted: the user is absent to the follower, 404.
+// Across a block (either way) the follows trigger inserts nothing (Migration20261126030000): the user is absent to the follower, 404.
 const INSERT_FOLLOW: Statement = {
   name: 'follow_insert',
-  text: `with ins as (insert into follows (follower_id, followed_id) select $1::int, $2::int where ${noBlockBetween('$1::int', '$2::int')}
+  text: `with ins as (insert into follows (follower_id, followed_id) values ($1, $2)
         returning follower_id, followed_id),
       noted as (${insertNotification(`select followed_id, 'follow', follower_id, null::int, null::int from ins`)})
      select 1 from ins`,

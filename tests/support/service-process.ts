@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../src/platform/ports.js';
+import { Harness } from './harness.js';
+import type { SseReader } from './sse.js';
 import { RAISED_WRITE_LIMITS } from './write-limits.js';
 
 export interface ServiceProcess {
@@ -116,4 +119,31 @@ export async function signUpAndLogIn(baseUrl: string, email: string, password: s
   if (signup.status !== 200 || login.status !== 200)
     throw new Error(`signup answered ${signup.status}, login ${login.status}`);
   return ((await login.json()) as { token: string }).token;
+}
+
+/** What useServiceProcesses sets up for a test file; read its fields inside tests and hooks. */
+export interface ServiceProcessesSetup {
+  /** The harness: it owns the database copy the processes use. */
+  h: Harness;
+  processes: ServiceProcess[];
+  /** Streams the tests open, closed before the processes stop. */
+  streams: SseReader[];
+}
+
+/**
+ * `count` service processes on one harness's database, started before the file's tests and
+ * stopped after them (streams first, then processes, then the database), passed or failed.
+ */
+export function useServiceProcesses(count: number, env: Record<string, string> = {}): ServiceProcessesSetup {
+  const setup = { processes: [], streams: [] } as unknown as ServiceProcessesSetup;
+  beforeAll(async () => {
+    setup.h = await Harness.start();
+    setup.processes = await startServiceProcesses(count, { DATABASE_URL: setup.h.databaseUrl, ...env });
+  });
+  afterAll(async () => {
+    for (const stream of setup.streams) stream.close();
+    await stopServiceProcesses(setup.processes);
+    await setup.h?.close();
+  });
+  return setup;
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Harness, PASSWORD } from '../support/harness.js';
-import { startServiceProcesses, stopServiceProcesses, type ServiceProcess } from '../support/service-process.js';
+import { describe, expect, it, vi } from 'vitest';
+import { PASSWORD } from '../support/harness.js';
+import { useServiceProcesses } from '../support/service-process.js';
 import { SseReader } from '../support/sse.js';
 
 /**
@@ -12,20 +12,8 @@ import { SseReader } from '../support/sse.js';
 vi.setConfig({ testTimeout: 600_000 });
 const WRITES = Number(process.env.LIVE_DELIVERY_WRITES ?? 2_000);
 const WRITERS = 8;
-let h: Harness;
-let processes: ServiceProcess[] = [];
-const streams: SseReader[] = [];
-
-beforeAll(async () => {
-  h = await Harness.start(); // owns the database copy both processes use
-  // Per-user write limits lifted: this is a load test (WRITE_LIMITS=off where per-kind limits exist).
-  processes = await startServiceProcesses(2, { DATABASE_URL: h.databaseUrl, WRITE_LIMITS: 'off' });
-});
-afterAll(async () => {
-  for (const stream of streams) stream.close();
-  await stopServiceProcesses(processes);
-  await h.close();
-});
+// Per-user write limits lifted: this is a load test.
+const services = useServiceProcesses(2, { WRITE_LIMITS: 'off' });
 
 async function login(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/auth/login`, {
@@ -39,11 +27,11 @@ async function login(baseUrl: string, email: string): Promise<string> {
 
 /** A subscriber following WRITERS authors, each logged in on the process it writes through. */
 async function cast(writeTo: (writer: number) => string, readOn: string) {
-  const reader = await h.user();
+  const reader = await services.h.user();
   const authors = [];
   for (let i = 0; i < WRITERS; i++) {
-    const author = await h.user();
-    await h.caller(reader.token).users.follow({ id: author.id });
+    const author = await services.h.user();
+    await services.h.caller(reader.token).users.follow({ id: author.id });
     authors.push({ baseUrl: writeTo(i), token: await login(writeTo(i), author.email) });
   }
   return { authors, readerToken: await login(readOn, reader.email) };
@@ -54,7 +42,7 @@ async function open(baseUrl: string, token: string, lastEventId?: number): Promi
     authorization: `Bearer ${token}`,
     ...(lastEventId !== undefined && { 'last-event-id': String(lastEventId) }),
   });
-  streams.push(stream);
+  services.streams.push(stream);
   expect(stream.status).toBe(200);
   return stream;
 }
@@ -111,7 +99,7 @@ const idsOf = (...readers: SseReader[]) => readers.flatMap((reader) => reader.ev
 
 describe('the live feed under concurrent writers', () => {
   it('one process: a subscriber that stays connected gets every acknowledged post, in id order', async () => {
-    const [a] = processes.map((service) => service.baseUrl) as [string];
+    const [a] = services.processes.map((service) => service.baseUrl) as [string];
     const { authors, readerToken } = await cast(() => a, a);
     const feed = await open(a, readerToken);
     const { acknowledged, refused } = await write(authors, WRITES);
@@ -121,7 +109,7 @@ describe('the live feed under concurrent writers', () => {
   });
 
   it('two processes: writes through both, a subscriber on one resuming on the other by Last-Event-ID', async () => {
-    const [a, b] = processes.map((service) => service.baseUrl) as [string, string];
+    const [a, b] = services.processes.map((service) => service.baseUrl) as [string, string];
     const { authors, readerToken } = await cast((writer) => (writer % 2 === 0 ? a : b), a);
     const first = await open(a, readerToken);
     let second: SseReader | undefined;

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Harness, PASSWORD } from '../support/harness.js';
-import { startServiceProcesses, stopServiceProcesses, type ServiceProcess } from '../support/service-process.js';
+import { describe, expect, it, vi } from 'vitest';
+import { PASSWORD } from '../support/harness.js';
+import { useServiceProcesses } from '../support/service-process.js';
 import { SseReader } from '../support/sse.js';
 
 /**
- * Two real service processes on one database: a stream on one hears what the other writes
+ * Two real service services.processes on one database: a stream on one hears what the other writes
  * (LISTEN/NOTIFY), and a stopping process ends its streams cleanly.
  */
 vi.setConfig({ testTimeout: 90_000 });
-let h: Harness;
-let processes: ServiceProcess[] = [];
-const streams: SseReader[] = [];
-beforeAll(async () => {
-  h = await Harness.start(); // owns the database copy both processes use
-  processes = await startServiceProcesses(2, { DATABASE_URL: h.databaseUrl });
-});
-afterAll(async () => {
-  for (const stream of streams) stream.close();
-  await stopServiceProcesses(processes);
-  await h.close();
-});
+const services = useServiceProcesses(2);
 
 /** A new user logged in through a service process (whose JWT secret is not the harness's). */
 async function login(baseUrl: string) {
-  const user = await h.user();
+  const user = await services.h.user();
   const response = await fetch(`${baseUrl}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -34,7 +23,7 @@ async function login(baseUrl: string) {
 
 describe('live streams across processes', () => {
   it('a post written through one process reaches a subscriber on the other within 1 s', async () => {
-    const [a, b] = processes.map((service) => service.baseUrl) as [string, string];
+    const [a, b] = services.processes.map((service) => service.baseUrl) as [string, string];
     const author = await login(b);
     const reader = await login(a);
     const follow = await fetch(`${a}/users/${author.id}/follow`, {
@@ -43,7 +32,7 @@ describe('live streams across processes', () => {
     });
     expect(follow.status).toBe(200);
     const feed = await SseReader.open(`${a}/live/feed`, { authorization: `Bearer ${reader.token}` });
-    streams.push(feed);
+    services.streams.push(feed);
     expect(feed.status).toBe(200);
     // Warm up both paths (statements prepared, listener connected), then measure.
     const post = (title: string) =>
@@ -61,26 +50,26 @@ describe('live streams across processes', () => {
       await feed.until(() => feed.events.some((e) => e.id === String(id)), `post ${id}`);
       latencies.push(performance.now() - sent);
     }
-    console.log(`commit-to-delivery across processes, ms: ${latencies.map((l) => l.toFixed(1)).join(', ')}`);
+    console.log(`commit-to-delivery across services.processes, ms: ${latencies.map((l) => l.toFixed(1)).join(', ')}`);
     // Measured from sending the POST (its commit is later): 10-70 ms here with three suites running.
     expect(Math.max(...latencies)).toBeLessThan(1_000);
   });
 
   it('a logout on one process ends the stream on the other', async () => {
-    const [a, b] = processes.map((service) => service.baseUrl) as [string, string];
+    const [a, b] = services.processes.map((service) => service.baseUrl) as [string, string];
     const user = await login(a);
     const stream = await SseReader.open(`${a}/live/notifications`, { authorization: `Bearer ${user.token}` });
-    streams.push(stream);
+    services.streams.push(stream);
     expect(stream.status).toBe(200);
     await fetch(`${b}/auth/logout`, { headers: { authorization: `Bearer ${user.token}` } });
     await stream.until(() => stream.done, 'the stream to end', 5_000);
   });
 
   it('SIGTERM ends open streams and the process exits 0', async () => {
-    const service = processes.pop()!;
+    const service = services.processes.pop()!;
     const user = await login(service.baseUrl);
     const stream = await SseReader.open(`${service.baseUrl}/live/feed`, { authorization: `Bearer ${user.token}` });
-    streams.push(stream);
+    services.streams.push(stream);
     expect(stream.status).toBe(200);
     const stopping = performance.now();
     service.child.kill('SIGTERM');

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Harness } from '../support/harness.js';
-import {
-  signUpAndLogIn,
-  startServiceProcesses,
-  stopServiceProcesses,
-  type ServiceProcess,
-} from '../support/service-process.js';
+import { describe, expect, it, vi } from 'vitest';
+import { signUpAndLogIn, useServiceProcesses } from '../support/service-process.js';
 
 /**
  * Every request's statement checks the session in PostgreSQL (sql.ts, OPEN_SESSION): nothing about
  * a session is cached in a process, so a logout on one process holds on the very next request to
- * any other. Two real service processes on one database, both warmed up with the token first.
+ * any other. Two real service services.processes on one database, both warmed up with the token first.
  */
 vi.setConfig({ testTimeout: 90_000 });
-let h: Harness;
-let processes: ServiceProcess[] = [];
-beforeAll(async () => {
-  h = await Harness.start(); // owns the database copy both processes use
-  processes = await startServiceProcesses(2, { DATABASE_URL: h.databaseUrl });
-});
-afterAll(async () => {
-  await stopServiceProcesses(processes);
-  await h.close();
-});
+const services = useServiceProcesses(2);
 
 async function call(baseUrl: string, method: string, path: string, token: string, body?: object) {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -36,10 +21,10 @@ async function call(baseUrl: string, method: string, path: string, token: string
 
 describe('logout across processes', () => {
   it('a logged-out token is refused on the next request by every process', async () => {
-    const [a, b] = processes.map((service) => service.baseUrl) as [string, string];
+    const [a, b] = services.processes.map((service) => service.baseUrl) as [string, string];
     const token = await signUpAndLogIn(a, `logout-${Date.now()}@example.com`, 'correct horse battery');
 
-    // Both processes have seen the token at work, on every kind of statement.
+    // Both services.processes have seen the token at work, on every kind of statement.
     const { body: post } = await call(b, 'POST', '/posts', token, { title: 'before logout', content: 'body' });
     const requests: [string, string, object?][] = [
       ['GET', '/users/me'],
@@ -68,7 +53,7 @@ describe('logout across processes', () => {
         });
       }
     }
-    const [stored] = await h.orm.em
+    const [stored] = await services.h.orm.em
       .getConnection()
       .execute("select count(*)::int as n from posts where title = 'after logout'");
     expect(stored?.n).toBe(0);

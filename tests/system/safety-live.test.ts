@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Harness, PASSWORD } from '../support/harness.js';
-import {
-  signUpAndLogIn,
-  startServiceProcesses,
-  stopServiceProcesses,
-  type ServiceProcess,
-} from '../support/service-process.js';
+import { describe, expect, it, vi } from 'vitest';
+import { PASSWORD } from '../support/harness.js';
+import { signUpAndLogIn, useServiceProcesses } from '../support/service-process.js';
 import { SseReader } from '../support/sse.js';
 
 /**
@@ -14,18 +9,7 @@ import { SseReader } from '../support/sse.js';
  * written through one process holds at once on the streams another process serves.
  */
 vi.setConfig({ testTimeout: 90_000 });
-let h: Harness;
-let processes: ServiceProcess[] = [];
-const streams: SseReader[] = [];
-beforeAll(async () => {
-  h = await Harness.start(); // owns the database copy both processes use
-  processes = await startServiceProcesses(2, { DATABASE_URL: h.databaseUrl });
-});
-afterAll(async () => {
-  for (const stream of streams) stream.close();
-  await stopServiceProcesses(processes);
-  await h.close();
-});
+const services = useServiceProcesses(2);
 
 async function user(baseUrl: string) {
   const email = `safety-${randomUUID()}@example.com`;
@@ -47,14 +31,14 @@ const call = async (baseUrl: string, token: string, method: string, path: string
 
 describe('block and mute on live streams across processes', () => {
   it('a mute or block written on one process stops delivery on the other from that moment', async () => {
-    const [one, two] = processes.map((service) => service.baseUrl) as [string, string];
+    const [one, two] = services.processes.map((service) => service.baseUrl) as [string, string];
     const [reader, muted, other] = [await user(one), await user(two), await user(two)];
     for (const followed of [muted, other])
       expect((await call(one, reader.token, 'POST', `/users/${followed.id}/follow`)).status).toBe(200);
     const mine = (await call(one, reader.token, 'POST', '/posts', { title: 'mine', content: 'c' })).body.id;
     const open = async (path: string) => {
       const stream = await SseReader.open(`${one}${path}`, { authorization: `Bearer ${reader.token}` });
-      streams.push(stream);
+      services.streams.push(stream);
       expect(stream.status).toBe(200);
       return stream;
     };
