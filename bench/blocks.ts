@@ -61,15 +61,14 @@ const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 const one = async <T>(sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows[0] as T;
 
-/** The statement (text and values) a query function sends, captured at the driver and not run. */
+/** The last statement (text and values) a query function sends, captured at the driver (a reader with blocks: the guarded one). */
 async function capture(run: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }> {
   const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
   const query = prototype.query;
   let captured: { text: string; values: unknown[] } | undefined;
   prototype.query = function (this: unknown, ...args: unknown[]) {
     const config = args[0] as { text?: string; values?: unknown[] };
-    if (!captured && typeof config === 'object' && config.text)
-      captured = { text: config.text, values: config.values ?? [] };
+    if (typeof config === 'object' && config.text) captured = { text: config.text, values: config.values ?? [] };
     return query.apply(this, args);
   };
   try {
@@ -133,7 +132,7 @@ async function time(label: string, statements: { text: string; values: unknown[]
   for (let run = 0; run < RUNS; run++)
     for (const [i, { text, values }] of statements.entries()) {
       const start = process.hrtime.bigint();
-      await db.query({ name: `bench_${label}_${i}`, text, values });
+      await db.query({ name: `bench_${label}_${i}_${text.length}`, text, values });
       samples[i]!.push(Number(process.hrtime.bigint() - start) / 1000);
     }
   if (process.env.BENCH_SHOW_PLANS)

@@ -151,7 +151,7 @@ async function statementCost(email: string, before: number | undefined): Promise
       )
     ).rows;
     await client.query('set plan_cache_mode = force_generic_plan');
-    const statement = postListStatement(true, true, before !== undefined);
+    const statement = postListStatement(true, true, before !== undefined).plain;
     const values = [session!.jti, session!.user_id, ...(before === undefined ? [] : [before]), 20];
     const runs: { buffers: number; ms: number }[] = [];
     for (let i = 0; i < 5; i++) {

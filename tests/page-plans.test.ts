@@ -17,13 +17,15 @@ afterAll(() => h.close());
 
 const variants = [false, true].flatMap((followed) =>
   [false, true].flatMap((limited) =>
-    [false, true].filter((after) => limited || !after).map((after) => ({ followed, limited, after })),
+    [false, true]
+      .filter((after) => limited || !after)
+      .flatMap((after) => (['plain', 'guarded'] as const).map((reader) => ({ followed, limited, after, reader }))),
   ),
 );
 
 describe('post page statements', () => {
-  it.each(variants)('sort posts rows, not their JSON (%o)', async ({ followed, limited, after }) => {
-    const statement = postListStatement(followed, limited, after);
+  it.each(variants)('sort posts rows, not their JSON (%o)', async ({ followed, limited, after, reader }) => {
+    const statement = postListStatement(followed, limited, after)[reader];
     const types = ['uuid', 'int', ...(after ? ['int'] : []), ...(limited ? ['int'] : [])];
     const values = [`'00000000-0000-0000-0000-000000000000'`, 1, ...(after ? [1] : []), ...(limited ? [20] : [])];
     const { client, release } = await borrowConnection(h.orm);

@@ -472,3 +472,40 @@ describe('a block and a follow at once', () => {
     expect(await followsBetween(a, b)).toBe(0);
   });
 });
+
+describe('the two statements of a hot read (users/reader-statements.ts)', () => {
+  /** The names of the prepared statements `fn` sends. */
+  async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+    const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
+    const query = prototype.query;
+    const names: string[] = [];
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      const config = args[0] as { name?: string };
+      if (typeof config === 'object' && config.name) names.push(config.name);
+      return query.apply(this, args);
+    };
+    try {
+      await fn();
+    } finally {
+      prototype.query = query;
+    }
+    return names;
+  }
+
+  it('a reader with no block and no mute reads without checks; with one, with them, learned once', async () => {
+    const [reader, author, other] = [await h.user(), await h.user(), await h.user()];
+    const post = (await write(author, 'read twice')).id;
+    const read = () => statementsOf(() => h.caller(reader.token).posts.get({ id: post }));
+    expect(await read()).toEqual(['post_by_id']);
+    await h.caller(reader.token).users.block({ id: other.id });
+    // The plain statement sees the block in its own snapshot, answers nothing, and the guarded one follows.
+    expect(await read()).toEqual(['post_by_id', 'post_by_id_guarded']);
+    expect(await read()).toEqual(['post_by_id_guarded']);
+    await h.caller(reader.token).users.unblock({ id: other.id });
+    expect(await read()).toEqual(['post_by_id_guarded']);
+    expect(await read()).toEqual(['post_by_id']);
+    // A block by someone else counts too: the reader is on one side of it.
+    await h.caller(other.token).users.block({ id: reader.id });
+    expect(await read()).toEqual(['post_by_id', 'post_by_id_guarded']);
+  });
+});

@@ -7,7 +7,8 @@ import {
   type SessionScope,
   type Statement,
 } from '../db/sql.js';
-import { noBlockBetween, shownAuthor, SESSION_VIEWER } from '../users/safety.sql.js';
+import { noBlockBetween, shownAuthor, type Viewer } from '../users/safety.sql.js';
+import { readerStatement, runForReader } from '../users/reader-statements.js';
 import { userSummaryJson } from '../users/user-summary.sql.js';
 import { Notification } from './notifications.schemas.js';
 
@@ -43,39 +44,37 @@ export const notificationJson = jsonFragment(
   ${n}.read) o)`,
 );
 
-/** The reader sees a notification of `n`: its actor is neither on either side of a block with them nor muted by them. */
-const shownNotification = (n: string) => shownAuthor(SESSION_VIEWER, `${n}.actor_id`);
+/** The reader `viewer` sees a notification of `n`: its actor is neither on either side of a block with them nor muted by them. */
+const shownNotification = (n: string, viewer: Viewer | undefined) => shownAuthor(viewer, `${n}.actor_id`);
 
 /** The largest int4 id plus one: no `before` means from the newest. */
 const NO_CURSOR = 2_147_483_648;
 
-const NOTIFICATIONS_PAGE: Statement = {
-  name: 'notifications_page',
-  text: `select coalesce((select json_agg(j.json order by j.id desc) from (
+const NOTIFICATIONS_PAGE = readerStatement(
+  'notifications_page',
+  (viewer) => `coalesce((select json_agg(j.json order by j.id desc) from (
       select n.id, ${notificationJson('n')} as json from notifications n
-      where n.recipient_id = s.user_id and n.id < coalesce($3::int8, ${NO_CURSOR}) and ${shownNotification('n')}
-      order by n.id desc limit $4) j), '[]')::text
-    from ${OPEN_SESSION}`,
-};
+      where n.recipient_id = s.user_id and n.id < coalesce($3::int8, ${NO_CURSOR}) and ${shownNotification('n', viewer)}
+      order by n.id desc limit $4) j), '[]')::text`,
+);
 
 /** The caller's notifications newest first, `limit` of them older than `before`: one statement. */
 export async function listNotificationsFor(
   scope: SessionScope,
   { limit, before }: { limit: number; before?: number },
 ): Promise<Notification[]> {
-  const [json] = await runForSession<[string]>(scope, NOTIFICATIONS_PAGE, [before ?? null, limit]);
+  const json = await runForReader<string>(scope, NOTIFICATIONS_PAGE, [before ?? null, limit]);
   return jsonValue<Notification[]>(json, scope.jsonAsText);
 }
 
-const UNREAD_COUNT: Statement = {
-  name: 'notifications_unread_count',
-  text: `select (select count(*)::int from notifications n where n.recipient_id = s.user_id and not n.read and ${shownNotification('n')})
-    from ${OPEN_SESSION}`,
-};
+const UNREAD_COUNT = readerStatement(
+  'notifications_unread_count',
+  (viewer) =>
+    `(select count(*)::int from notifications n where n.recipient_id = s.user_id and not n.read and ${shownNotification('n', viewer)})`,
+);
 
 export async function countUnreadFor(scope: SessionScope): Promise<number> {
-  const [count] = await runForSession<[number]>(scope, UNREAD_COUNT, []);
-  return count;
+  return runForReader<number>(scope, UNREAD_COUNT, []);
 }
 
 const MARK_READ: Statement = {

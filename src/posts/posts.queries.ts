@@ -19,6 +19,7 @@ import {
 import { commentJson, postJson, postsArray } from './posts.sql.js';
 import { usersArray } from '../users/user-summary.sql.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
+import { readerStatement, runForReader, type ReaderStatement } from '../users/reader-statements.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
@@ -353,15 +354,15 @@ export async function deleteCommentAsAuthor(db: Database, id: number, userId: nu
  * ($1 and $2, see OPEN_SESSION) and builds the answer's JSON: one round trip per request.
  */
 
-const POST_BY_ID: Statement = {
-  name: 'post_by_id',
-  text: `select (select ${postJson('p', undefined, undefined, SESSION_VIEWER)} from posts p where p.id = $3 and ${unblocked(SESSION_VIEWER, 'p.author_id')})::text
-    from ${OPEN_SESSION}`,
-};
+const POST_BY_ID = readerStatement(
+  'post_by_id',
+  (viewer) =>
+    `(select ${postJson('p', undefined, undefined, viewer)} from posts p where p.id = $3 and ${unblocked(viewer, 'p.author_id')})::text`,
+);
 
 /** The Post, or 404; 401 when the caller's session has ended. */
 export async function getPostFor(scope: SessionScope, id: number): Promise<Post> {
-  const [json] = await runForSession<[string | null]>(scope, POST_BY_ID, [id]);
+  const json = await runForReader<string | null>(scope, POST_BY_ID, [id]);
   if (json === null) throw notFound(POST_NOT_FOUND);
   return jsonValue<Post>(json, scope.jsonAsText);
 }
@@ -375,7 +376,8 @@ export const FEED_WALK = 500;
  * The users the reader (`s.user_id`) follows: the one place a feed page names its follow set (add a
  * filter here). Those the reader mutes, or is on either side of a block with, are left out.
  */
-const FOLLOWED = `(select f.followed_id from follows f where f.follower_id = s.user_id and ${shownAuthor(SESSION_VIEWER, 'f.followed_id')})`;
+const followedBy = (viewer: Viewer | undefined) =>
+  `(select f.followed_id from follows f where f.follower_id = s.user_id and ${shownAuthor(viewer, 'f.followed_id')})`;
 
 /**
  * The rows of a feed page: the newest `limit` posts by users `s.user_id` follows, older than the
@@ -391,7 +393,8 @@ const FOLLOWED = `(select f.followed_id from follows f where f.follower_id = s.u
  *   are probed, the `limit` newest heads kept, and only those authors' newest `limit` keys merged.
  * Only the page's rows are then read from posts.
  */
-function feedPage(cursor: string | undefined, limit: string): string {
+function feedPage(cursor: string | undefined, limit: string, viewer: Viewer | undefined): string {
+  const FOLLOWED = followedBy(viewer);
   const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
   const after = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor)}`);
   const newestKeys = (author: string, count: string) =>
@@ -430,7 +433,7 @@ function feedPage(cursor: string | undefined, limit: string): string {
     select fp.* from newest join posts fp on fp.id = newest.id ${newestFirst('newest')} limit ${limit})`;
 }
 
-const pageStatements = new Map<string, Statement>();
+const pageStatements = new Map<string, ReaderStatement>();
 
 /**
  * Posts as one JSON array, newest first: all of them or those by users the caller follows; after
@@ -439,33 +442,35 @@ const pageStatements = new Map<string, Statement>();
  * prepared statement's generic plan stays an index scan whatever the limit. A page of the feed is
  * feedPage's, bounded for a reader of 10 or 10,000 users alike.
  */
-export function postListStatement(followed: boolean, limited: boolean, after: boolean): Statement {
+export function postListStatement(followed: boolean, limited: boolean, after: boolean): ReaderStatement {
   const name = `posts${followed ? '_followed' : ''}${after ? '_before' : ''}${limited ? '_limit' : ''}`;
   let statement = pageStatements.get(name);
   if (!statement) {
     const limit = `$${after ? 4 : 3}`;
-    const newestFirst = 'order by created_at desc, id desc';
-    let rows: string;
-    if (followed && limited) {
-      rows = feedPage(after ? '$3' : undefined, limit);
-    } else {
-      const conditions = [
-        followed && 'author_id in (select f.followed_id from follows f where f.follower_id = s.user_id)',
-        shownAuthor(SESSION_VIEWER, 'posts.author_id'),
-        after && olderThan('posts', 'posts', '$3'),
-      ].filter(Boolean);
-      const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
-      // The outer order restates the inner one: the planner then knows the rows come sorted.
-      rows = limited
-        ? `(select * from (select * from posts ${where} ${newestFirst} limit 100) k ${newestFirst} limit ${limit})`
-        : `(select * from posts ${where} ${newestFirst})`;
-    }
-    pageStatements.set(
-      name,
-      (statement = { name, text: `select ${postsArray('p', rows, SESSION_VIEWER)}::text from ${OPEN_SESSION}` }),
-    );
+    const page = (viewer: Viewer | undefined) =>
+      `${postsArray('p', postRows({ followed, limited, after, limit }, viewer), viewer)}::text`;
+    pageStatements.set(name, (statement = readerStatement(name, page)));
   }
   return statement;
+}
+
+/** The rows of a postListStatement, newest first, as `viewer` may see them. */
+function postRows(
+  { followed, limited, after, limit }: { followed: boolean; limited: boolean; after: boolean; limit: string },
+  viewer: Viewer | undefined,
+): string {
+  if (followed && limited) return feedPage(after ? '$3' : undefined, limit, viewer);
+  const newestFirst = 'order by created_at desc, id desc';
+  const conditions = [
+    followed && 'author_id in (select f.followed_id from follows f where f.follower_id = s.user_id)',
+    shownAuthor(viewer, 'posts.author_id'),
+    after && olderThan('posts', 'posts', '$3'),
+  ].filter(Boolean);
+  const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  // The outer order restates the inner one: the planner then knows the rows come sorted.
+  return limited
+    ? `(select * from (select * from posts ${where} ${newestFirst} limit 100) k ${newestFirst} limit ${limit})`
+    : `(select * from posts ${where} ${newestFirst})`;
 }
 
 /** Posts (see postListStatement); 400 when `before` names no post. */
@@ -475,7 +480,7 @@ export async function listPostsFor(
 ): Promise<Post[]> {
   const statement = postListStatement(followed, limit !== undefined, before !== undefined);
   const values = [before, limit].filter((value) => value !== undefined);
-  const [json] = await runForSession<[string]>(scope, statement, values);
+  const json = await runForReader<string>(scope, statement, values);
   if (json === '[]') await assertCursorExists(scope.services.orm, 'posts', before);
   return jsonValue<Post[]>(json, scope.jsonAsText);
 }

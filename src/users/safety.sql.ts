@@ -47,6 +47,6 @@ export const notMuting = (a: string, b: string) =>
 export const unblocked = (viewer: Viewer | undefined, other: string) =>
   viewer ? `(${viewer.blocks} = 0 or ${noBlockBetween(viewer.id, other)})` : 'true';
 
-/** The reader's lists show posts by `author`: no block either way, and no mute by the reader. */
-export const shownAuthor = (viewer: Viewer, author: string) =>
-  `${unblocked(viewer, author)} and (${viewer.mutes} = 0 or ${notMuting(viewer.id, author)})`;
+/** The reader's lists show posts by `author`: no block either way, and no mute by the reader. `true` without a reader. */
+export const shownAuthor = (viewer: Viewer | undefined, author: string) =>
+  viewer ? `${unblocked(viewer, author)} and (${viewer.mutes} = 0 or ${notMuting(viewer.id, author)})` : 'true';

@@ -22,7 +22,8 @@ import {
 import { smallUserWithRelationsText, userWithRelationsTextUpTo, userWithRelationsRows } from './users.sql.js';
 import { userSummaryJson } from './user-summary.sql.js';
 import { FollowEntity } from './follow.entity.js';
-import { noBlockBetween, SESSION_VIEWER, unblocked, viewerById } from './safety.sql.js';
+import { noBlockBetween, unblocked, viewerById } from './safety.sql.js';
+import { readerStatement, runForReader } from './reader-statements.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
 
@@ -36,14 +37,10 @@ export const USER_NOT_FOUND = 'User not found';
 export const PROFILE_TOO_LARGE =
   'This profile is too large for one answer (see PROFILE_MAX_BYTES): page its lists (users.posts, users.followers, users.followed), or read GET /users/{id} over REST, which streams it';
 
-const USER_BY_ID: Statement = {
-  name: 'user_by_id',
-  text: `select ${userWithRelationsTextUpTo('$3', '$4::int', SESSION_VIEWER)} from ${OPEN_SESSION}`,
-};
-const CALLER_PROFILE: Statement = {
-  name: 'user_me',
-  text: `select ${userWithRelationsTextUpTo('s.user_id', '$3::int', SESSION_VIEWER)} from ${OPEN_SESSION}`,
-};
+const USER_BY_ID = readerStatement('user_by_id', (viewer) => userWithRelationsTextUpTo('$3', '$4::int', viewer));
+const CALLER_PROFILE = readerStatement('user_me', (viewer) =>
+  userWithRelationsTextUpTo('s.user_id', '$3::int', viewer),
+);
 
 /**
  * A profile (the caller's own without `id`), with the caller's session checked in the same
@@ -54,7 +51,7 @@ export async function getProfileFor(
   id: number | undefined,
   maxBytes: number,
 ): Promise<UserWithRelations> {
-  const [json] = await runForSession<[string | null]>(
+  const json = await runForReader<string | null>(
     scope,
     id === undefined ? CALLER_PROFILE : USER_BY_ID,
     id === undefined ? [maxBytes] : [id, maxBytes],
@@ -87,10 +84,9 @@ export async function getWholeProfileFor(
  */
 export const PROFILE_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 
-const SMALL_PROFILE: Statement = {
-  name: 'user_small_profile',
-  text: `select ${smallUserWithRelationsText('$3', { maxItems: 500, maxBytes: PROFILE_SENT_WHOLE_UP_TO_BYTES }, SESSION_VIEWER)} from ${OPEN_SESSION}`,
-};
+const SMALL_PROFILE = readerStatement('user_small_profile', (viewer) =>
+  smallUserWithRelationsText('$3', { maxItems: 500, maxBytes: PROFILE_SENT_WHOLE_UP_TO_BYTES }, viewer),
+);
 
 /**
  * Most profiles are small: one with at most 500 elements in its lists together and 256 KiB of JSON is built
@@ -99,8 +95,7 @@ const SMALL_PROFILE: Statement = {
  * such user.
  */
 export async function findSmallProfileTextFor(scope: SessionScope, id: number): Promise<string | null> {
-  const [text] = await runForSession<[string | null]>(scope, SMALL_PROFILE, [id]);
-  return text;
+  return runForReader<string | null>(scope, SMALL_PROFILE, [id]);
 }
 
 /**
