@@ -476,19 +476,8 @@ describe('a block and a follow at once', () => {
 describe('the two statements of a hot read (users/reader-statements.ts)', () => {
   /** The names of the prepared statements `fn` sends. */
   async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-    const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
-    const query = prototype.query;
     const names: string[] = [];
-    prototype.query = function (this: unknown, ...args: unknown[]) {
-      const config = args[0] as { name?: string };
-      if (typeof config === 'object' && config.name) names.push(config.name);
-      return query.apply(this, args);
-    };
-    try {
-      await fn();
-    } finally {
-      prototype.query = query;
-    }
+    await h.watchQueries(fn, ({ name }) => name && names.push(name));
     return names;
   }
 

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largeAnswerSlots } from '../src/trpc/large-answers.js';
 import { Harness, type TestUser } from './support/harness.js';
@@ -137,23 +136,14 @@ describe('a large profile over /trpc', () => {
 describe('a /trpc batch', () => {
   /** The most statements in flight at once at the driver while `fn` runs (promise-returning queries). */
   async function mostAtOnce(fn: () => Promise<unknown>): Promise<number> {
-    const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
-    const query = prototype.query;
     let inFlight = 0;
     let most = 0;
-    prototype.query = function (this: unknown, ...args: unknown[]) {
-      const result = query.apply(this, args);
+    await h.watchQueries(fn, (_, result) => {
       if (result instanceof Promise) {
         most = Math.max(most, ++inFlight);
         void result.finally(() => inFlight--).catch(() => undefined);
       }
-      return result;
-    };
-    try {
-      await fn();
-    } finally {
-      prototype.query = query;
-    }
+    });
     return most;
   }
 

@@ -168,22 +168,32 @@ export class Harness {
   }
 
   /**
-   * Counts the statements `fn` sends to PostgreSQL, at the driver (every `pg` client query: the
-   * ORM's and the prepared statements run on its pool alike). Not for concurrent use.
+   * Runs `fn` and calls `onQuery` with every statement it sends to PostgreSQL, at the driver
+   * (every `pg` client query: the ORM's and the prepared statements run on its pool alike), and
+   * what the driver returned for it. Not for concurrent use.
    */
-  async countQueries(fn: () => Promise<unknown>): Promise<number> {
+  async watchQueries(
+    fn: () => Promise<unknown>,
+    onQuery: (config: { name?: string; text?: string }, result: unknown) => void,
+  ): Promise<void> {
     const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
     const query = prototype.query;
-    let count = 0;
     prototype.query = function (this: unknown, ...args: unknown[]) {
-      count++;
-      return query.apply(this, args);
+      const result = query.apply(this, args);
+      onQuery(typeof args[0] === 'object' && args[0] ? args[0] : { text: String(args[0]) }, result);
+      return result;
     };
     try {
       await fn();
     } finally {
       prototype.query = query;
     }
+  }
+
+  /** How many statements `fn` sends to PostgreSQL (watchQueries). */
+  async countQueries(fn: () => Promise<unknown>): Promise<number> {
+    let count = 0;
+    await this.watchQueries(fn, () => count++);
     return count;
   }
 }
