@@ -11,6 +11,7 @@ import { Migration20261125230000 } from './Migration20261125230000.js';
 import { Migration20261125233000 } from './Migration20261125233000.js';
 import { Migration20261126010000 } from './Migration20261126010000.js';
 import { Migration20261126020000 } from './Migration20261126020000.js';
+import { Migration20261126040000 } from './Migration20261126040000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125233000', class: Migration20261125233000 },
   { name: 'Migration20261126010000', class: Migration20261126010000 },
   { name: 'Migration20261126020000', class: Migration20261126020000 },
+  { name: 'Migration20261126040000', class: Migration20261126040000 },
 ];
