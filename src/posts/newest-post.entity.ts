@@ -30,9 +30,11 @@ export const NEWEST_POSTS_FROM_POSTS = `insert into newest_posts (author_id, pos
 /**
  * How many follows of one author carry its bound (follows.author_bound); a later follow gets
  * 'infinity' and the feed merges that author at read time, so a post updates at most this many
- * rows. The follows trigger of Migration20261126040000 holds the same number.
+ * rows. The follows trigger of Migration20261126040000 holds the same number. Small, because a post
+ * that advances a bound rewrites that many rows, while an unbounded follow costs a reader only one
+ * index probe per page (docs/feed.md).
  */
-export const CELEBRITY_FOLLOWERS = 1_000;
+export const CELEBRITY_FOLLOWERS = 200;
 
 /**
  * follows.author_bound from newest_posts, for a writer that bypasses the triggers (the seed): every

@@ -10,26 +10,26 @@ export class Migration20261126040000 extends Migration {
     // No bound advances while the rows below are filled (a post's trigger waits for this transaction).
     this.addSql(`lock table "newest_posts" in share mode;`);
     // Every followed author gets a newest_posts row ('-infinity' before any post): the row a follow
-    // and a bound's advance meet on (below). Then the first 1,000 follows of each author take its bound.
+    // and a bound's advance meet on (below). Then the first 200 follows of each author take its bound.
     this.addSql(`insert into "newest_posts" ("author_id", "posted_before")
       select distinct "followed_id", '-infinity'::timestamptz from "follows" on conflict ("author_id") do nothing;`);
     this.addSql(`update "follows" f set "author_bound" = n."posted_before"
       from (select "follower_id", "followed_id", row_number() over (partition by "followed_id" order by "created_at", "follower_id") as nth from "follows") r
       join "newest_posts" n on n."author_id" = r."followed_id"
-      where r.nth <= 1000 and f."follower_id" = r."follower_id" and f."followed_id" = r."followed_id";`);
+      where r.nth <= 200 and f."follower_id" = r."follower_id" and f."followed_id" = r."followed_id";`);
     // Built after the fill, which they would slow.
     this.addSql(`create index "follows_follower_bound_index" on "follows" ("follower_id", "author_bound" desc) include ("followed_id");`);
     this.addSql(`create index "follows_followed_bound_index" on "follows" ("followed_id", "author_bound");`);
 
-    // A new follow takes the author's bound, unless the author already carries 1,000 bounded follows
+    // A new follow takes the author's bound, unless the author already carries 200 bounded follows
     // (or any unbounded one): then 'infinity', a follow the feed merges at read time, so an author's
-    // post never updates more than 1,000 follows rows. The bound is read under a share lock on the
+    // post never updates more than 200 follows rows. The bound is read under a share lock on the
     // author's newest_posts row (inserted first when missing), the row a bound's advance updates: one
     // waits for the other, and whichever comes second sees what the first committed.
     this.addSql(`create function "feedline_follow_author_bound"() returns trigger language plpgsql as $$
       begin
         if exists (select from follows f where f.followed_id = new.followed_id and f.author_bound = 'infinity')
-           or (select count(*) from (select from follows f where f.followed_id = new.followed_id and f.author_bound < 'infinity' limit 1000) c) >= 1000 then
+           or (select count(*) from (select from follows f where f.followed_id = new.followed_id and f.author_bound < 'infinity' limit 200) c) >= 200 then
           new.author_bound := 'infinity';
           return new;
         end if;
