@@ -102,8 +102,10 @@ const FIXTURE = `
 
 /**
  * More posts by `email`'s user, inside a transaction rolled back: EXPLAIN ANALYZE's time, shared
- * buffers touched and dirtied, and the time of the newest_posts trigger (a bound within the
- * minute writes nothing), of the median run.
+ * buffers touched and dirtied, and the time of the newest_posts trigger, of the median run; first
+ * for a post within its author's bound's minute (which writes nothing more), then for one that
+ * advances it (the bound and every follow that carries it moved back an hour first, in a
+ * savepoint), with the number of follows rows that post updates.
  */
 async function insertCost(email: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -115,20 +117,45 @@ async function insertCost(email: string): Promise<string> {
       'Execution Time': number;
       Triggers: { 'Trigger Name': string; Time: number }[];
     };
+    const explained = async () =>
+      (
+        await client.query<{ 'QUERY PLAN': [Explained] }>(
+          `explain (analyze, buffers, format json) insert into posts (title, content, author_id)
+           select 'A word', 'To everyone.', id from users where email = $1`,
+          [email],
+        )
+      ).rows[0]!['QUERY PLAN'][0];
+    const median = (runs: Explained[]) => {
+      runs.sort((a, b) => a['Execution Time'] - b['Execution Time']);
+      const { Plan: plan, 'Execution Time': took, Triggers: triggers } = runs[Math.floor(runs.length / 2)]!;
+      const trigger = triggers.find((t) => t['Trigger Name'] === 'posts_newest_posts');
+      return `${took.toFixed(2)}, ${plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!} (${plan['Shared Dirtied Blocks']} dirtied), ${trigger?.Time.toFixed(2)}`;
+    };
     // The median of 9, so the session's first call (which compiles the trigger function) does not count.
-    const runs: Explained[] = [];
+    const within: Explained[] = [];
+    for (let i = 0; i < 9; i++) within.push(await explained());
+    const author = `(select id from users where email = $1)`;
+    const [{ bounded }] = (
+      await client.query<{ bounded: number }>(
+        `select count(*)::int as bounded from follows where followed_id = ${author} and author_bound < 'infinity'`,
+        [email],
+      )
+    ).rows as [{ bounded: number }];
+    const advancing: Explained[] = [];
     for (let i = 0; i < 9; i++) {
-      const { rows } = await client.query<{ 'QUERY PLAN': [Explained] }>(
-        `explain (analyze, buffers, format json) insert into posts (title, content, author_id)
-         select 'A word', 'To everyone.', id from users where email = $1`,
+      await client.query('savepoint advance');
+      await client.query(
+        `update newest_posts set posted_before = posted_before - interval '1 hour' where author_id = ${author}`,
         [email],
       );
-      runs.push(rows[0]!['QUERY PLAN'][0]);
+      await client.query(
+        `update follows set author_bound = author_bound - interval '1 hour' where followed_id = ${author} and author_bound < 'infinity'`,
+        [email],
+      );
+      advancing.push(await explained());
+      await client.query('rollback to savepoint advance');
     }
-    runs.sort((a, b) => a['Execution Time'] - b['Execution Time']);
-    const { Plan: plan, 'Execution Time': took, Triggers: triggers } = runs[4]!;
-    const trigger = triggers.find((t) => t['Trigger Name'] === 'posts_newest_posts');
-    return `${took.toFixed(2)}, ${plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!} (${plan['Shared Dirtied Blocks']} dirtied), ${trigger?.Time.toFixed(2)}`;
+    return `${median(within)} | ${median(advancing)}, ${bounded.toLocaleString('en')} rows`;
   } finally {
     await client.query('rollback');
     await client.end();
@@ -136,8 +163,10 @@ async function insertCost(email: string): Promise<string> {
 }
 
 /**
- * The feed page statement for `email`'s user as a prepared statement keeps it (the generic plan),
- * under EXPLAIN (ANALYZE, BUFFERS, TIMING OFF): shared buffers and execution time, the median of 5 runs.
+ * The feed page statement for `email`'s user, under EXPLAIN (ANALYZE, BUFFERS, TIMING OFF), in the
+ * generic plan a prepared statement keeps and in the custom plan of these values: shared buffers
+ * and execution time of each, the median of 5 runs. BENCH_SHOW_PLANS=<email> prints that reader's
+ * plans whole.
  */
 async function statementCost(email: string, before: number | undefined): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -150,23 +179,31 @@ async function statementCost(email: string, before: number | undefined): Promise
         [email],
       )
     ).rows;
-    await client.query('set plan_cache_mode = force_generic_plan');
     const statement = postListStatement(true, true, before !== undefined).plain;
-    const values = [session!.jti, session!.user_id, ...(before === undefined ? [] : [before]), 20];
-    const runs: { buffers: number; ms: number }[] = [];
-    for (let i = 0; i < 5; i++) {
-      const { rows } = await client.query<{
-        'QUERY PLAN': [{ Plan: Record<string, number>; 'Execution Time': number }];
-      }>({
-        name: 'feed_explained',
-        text: `explain (analyze, buffers, timing off, format json) ${statement.text}`,
-        values,
-      });
-      const [{ Plan: plan, 'Execution Time': ms }] = rows[0]!['QUERY PLAN'];
-      runs.push({ buffers: plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!, ms });
+    // PREPARE and EXPLAIN EXECUTE: a protocol-level prepared EXPLAIN would plan with the values, always custom.
+    const types = ['uuid', 'int', ...(before === undefined ? [] : ['int']), 'int'];
+    await client.query(`prepare feed_cost (${types.join(', ')}) as ${statement.text}`);
+    const execute = `execute feed_cost (${[`'${session!.jti}'`, session!.user_id, ...(before === undefined ? [] : [before]), 20].join(', ')})`;
+    const costs: string[] = [];
+    for (const mode of ['force_generic_plan', 'force_custom_plan']) {
+      await client.query(`set plan_cache_mode = ${mode}`);
+      const runs: { buffers: number; ms: number }[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { rows } = await client.query<{
+          'QUERY PLAN': [{ Plan: Record<string, number>; 'Execution Time': number }];
+        }>(`explain (analyze, buffers, timing off, format json) ${execute}`);
+        const [{ Plan: plan, 'Execution Time': ms }] = rows[0]!['QUERY PLAN'];
+        runs.push({ buffers: plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!, ms });
+      }
+      runs.sort((a, b) => a.ms - b.ms);
+      costs.push(`${runs[2]!.buffers.toLocaleString('en')}, ${runs[2]!.ms.toFixed(1)}`);
+      if (process.env.BENCH_SHOW_PLANS === email) {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${execute}`);
+        console.log(`${email}, ${before === undefined ? 'first page' : `before ${before}`}, ${mode}:`);
+        console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
+      }
     }
-    runs.sort((a, b) => a.ms - b.ms);
-    return `${runs[2]!.buffers.toLocaleString('en')}, ${runs[2]!.ms.toFixed(1)}`;
+    return costs.join(' (custom ') + ')';
   } finally {
     await client.end();
   }
@@ -286,7 +323,7 @@ try {
 
   if (scenarios.has('readers')) {
     console.log(
-      '\n| reader follows | authors | page p50 / p99 ms | × 100-follow | `before` page p50 / p99 ms | × 100-follow | statement buffers, ms: page / `before` page |',
+      '\n| reader follows | authors | page p50 / p99 ms | × 100-follow | `before` page p50 / p99 ms | × 100-follow | statement buffers, ms, generic (custom) plan: page / `before` page |',
     );
     console.log('|--:|---|--:|--:|--:|--:|--:|');
   }
@@ -332,9 +369,9 @@ try {
 
   if (scenarios.has('celebrity')) {
     console.log(
-      '\n| author | followers | POST /posts p50 / p99 ms | insert in PostgreSQL: ms, buffers, trigger ms | live subscribers | delivered | commit-to-delivery p50 / p99 ms |',
+      '\n| author | followers | POST /posts p50 / p99 ms | insert in PostgreSQL: ms, buffers, trigger ms | insert advancing the bound: ms, buffers, trigger ms, follows updated | live subscribers | delivered | commit-to-delivery p50 / p99 ms |',
     );
-    console.log('|---|--:|--:|--:|--:|--:|--:|');
+    console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
   }
   for (const followers of scenarios.has('celebrity') ? CELEBRITIES : []) {
     const celebrity = await login(`celebrity-${followers}@shapes.feedline.dev`);

@@ -15,7 +15,7 @@ import { hashPassword } from '../src/auth/passwords.js';
 import { loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { initORM, startDatabase } from '../src/db/db.js';
 import { createLogger } from '../src/platform/logger.js';
-import { NEWEST_POSTS_FROM_POSTS } from '../src/posts/newest-post.entity.js';
+import { FOLLOWS_AUTHOR_BOUND_FROM_NEWEST_POSTS, NEWEST_POSTS_FROM_POSTS } from '../src/posts/newest-post.entity.js';
 import { classifyStartupFailure, formatStartupFailure } from '../src/app/startup-failure.js';
 
 export const SEED_PASSWORD = 'feedline-seed-password';
@@ -204,11 +204,13 @@ async function seedWith(client: pg.Client, counts: SeedCounts, reset: boolean, q
         progress.add(TABLES[key], inserted, done, target);
       }
     }
+    // The replica role skipped the triggers that keep each author's feed bound and its copies on
+    // follows; filled before the indexes come back, which they would make slower.
+    await client.query(NEWEST_POSTS_FROM_POSTS);
+    await client.query(FOLLOWS_AUTHOR_BOUND_FROM_NEWEST_POSTS);
   } finally {
     await restoreIndexes();
   }
-  // The replica role skipped the trigger that keeps each author's feed bound.
-  await client.query(NEWEST_POSTS_FROM_POSTS);
   await client.query('analyze');
   return progress.finish();
 }

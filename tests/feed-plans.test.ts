@@ -1,71 +1,65 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_WALK_FROM, postListStatement } from '../src/posts/posts.queries.js';
+import { FEED_RANK_MOST, postListStatement } from '../src/posts/posts.queries.js';
 import { borrowConnection } from '../src/db/sql.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 /**
- * A feed page reads a bounded number of index entries whatever the follow graph: a reader of many
- * active authors walks a few of the newest posts, a reader of a few authors silent for long (with
- * many newer posts by others) takes their newest keys, never walking past the others' posts, and a
- * reader of many such authors ranks them off newest_posts in one pass, not a probe of posts each.
+ * A feed page reads a bounded number of index entries whatever the follow graph: it reads the
+ * reader's follows in bound order (follows.author_bound) off follows_follower_bound_index, a prefix
+ * of a few dozen entries, never all of them, and probes posts for those authors only; a reader of
+ * many authors whose newest posts share one minute walks a few of the newest posts instead.
  * Checked on the generic plan, the one a prepared statement keeps, with EXPLAIN ANALYZE.
  */
 let h: Harness;
 let many: TestUser;
 let few: TestUser;
 let manySilent: TestUser;
-const AUTHORS = FEED_WALK_FROM + 100;
+let crowded: TestUser;
+const AUTHORS = FEED_RANK_MOST + 100;
 const POSTS_PER_AUTHOR = 5;
+
+/** `count` users whose emails start with `prefix`, each with posts at the instants `createdAt` (SQL of `g`, 1..`posts`) gives, followed by `reader`. */
+async function followedAuthors(reader: TestUser, prefix: string, count: number, posts: number, createdAt: string) {
+  const conn = h.orm.em.getConnection();
+  await conn.execute(
+    `insert into users (email, password_hash, first_name, last_name)
+     select '${prefix}' || g || '@example.com', 'x', 'Plan', 'Author' from generate_series(1, ${count}) g`,
+  );
+  await conn.execute(
+    `insert into posts (title, content, author_id, created_at)
+     select 'p', 'c', u.id, ${createdAt} from users u cross join generate_series(1, ${posts}) g where u.email like '${prefix}%'`,
+  );
+  await conn.execute(
+    `insert into follows (follower_id, followed_id) select ?, id from users where email like '${prefix}%'`,
+    [reader.id],
+  );
+}
 
 beforeAll(async () => {
   h = await Harness.start();
-  many = await h.user();
-  few = await h.user();
-  manySilent = await h.user();
-  const conn = h.orm.em.getConnection();
-  // AUTHORS authors with POSTS_PER_AUTHOR posts each over the last days; `many` follows them all.
-  await conn.execute(
-    `insert into users (email, password_hash, first_name, last_name)
-     select 'plan-author-' || g || '@example.com', 'x', 'Plan', 'Author' from generate_series(1, ${AUTHORS}) g`,
-  );
-  await conn.execute(
-    `insert into posts (title, content, author_id, created_at)
-     select 'p', 'c', u.id, now() - random() * interval '10 days'
-     from users u cross join generate_series(1, ${POSTS_PER_AUTHOR}) g where u.email like 'plan-author-%'`,
-  );
-  await conn.execute(
-    `insert into follows (follower_id, followed_id) select ?, id from users where email like 'plan-author-%'`,
-    [many.id],
-  );
+  [many, few, manySilent, crowded] = [await h.user(), await h.user(), await h.user(), await h.user()];
+  // `many` follows AUTHORS authors with POSTS_PER_AUTHOR posts each over the last days.
+  await followedAuthors(many, 'plan-author-', AUTHORS, POSTS_PER_AUTHOR, `now() - random() * interval '10 days'`);
   // `few` follows 3 authors silent for a year, behind every post above.
-  await conn.execute(
-    `insert into users (email, password_hash, first_name, last_name)
-     select 'plan-silent-' || g || '@example.com', 'x', 'Plan', 'Silent' from generate_series(1, 3) g`,
+  await followedAuthors(few, 'plan-silent-', 3, 10, `now() - interval '400 days' - g * interval '1 day'`);
+  // `manySilent` follows AUTHORS authors silent for a year: none of their posts is among the newest.
+  await followedAuthors(
+    manySilent,
+    'plan-quiet-',
+    AUTHORS,
+    2,
+    `now() - interval '400 days' - random() * interval '300 days'`,
   );
-  await conn.execute(
-    `insert into posts (title, content, author_id, created_at)
-     select 'old', 'c', u.id, now() - interval '400 days' - g * interval '1 day'
-     from users u cross join generate_series(1, 10) g where u.email like 'plan-silent-%'`,
+  // `crowded` follows AUTHORS authors whose newest posts all fall in one minute an hour ago: their
+  // bounds are all that minute's end, so no floor leaves out more than a few of them.
+  await followedAuthors(
+    crowded,
+    'plan-crowd-',
+    AUTHORS,
+    2,
+    `date_bin('1 minute', now() - interval '1 hour', timestamptz 'epoch') + random() * interval '50 seconds' - (g - 1) * interval '1 day'`,
   );
-  await conn.execute(
-    `insert into follows (follower_id, followed_id) select ?, id from users where email like 'plan-silent-%'`,
-    [few.id],
-  );
-  // `manySilent` follows AUTHORS authors silent for a year: the walk finds none of theirs, every head is ranked.
-  await conn.execute(
-    `insert into users (email, password_hash, first_name, last_name)
-     select 'plan-quiet-' || g || '@example.com', 'x', 'Plan', 'Quiet' from generate_series(1, ${AUTHORS}) g`,
-  );
-  await conn.execute(
-    `insert into posts (title, content, author_id, created_at)
-     select 'old', 'c', u.id, now() - interval '400 days' - random() * interval '300 days'
-     from users u cross join generate_series(1, 2) g where u.email like 'plan-quiet-%'`,
-  );
-  await conn.execute(
-    `insert into follows (follower_id, followed_id) select ?, id from users where email like 'plan-quiet-%'`,
-    [manySilent.id],
-  );
-  await conn.execute('analyze');
+  await h.orm.em.getConnection().execute('analyze');
 });
 afterAll(() => h.close());
 
@@ -109,54 +103,64 @@ const postsIndexRows = (plan: PlanNode) =>
     .filter((node) => node['Relation Name'] === 'posts' && node['Node Type'].startsWith('Index'))
     .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
 
+/** Rows read off follows (any index or scan), over every loop. */
+const followsRows = (plan: PlanNode) =>
+  nodes(plan)
+    .filter((node) => node['Relation Name'] === 'follows')
+    .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
+
 /** Index scans of posts by author (each followed author's newest keys), over every loop. */
 const authorProbes = (plan: PlanNode) =>
   nodes(plan)
     .filter((node) => node['Index Name'] === 'posts_author_created_index')
     .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
 
-/** The nodes that read newest_posts and ran. */
-const newestPostsReads = (plan: PlanNode) =>
-  nodes(plan).filter((node) => node['Relation Name'] === 'newest_posts' && (node['Actual Loops'] ?? 0) > 0);
-
 const walkedNewestPosts = (plan: PlanNode) =>
   nodes(plan).some((node) => node['Index Name'] === 'posts_created_index' && (node['Actual Loops'] ?? 0) > 0);
 
+/** The feed's page and the page after its `nth` post, with both plans. */
+async function pagesAndPlans(user: TestUser, nth: number) {
+  const page = await h.caller(user.token).posts.followed({ limit: 20 });
+  expect(page).toHaveLength(20);
+  return Promise.all([undefined, page[nth]!.id].map((before) => feedPlan(user, before)));
+}
+
 describe('feed page plans', () => {
-  it(`a reader of ${AUTHORS} active authors walks a few dozen of the newest posts, not every author's`, async () => {
-    const page = await h.caller(many.token).posts.followed({ limit: 20 });
-    expect(page).toHaveLength(20);
-    for (const before of [undefined, page.at(-1)!.id]) {
-      const plan = await feedPlan(many, before);
-      expect(walkedNewestPosts(plan)).toBe(true);
-      // Every post is followed: the walk stops at the page's 20, plus the 20 rows of the page.
-      expect(postsIndexRows(plan)).toBeLessThanOrEqual(100);
+  it(`a reader of ${AUTHORS} active authors reads a few dozen of their follows in bound order, not every follow`, async () => {
+    for (const plan of await pagesAndPlans(many, 19)) {
+      expect(walkedNewestPosts(plan)).toBe(false);
+      // Follows index entries: the floor's 20 authors, then the 20 and a few bounded above it (and on a
+      // `before` page the up to 20 who posted since the cursor). Probes of posts: a head of each, and
+      // the newest keys of the 20 ranked authors.
+      expect(followsRows(plan)).toBeLessThanOrEqual(3 * 20 + 10);
+      expect(authorProbes(plan)).toBeLessThanOrEqual(4 * 20 + 10);
     }
   });
 
   it('a reader of 3 authors silent for a year takes their newest keys, not a walk of the newer posts', async () => {
-    const page = await h.caller(few.token).posts.followed({ limit: 20 });
-    expect(page).toHaveLength(20);
-    for (const before of [undefined, page[9]!.id]) {
-      const plan = await feedPlan(few, before);
+    for (const plan of await pagesAndPlans(few, 9)) {
       expect(walkedNewestPosts(plan)).toBe(false);
-      // 3 heads, at most 3 x 20 keys of the newest authors, 20 rows of the page.
-      expect(postsIndexRows(plan)).toBeLessThanOrEqual(3 + 3 * 20 + 20 + 1);
+      // 3 heads for the floor, 3 for the ranking, at most 3 x 20 keys of the newest authors, 20 rows of the page.
+      expect(postsIndexRows(plan)).toBeLessThanOrEqual(3 + 3 + 3 * 20 + 20 + 1);
     }
   });
 
-  it(`a reader of ${AUTHORS} authors silent for a year ranks them in one pass over newest_posts, not a probe of posts per author`, async () => {
-    const page = await h.caller(manySilent.token).posts.followed({ limit: 20 });
-    expect(page).toHaveLength(20);
-    for (const before of [undefined, page[9]!.id]) {
-      const plan = await feedPlan(manySilent, before);
-      // The heads of the 20 latest-bounded authors (the floor), of those bounded above it (20, and a
-      // few sharing a bound's minute), and the 20 ranked authors' newest keys: not one per follow.
-      expect(authorProbes(plan)).toBeLessThanOrEqual(3 * 20 + 10);
-      const reads = newestPostsReads(plan);
-      // The first page ranks every head; past a silent author's post the walk finds the older silent posts at once.
-      if (before === undefined) expect(reads.length).toBeGreaterThan(0);
-      for (const read of reads) expect(read['Actual Loops']).toBe(1);
+  it(`a reader of ${AUTHORS} authors silent for a year reads a few dozen of their follows, no walk, no pass over every follow`, async () => {
+    for (const plan of await pagesAndPlans(manySilent, 9)) {
+      expect(walkedNewestPosts(plan)).toBe(false);
+      expect(followsRows(plan)).toBeLessThanOrEqual(3 * 20 + 10);
+      // The heads of the floor's 20 authors, of those bounded above it, and the 20 ranked authors' newest keys.
+      expect(authorProbes(plan)).toBeLessThanOrEqual(4 * 20 + 10);
+    }
+  });
+
+  it(`a reader of ${AUTHORS} authors whose newest posts share one minute walks the newest posts, no head of each`, async () => {
+    for (const plan of await pagesAndPlans(crowded, 19)) {
+      expect(walkedNewestPosts(plan)).toBe(true);
+      // The floor's 20 heads, then FEED_RANK_MOST + 1 entries tell the page to walk; no probe per author.
+      expect(authorProbes(plan)).toBeLessThanOrEqual(20 + 1);
+      // The walk stops at the page's 20 (after the few newer posts of others), plus the 20 rows of the page.
+      expect(postsIndexRows(plan)).toBeLessThanOrEqual(200);
     }
   });
 });

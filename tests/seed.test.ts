@@ -40,6 +40,12 @@ describe('npm run seed', () => {
       select author_id, max(created_at) as newest from posts group by author_id) p
       left join newest_posts b using (author_id) where b.posted_before is null or b.posted_before <= p.newest`);
     expect(unbounded).toEqual({ n: 0 });
+    // Every follow carries its author's bound (no author here has CELEBRITY_FOLLOWERS followers), never an older one.
+    const [follows] = await conn.execute(`select
+      count(*) filter (where f.author_bound = 'infinity')::int as unbounded,
+      count(*) filter (where n.posted_before is null or f.author_bound < n.posted_before)::int as stale
+      from follows f left join newest_posts n on n.author_id = f.followed_id`);
+    expect(follows).toEqual({ unbounded: 0, stale: 0 });
 
     const login = await h.request('POST', '/auth/login', { body: { email: seedEmail(7), password: SEED_PASSWORD } });
     expect(login.status).toBe(200);

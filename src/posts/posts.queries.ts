@@ -173,9 +173,21 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
       order by s.created_at desc, s.id desc`;
     return { text, values: values.values };
   }
+  if (followerId !== undefined) {
+    // The feed: each followed author's keys off their index (OFFSET 0 keeps it a probe per follow),
+    // sorted, then only those posts read and built. The planner alone walks every post newest first and keeps
+    // the followed ones, as slow for a reader of a few silent authors as for a reader of everyone.
+    const cursor = before === undefined ? '' : `and ${olderThan('x', 'posts', values.add(before))}`;
+    const keys = `select k.id, k.created_at from follows f
+      cross join lateral (select x.id, x.created_at from posts x where x.author_id = f.followed_id ${cursor} offset 0) k
+      where f.follower_id = ${values.add(followerId)} and ${shownAuthor(viewer, 'f.followed_id')}
+      order by k.created_at desc, k.id desc ${limit === undefined ? '' : `limit ${values.add(limit)}`}`;
+    // A probe of posts per key, in the keys' order: a join would hash all posts and sort the JSON again.
+    const text = `select j.json from (${keys}) fk
+      cross join lateral (select ${json} from posts p where p.id = fk.id offset 0) j order by fk.created_at desc, fk.id desc`;
+    return { text, values: values.values };
+  }
   const conditions = [
-    followerId !== undefined &&
-      `p.author_id in (select f.followed_id from follows f where f.follower_id = ${values.add(followerId)})`,
     authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
     // One author's posts are a direct read of them: a mute leaves them, a block does not.
     authorId === undefined ? shownAuthor(viewer, 'p.author_id') : unblocked(viewer, 'p.author_id'),
@@ -367,30 +379,36 @@ export async function getPostFor(scope: SessionScope, id: number): Promise<Post>
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
-/** From this many follows on, a feed page first walks the newest posts (see feedPage). */
-export const FEED_WALK_FROM = 200;
-/** How many of the newest posts that walk looks through at most before it ranks the authors. */
+/**
+ * From this many followed authors bounded above a page's floor on (authors whose newest posts share
+ * recent minutes), a feed page walks the newest posts instead of taking a head of each (see feedPage).
+ */
+export const FEED_RANK_MOST = 200;
+/** How many of the newest posts that walk looks through at most before it ranks the authors after all. */
 export const FEED_WALK = 500;
 
 /**
- * The users the reader (`s.user_id`) follows: the one place a feed page names its follow set (add a
- * filter here). Those the reader mutes, or is on either side of a block with, are left out.
+ * The users the reader (`s.user_id`) follows, with each one's bound (follows.author_bound, an instant
+ * none of their posts is newer than): the one place a feed page names its follow set (add a filter
+ * here). Those the reader mutes, or is on either side of a block with, are left out.
  */
 const followedBy = (viewer: Viewer | undefined) =>
-  `(select f.followed_id from follows f where f.follower_id = s.user_id and ${shownAuthor(viewer, 'f.followed_id')})`;
+  `(select f.followed_id, f.author_bound from follows f where f.follower_id = s.user_id and ${shownAuthor(viewer, 'f.followed_id')})`;
 
 /**
  * The rows of a feed page: the newest `limit` posts by users `s.user_id` follows, older than the
- * post `cursor` names when given. Two ways, each bounded by the page, not by the posts:
- * - a reader who follows many users (FEED_WALK_FROM or more, a count that stops there) walks the
- *   newest posts off posts_created_index, each checked on the follows key, and stops at `limit`
- *   matches or after FEED_WALK posts: a few dozen rows for a reader of active authors;
- * - otherwise, or when that walk came up short (authors that rarely post), the followed authors
- *   are ranked by newest_posts.posted_before, an instant none of their posts is newer than (a few
- *   follows take it by key, many in one hashed pass: no probe of posts per follow). The heads
- *   (newest key past the cursor, one index probe each) of the `limit` latest-bounded authors give
- *   a floor: an author bounded at or below it has nothing as new, so only the authors above it
- *   are probed, the `limit` newest heads kept, and only those authors' newest `limit` keys merged.
+ * post `cursor` names when given. The reader's follows are read in bound order off
+ * follows_follower_bound_index, a prefix, never all of them ('infinity', an author of many
+ * followers whose bound is not copied, sorts first):
+ * - the heads (newest key past the cursor, one index probe each) of the first `limit` authors
+ *   bounded at or below the cursor give a floor, the `limit`-th newest of them: an author bounded
+ *   at or below it has nothing as new;
+ * - the authors bounded above the floor (the `limit` above, those sharing their bounds' minutes,
+ *   and those who posted since the cursor) have their heads taken, the `limit` newest heads kept,
+ *   and only those authors' newest `limit` keys merged;
+ * - unless they are more than FEED_RANK_MOST (many authors posting in the same minutes): then the
+ *   page walks the newest posts off posts_created_index, each checked on the follows key, up to
+ *   `limit` matches or FEED_WALK posts, and ranks those authors all only when that walk came up short.
  * Only the page's rows are then read from posts.
  */
 function feedPage(cursor: string | undefined, limit: string, viewer: Viewer | undefined): string {
@@ -399,31 +417,31 @@ function feedPage(cursor: string | undefined, limit: string, viewer: Viewer | un
   const after = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor)}`);
   const newestKeys = (author: string, count: string) =>
     `select x.id, x.created_at from posts x where x.author_id = ${author} ${after('x')} ${newestFirst('x')} limit ${count}`;
-  const followedBounds = (join: string, gate: string) =>
-    `select n.author_id, n.posted_before from ${FOLLOWED} f join newest_posts n on ${join} where ${gate}`;
-  return `(with reach as materialized (
-      select count(*) >= ${FEED_WALK_FROM} as many from (select 1 from ${FOLLOWED} c limit ${FEED_WALK_FROM}) c),
+  // Every post of an author bounded at or below the cursor's instant is past the cursor: the bound holds for the head too.
+  const boundedPastCursor =
+    cursor === undefined ? '' : `and r.author_bound <= (select b.created_at from posts b where b.id = ${cursor})`;
+  const aboveFloor = `${FOLLOWED} a where a.author_bound > (select at from floor)`;
+  return `(with floor_heads as materialized (
+      select k.created_at from ${FOLLOWED} r cross join lateral (${newestKeys('r.followed_id', '1')}) k
+      where r.author_bound > '-infinity' ${boundedPastCursor}
+      order by r.author_bound desc limit ${limit}),
+    floor as materialized (
+      select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from floor_heads),
+    above as materialized (select a.followed_id from ${aboveFloor} limit ${FEED_RANK_MOST + 1}),
+    crowded as materialized (select count(*) > ${FEED_RANK_MOST} as yes from above),
     walked as materialized (
       select w.id, w.created_at from (
         select x.id, x.created_at, x.author_id from posts x
-        where (select many from reach) ${after('x')} ${newestFirst('x')} limit ${FEED_WALK}) w
+        where (select yes from crowded) ${after('x')} ${newestFirst('x')} limit ${FEED_WALK}) w
       -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
       where (select true from ${FOLLOWED} wf where wf.followed_id = w.author_id)
       ${newestFirst('w')} limit ${limit}),
-    bounds as materialized (
-      select * from (
-        ${followedBounds('n.author_id = f.followed_id', 'not (select many from reach)')}
-        union all
-        -- "+ 0" takes the key away from this join: one pass over newest_posts, hashed, not a probe per follow.
-        ${followedBounds('n.author_id + 0 = f.followed_id', '(select many from reach)')}
-      ) b where (select count(*) from walked) < ${limit}),
-    floor as materialized (
-      select k.created_at from (select * from bounds b order by b.posted_before desc limit ${limit}) b
-      cross join lateral (${newestKeys('b.author_id', '1')}) k
-      order by k.created_at desc offset ${limit} - 1 limit 1),
+    ranked as (
+      select followed_id from above where not (select yes from crowded)
+      union all
+      select a.followed_id from ${aboveFloor} and (select yes from crowded) and (select count(*) from walked) < ${limit}),
     heads as materialized (
-      select b.author_id, k.id, k.created_at from bounds b cross join lateral (${newestKeys('b.author_id', '1')}) k
-      where b.posted_before > coalesce((select created_at from floor), '-infinity')
+      select r.followed_id as author_id, k.id, k.created_at from ranked r cross join lateral (${newestKeys('r.followed_id', '1')}) k
       ${newestFirst('k')} limit ${limit}),
     newest as (
       select * from walked where (select count(*) from walked) >= ${limit}

@@ -9,8 +9,21 @@ export const FollowEntity = defineEntity({
     follower: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
     followed: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
     createdAt: p.datetime(3).defaultRaw('now()'),
+    // An instant no post of `followed` is newer than (newest_posts' bound, or 'infinity': unknown, always
+    // true). Kept by triggers (Migration20261126040000); the feed ranks a reader's follows by it.
+    authorBound: p.datetime(3).defaultRaw(`'infinity'`),
   }),
-  // A user's followers, in id order, off the index alone (the primary key serves whom someone follows).
-  indexes: [{ name: 'follows_followed_follower_index', properties: ['followed', 'follower'] }],
+  indexes: [
+    // A user's followers, in id order, off the index alone (the primary key serves whom someone follows).
+    { name: 'follows_followed_follower_index', properties: ['followed', 'follower'] },
+    // A reader's followed authors, latest-bounded first, off the index alone (the feed page).
+    {
+      name: 'follows_follower_bound_index',
+      expression:
+        'create index "follows_follower_bound_index" on "follows" ("follower_id", "author_bound" desc) include ("followed_id")',
+    },
+    // An author's follows whose bound is older than a new one (the rows a post updates), and whether it has unbounded ones.
+    { name: 'follows_followed_bound_index', properties: ['followed', 'authorBound'] },
+  ],
   checks: [{ name: 'follows_not_self', expression: 'follower_id <> followed_id' }],
 });

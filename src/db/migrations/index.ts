@@ -12,6 +12,7 @@ import { Migration20261125233000 } from './Migration20261125233000.js';
 import { Migration20261126010000 } from './Migration20261126010000.js';
 import { Migration20261126020000 } from './Migration20261126020000.js';
 import { Migration20261126030000 } from './Migration20261126030000.js';
+import { Migration20261126040000 } from './Migration20261126040000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126010000', class: Migration20261126010000 },
   { name: 'Migration20261126020000', class: Migration20261126020000 },
   { name: 'Migration20261126030000', class: Migration20261126030000 },
+  { name: 'Migration20261126040000', class: Migration20261126040000 },
 ];
