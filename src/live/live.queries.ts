@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
-import { notificationJson } from '../notifications/notifications.queries.js';
+import { notificationJson, shownNotification } from '../notifications/notifications.queries.js';
 import { shownAuthor, viewerRow } from '../users/safety.sql.js';
 import {
   OPEN_SESSION,
@@ -156,7 +156,7 @@ const AFTER: Record<LiveKind, Statement> = {
   notifications: {
     name: 'live_notifications_after',
     text: `select n.id, ${notificationJson('n')}::text from users vw, notifications n
-      where vw.id = $1 and n.recipient_id = $1 and ${shownAuthor(reader, 'n.actor_id')} and n.id > $2 and n.id <= $3
+      where vw.id = $1 and n.recipient_id = $1 and ${shownNotification('n', reader)} and n.id > $2 and n.id <= $3
       order by n.id limit $4`,
   },
 };
@@ -206,7 +206,7 @@ export async function listPostsForFollowers(orm: MikroORM, postIds: number[], fo
 const NOTIFICATIONS_BY_ID: Statement = {
   name: 'live_notifications_by_id',
   text: `select n.id, n.recipient_id, ${notificationJson('n')}::text from notifications n join users ru on ru.id = n.recipient_id
-    where n.id = any($1::int[]) and ${shownAuthor(viewerRow('ru'), 'n.actor_id')} order by n.id`,
+    where n.id = any($1::int[]) and ${shownNotification('n', viewerRow('ru'))} order by n.id`,
 };
 
 export async function listNotificationsById(orm: MikroORM, ids: number[]) {

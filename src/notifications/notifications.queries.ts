@@ -7,7 +7,7 @@ import {
   type SessionScope,
   type Statement,
 } from '../db/sql.js';
-import { noBlockBetween, shownAuthor, type Viewer } from '../users/safety.sql.js';
+import { noBlockBetween, SESSION_VIEWER, shownAuthor, unblocked, type Viewer } from '../users/safety.sql.js';
 import { readerStatement, runForReader } from '../users/reader-statements.js';
 import { userSummaryJson } from '../users/user-summary.sql.js';
 import { Notification } from './notifications.schemas.js';
@@ -44,8 +44,14 @@ export const notificationJson = jsonFragment(
   ${n}.read) o)`,
 );
 
-/** The reader `viewer` sees a notification of `n`: its actor is neither on either side of a block with them nor muted by them. */
-const shownNotification = (n: string, viewer: Viewer | undefined) => shownAuthor(viewer, `${n}.actor_id`);
+/**
+ * The reader `viewer` sees a notification of `n`: its actor is neither on either side of a block
+ * with them nor muted by them, and the post it points at is not hidden from them by a block.
+ */
+export const shownNotification = (n: string, viewer: Viewer | undefined) =>
+  viewer
+    ? `${shownAuthor(viewer, `${n}.actor_id`)} and (${n}.post_id is null or ${unblocked(viewer, `(select np.author_id from posts np where np.id = ${n}.post_id)`)})`
+    : 'true';
 
 /** The largest int4 id plus one: no `before` means from the newest. */
 const NO_CURSOR = 2_147_483_648;
@@ -77,15 +83,16 @@ export async function countUnreadFor(scope: SessionScope): Promise<number> {
   return runForReader<number>(scope, UNREAD_COUNT, []);
 }
 
+// Hidden notifications are marked too (they stay hidden), but not counted: the count is of what the caller sees.
 const MARK_READ: Statement = {
   name: 'notifications_mark_read',
-  text: `with s as (select s.user_id from ${OPEN_SESSION}),
+  text: `with s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION}),
     marked as (update notifications n set read = true from s
-      where n.recipient_id = s.user_id and n.id <= $3 and not n.read returning 1)
-    select (select count(*)::int from marked) from s`,
+      where n.recipient_id = s.user_id and n.id <= $3 and not n.read returning n.actor_id, n.post_id)
+    select (select count(*)::int from marked m where ${shownNotification('m', SESSION_VIEWER)}) from s`,
 };
 
-/** Marks the caller's unread notifications up to `upTo` read; how many were marked. */
+/** Marks the caller's unread notifications up to `upTo` read; how many of those they can see were marked. */
 export async function updateNotificationsReadFor(scope: SessionScope, upTo: number): Promise<number> {
   const [count] = await runForSession<[number]>(scope, MARK_READ, [upTo]);
   return count;

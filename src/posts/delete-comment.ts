@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { forbidden } from '../platform/errors.js';
 import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
-import { assertCommentExists, deleteCommentAsAuthor } from './posts.queries.js';
+import { assertCommentShown, deleteCommentAsAuthor } from './posts.queries.js';
 
 /** A comment's author may delete it, and so may the author of the post it is on (moderation). */
 export const deleteComment = authedProcedure
@@ -19,6 +19,6 @@ export const deleteComment = authedProcedure
   .output(z.void())
   .mutation(async ({ ctx, input: { id } }) => {
     if (await deleteCommentAsAuthor(ctx.em, id, ctx.user.userId)) return;
-    await assertCommentExists(ctx.em, id);
+    await assertCommentShown(ctx.em, id, ctx.user.userId); // a comment hidden by a block is 404, not 403
     throw forbidden("Only the comment's author or the post's author may delete this comment");
   });

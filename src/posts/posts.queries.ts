@@ -80,12 +80,18 @@ export async function assertPostExists(db: Database, id: number): Promise<void> 
   if (!(await exists(db, 'posts', id))) throw notFound(POST_NOT_FOUND);
 }
 
-const POST_AUTHOR: Statement = { name: 'post_author', text: 'select author_id from posts where id = $1' };
+const POST_AUTHOR: Statement = {
+  name: 'post_author',
+  text: `select author_id, ${noBlockBetween('author_id', '$2::int')} as shown from posts where id = $1`,
+};
 
-/** Only a post's author may change or delete it: 404 when there is no such post, 403 when it is someone else's. */
+/**
+ * Only a post's author may change or delete it: 404 when there is no such post (or a block hides
+ * it from the caller), 403 when it is someone else's.
+ */
 export async function assertPostAuthor(db: Database, id: number, userId: number): Promise<void> {
-  const post = await findRow<{ author_id: number }>(db, POST_AUTHOR, [id]);
-  if (!post) throw notFound(POST_NOT_FOUND);
+  const post = await findRow<{ author_id: number; shown: boolean }>(db, POST_AUTHOR, [id, userId]);
+  if (!post?.shown) throw notFound(POST_NOT_FOUND);
   if (post.author_id !== userId) throw forbidden('Only the author may change or delete this post');
 }
 
@@ -103,10 +109,11 @@ export const deletePostAsAuthor = (em: EntityManager, id: number, userId: number
 
 /**
  * Rows of `alias` older than the row of `table` that `before` names (newest-first keyset paging);
- * `cursor` is its placeholder: `?` for the ORM's statements, `$n` for prepared ones.
+ * `cursor` is its placeholder (`$n`). A row whose author a block hides from `viewer` names no
+ * place: the page is empty, and then 400 (assertCursorShown), as for a row that does not exist.
  */
-const olderThan = (alias: string, table: string, cursor = '?') =>
-  `(${alias}.created_at, ${alias}.id) < (select b.created_at, b.id from ${table} b where b.id = ${cursor})`;
+const olderThan = (alias: string, table: 'posts' | 'comments', cursor: string, viewer?: Viewer) =>
+  `(${alias}.created_at, ${alias}.id) < (select b.created_at, b.id from ${table} b where b.id = ${cursor} and ${unblocked(viewer, 'b.author_id')})`;
 
 export type PostFilter = {
   /** The reader: posts by users on either side of a block with them are left out, and in lists other than one author's, those by users they mute. */
@@ -136,7 +143,8 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
   const cursor = before === undefined ? undefined : values.add(before);
   const matching = (alias: string) =>
     `${alias}.search_vector @@ websearch_to_tsquery('${SEARCH_CONFIG}', ${query}) and ${shownAuthor(viewer, `${alias}.author_id`)}`;
-  const olderThanCursor = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor)}`);
+  const olderThanCursor = (alias: string) =>
+    cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor, viewer)}`;
   if (limit === undefined) {
     return `with matches as materialized (select m.id, m.created_at from posts m
         where ${matching('m')} ${olderThanCursor('m')})`;
@@ -177,7 +185,7 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
     // The feed: each followed author's keys off their index (OFFSET 0 keeps it a probe per follow),
     // sorted, then only those posts read and built. The planner alone walks every post newest first and keeps
     // the followed ones, as slow for a reader of a few silent authors as for a reader of everyone.
-    const cursor = before === undefined ? '' : `and ${olderThan('x', 'posts', values.add(before))}`;
+    const cursor = before === undefined ? '' : `and ${olderThan('x', 'posts', values.add(before), viewer)}`;
     const keys = `select k.id, k.created_at from follows f
       cross join lateral (select x.id, x.created_at from posts x where x.author_id = f.followed_id ${cursor} offset 0) k
       where f.follower_id = ${values.add(followerId)} and ${shownAuthor(viewer, 'f.followed_id')}
@@ -191,7 +199,7 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
     authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
     // One author's posts are a direct read of them: a mute leaves them, a block does not.
     authorId === undefined ? shownAuthor(viewer, 'p.author_id') : unblocked(viewer, 'p.author_id'),
-    before !== undefined && olderThan('p', 'posts', values.add(before)),
+    before !== undefined && olderThan('p', 'posts', values.add(before), viewer),
   ].filter(Boolean);
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
@@ -200,12 +208,18 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
 }
 
 /**
- * An empty page is only an error when the cursor names no row; only then is it worth a lookup, so a
- * page with rows stays one statement.
+ * An empty page is only an error when the cursor names no row the reader sees; only then is it
+ * worth a lookup, so a page with rows stays one statement.
  */
-async function assertCursorExists(db: Database, table: keyof typeof EXISTS, before: number | undefined): Promise<void> {
+async function assertCursorShown(
+  db: Database,
+  table: 'posts' | 'comments',
+  before: number | undefined,
+  viewerId: number,
+): Promise<void> {
   if (before === undefined) return;
-  if (!(await exists(db, table, before))) throw badRequest(`before names no ${table === 'posts' ? 'post' : 'comment'}`);
+  const shown = await runRows(db, table === 'posts' ? POST_SHOWN : COMMENT_SHOWN, [before, viewerId]);
+  if (shown.length === 0) throw badRequest(`before names no ${table === 'posts' ? 'post' : 'comment'}`);
 }
 
 /** A post list as a REST stream writes it (json-stream.ts): the rows of selectPostList in brackets. */
@@ -214,7 +228,7 @@ export const postListDocument = (filter: PostFilter): DocumentPart[] => ['[', se
 /** A list of posts (see selectPostList): one statement. */
 export async function listPostsMatching(db: Database, filter: PostFilter): Promise<Post[]> {
   const rows = await runDriverStatement<JsonRow<string>>(db, selectPostList(filter));
-  if (rows.length === 0) await assertCursorExists(db, 'posts', filter.before);
+  if (rows.length === 0) await assertCursorShown(db, 'posts', filter.before, filter.viewerId);
   return rows.map((row) => JSON.parse(row.json) as Post);
 }
 
@@ -320,7 +334,7 @@ function selectCommentsOnPost(
   const post = values.add(postId);
   const viewer = viewerById(values.add(viewerId));
   const shown = `${unblocked(viewer, 'c.author_id')} and ${unblocked(viewer, `(select cp.author_id from posts cp where cp.id = ${post})`)}`;
-  const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before))}`;
+  const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   return {
     text: `select ${commentJson('c', viewer)}${cast} as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
@@ -332,7 +346,7 @@ function selectCommentsOnPost(
 /** A post's comments, newest first, a keyset page when asked: one statement. */
 export async function listCommentsOnPost(db: Database, postId: number, viewerId: number, page: Page = {}) {
   const rows = await runDriverStatement<JsonRow<Comment>>(db, selectCommentsOnPost(postId, viewerId, page, ''));
-  if (rows.length === 0) await assertCursorExists(db, 'comments', page.before);
+  if (rows.length === 0) await assertCursorShown(db, 'comments', page.before, viewerId);
   return rows.map((row) => row.json);
 }
 
@@ -414,7 +428,7 @@ const followedBy = (viewer: Viewer | undefined) =>
 function feedPage(cursor: string | undefined, limit: string, viewer: Viewer | undefined): string {
   const FOLLOWED = followedBy(viewer);
   const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
-  const after = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor)}`);
+  const after = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor, viewer)}`);
   const newestKeys = (author: string, count: string) =>
     `select x.id, x.created_at from posts x where x.author_id = ${author} ${after('x')} ${newestFirst('x')} limit ${count}`;
   // Every post of an author bounded at or below the cursor's instant is past the cursor: the bound holds for the head too.
@@ -482,7 +496,7 @@ function postRows(
   const conditions = [
     followed && 'author_id in (select f.followed_id from follows f where f.follower_id = s.user_id)',
     shownAuthor(viewer, 'posts.author_id'),
-    after && olderThan('posts', 'posts', '$3'),
+    after && olderThan('posts', 'posts', '$3', viewer),
   ].filter(Boolean);
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
   // The outer order restates the inner one: the planner then knows the rows come sorted.
@@ -499,7 +513,7 @@ export async function listPostsFor(
   const statement = postListStatement(followed, limit !== undefined, before !== undefined);
   const values = [before, limit].filter((value) => value !== undefined);
   const json = await runForReader<string>(scope, statement, values);
-  if (json === '[]') await assertCursorExists(scope.services.orm, 'posts', before);
+  if (json === '[]') await assertCursorShown(scope.services.orm, 'posts', before, scope.user.userId);
   return jsonValue<Post[]>(json, scope.jsonAsText);
 }
 

@@ -2,7 +2,7 @@ import { forbidden } from '../platform/errors.js';
 import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { Comment, commentBody } from './posts.schemas.js';
-import { assertCommentExists, getCommentById, updateCommentAsAuthor } from './posts.queries.js';
+import { assertCommentExists, assertCommentShown, getCommentById, updateCommentAsAuthor } from './posts.queries.js';
 
 export const updateComment = authedProcedure
   .meta({
@@ -16,7 +16,9 @@ export const updateComment = authedProcedure
   .input(byIdInput.extend(commentBody))
   .output(Comment)
   .mutation(async ({ ctx, input: { id, content } }) => {
-    // Only the author's row matches; when none does, tell a missing comment from someone else's.
+    // A comment hidden by a block (its author's or its post's) is absent, even to its own author: 404, nothing changes.
+    await assertCommentShown(ctx.em, id, ctx.user.userId);
+    // Only the author's row matches; when none does, it is someone else's (or gone since).
     const updated = await updateCommentAsAuthor(ctx.em, id, ctx.user.userId, content);
     if (updated === 0) {
       await assertCommentExists(ctx.em, id);

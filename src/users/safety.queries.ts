@@ -43,33 +43,39 @@ const statement = (name: string, text: () => string) => {
   return found;
 };
 
+/** The target ($2) has not blocked the caller ($1): one who has is absent to them, as if there were no such user. */
+const TARGET_PRESENT = 'not exists (select from blocks tb where tb.blocker_id = $2 and tb.blocked_id = $1)';
+
 const insertStatement = (link: SafetyLink) =>
   statement(
     `${link.table}_insert`,
-    () => `with ins as (insert into ${link.table} (${link.from}, ${link.to}) values ($1, $2) returning ${link.from}, ${link.to})
-    select ${userSummaryJson('u')} as json from users u where u.id = $2`,
+    () => `with ins as (insert into ${link.table} (${link.from}, ${link.to}) select $1, $2 where ${TARGET_PRESENT}
+      returning ${link.from}, ${link.to})
+    select ${userSummaryJson('u')} as json from users u where u.id = $2 and ${TARGET_PRESENT}`,
   );
 
 const deleteStatement = (link: SafetyLink) =>
   statement(
     `${link.table}_delete`,
-    () => `with del as (delete from ${link.table} where ${link.from} = $1 and ${link.to} = $2 returning 1)
-    select (select count(*)::int from del) as deleted, ${userSummaryJson('u')} as json from users u where u.id = $2`,
+    () => `with del as (delete from ${link.table} where ${link.from} = $1 and ${link.to} = $2 and ${TARGET_PRESENT} returning 1)
+    select (select count(*)::int from del) as deleted, ${userSummaryJson('u')} as json from users u where u.id = $2 and ${TARGET_PRESENT}`,
   );
 
 /**
  * Writes the link from `userId` to `targetId` and answers the target's summary: one statement.
- * The keys settle a second one (400) and a missing target (404), even between concurrent requests.
+ * The keys settle a second one (400) and a missing target (404), even between concurrent requests;
+ * a target who has blocked the caller is 404 too, and nothing is written.
  */
 export async function insertSafetyLink(db: Database, link: SafetyLink, userId: number, targetId: number) {
   const [row] = await keysSettle(runRows<{ json: UserSummary }>(db, insertStatement(link), [userId, targetId]), {
     unique: () => badRequest(`Already ${link.done}`),
     foreign: () => notFound(USER_NOT_FOUND),
   });
-  return row!.json;
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row.json;
 }
 
-/** Ends the link and answers the target's summary: one statement; 404 no such user, 400 no such link. */
+/** Ends the link and answers the target's summary: one statement; 404 no such user (or one who blocked the caller), 400 no such link. */
 export async function deleteSafetyLink(db: Database, link: SafetyLink, userId: number, targetId: number) {
   const [row] = await runRows<{ deleted: number; json: UserSummary }>(db, deleteStatement(link), [userId, targetId]);
   if (!row) throw notFound(USER_NOT_FOUND);

@@ -242,12 +242,12 @@ export async function updateUserNames(
   return row.json;
 }
 
-/** Ends `followerId`'s follow of `followedId`; none: 404 for a missing user, else 400. */
+/** Ends `followerId`'s follow of `followedId`; none: 404 for a missing user or one across a block, else 400. */
 export const deleteFollow = (em: EntityManager, followerId: number, followedId: number) =>
   deleteLink(
     em.nativeDelete(FollowEntity, { follower: followerId, followed: followedId }),
     'Not following this user',
-    () => assertUserExists(em, followedId),
+    () => assertUserShown(em, followedId, followerId),
   );
 
 /** What a broken key means for a follow (keysSettle). */
