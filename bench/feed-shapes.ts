@@ -11,7 +11,8 @@
  * also as a multiple of the same kind of reader's 100-follow figure, the unpaged feed's bytes per
  * second next to GET /posts, and a celebrity's POST /posts (10 and 10,000 followers; 100,000 too
  * from 1,000,000 posts on), its cost inside PostgreSQL (EXPLAIN ANALYZE of the insert, rolled
- * back: buffers and the newest_posts trigger), and commit-to-delivery (createdAt, stamped by
+ * back: buffers and the newest_posts trigger, for a post within its bound's minute and for one that
+ * advances it and its follows), and commit-to-delivery (createdAt, stamped by
  * PostgreSQL, to the whole event at a subscriber) on GET /live/feed: 10 subscribers for the
  * 10-follower author, 1,000 for the others. Drops the scratch database at the end, passed or
  * failed. Not part of CI.

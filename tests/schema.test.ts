@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsList } from '../src/db/migrations/index.js';
+import { CELEBRITY_FOLLOWERS } from '../src/posts/newest-post.entity.js';
 import { Harness } from './support/harness.js';
 
 let h: Harness;
@@ -72,5 +73,50 @@ describe('schema', () => {
     await expect(
       conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, a.id]),
     ).rejects.toThrow(/follows_not_self/);
+  });
+});
+
+describe('Migration20261126040000 on rows written before it', () => {
+  it('gives each follow its author’s bound, 200 of a celebrity’s, and -infinity for an author who never posted', async () => {
+    const migrator = h.orm.getMigrator();
+    const [author, silent, celebrity, reader] = [await h.user(), await h.user(), await h.user(), await h.user()];
+    await migrator.down({ to: 'Migration20261126020000' });
+    try {
+      const conn = h.orm.em.getConnection();
+      await conn.execute(
+        `insert into posts (title, content, author_id, created_at) values ('p', 'c', ?, now() - interval '2 days')`,
+        [author.id],
+      );
+      await conn.execute(`insert into posts (title, content, author_id) values ('p', 'c', ?)`, [celebrity.id]);
+      await conn.execute(
+        `insert into users (email, password_hash, first_name, last_name)
+         select 'migration-fan-' || g || '@example.com', 'x', 'Fan', 'User' from generate_series(1, ${CELEBRITY_FOLLOWERS + 1}) g`,
+      );
+      await conn.execute(
+        `insert into follows (follower_id, followed_id, created_at)
+         select id, ?, now() - (id || ' seconds')::interval from users where email like 'migration-fan-%'`,
+        [celebrity.id],
+      );
+      await conn.execute('insert into follows (follower_id, followed_id) values (?, ?), (?, ?)', [
+        reader.id,
+        author.id,
+        reader.id,
+        silent.id,
+      ]);
+    } finally {
+      await migrator.up();
+    }
+    const rows = await h.orm.em.getConnection().execute<{ followed_id: number; bound: string; n: number }[]>(
+      `select f.followed_id, case when f.author_bound = n.posted_before and n.posted_before > '-infinity' then 'author''s' else f.author_bound::text end as bound, count(*)::int as n
+       from follows f left join newest_posts n on n.author_id = f.followed_id
+       where f.followed_id in (?, ?, ?) group by 1, 2 order by 1, 2`,
+      [author.id, silent.id, celebrity.id],
+    );
+    expect(rows.map(({ bound, n }) => [bound, n])).toEqual([
+      ["author's", 1],
+      ['-infinity', 1],
+      ["author's", CELEBRITY_FOLLOWERS],
+      ['infinity', 1],
+    ]);
   });
 });

@@ -182,19 +182,19 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
     return { text, values: values.values };
   }
   if (followerId !== undefined) {
-    // The feed: each followed author's keys off their index (OFFSET 0 keeps it a probe per follow),
-    // sorted, then only those posts read and built. The planner alone walks every post newest first and keeps
-    // the followed ones, as slow for a reader of a few silent authors as for a reader of everyone.
+    // The feed: each followed author's posts off their index (OFFSET 0 keeps it a probe per follow),
+    // sorted, and each built in that order (OFFSET 0 again: a join would sort the JSON once more).
+    // Left to itself the planner sorts every post, taking a silent author's posts for the average.
     const cursor = before === undefined ? '' : `and ${olderThan('x', 'posts', values.add(before), viewer)}`;
-    const keys = `select k.id, k.created_at from follows f
-      cross join lateral (select x.id, x.created_at from posts x where x.author_id = f.followed_id ${cursor} offset 0) k
+    const followed = `select k.* from follows f
+      cross join lateral (select x.* from posts x where x.author_id = f.followed_id ${cursor} offset 0) k
       where f.follower_id = ${values.add(followerId)} and ${shownAuthor(viewer, 'f.followed_id')}
       order by k.created_at desc, k.id desc ${limit === undefined ? '' : `limit ${values.add(limit)}`}`;
-    // A probe of posts per key, in the keys' order: a join would hash all posts and sort the JSON again.
-    const text = `select j.json from (${keys}) fk
-      cross join lateral (select ${json} from posts p where p.id = fk.id offset 0) j order by fk.created_at desc, fk.id desc`;
+    const text = `select j.json from (${followed}) p cross join lateral (select ${json} offset 0) j
+      order by p.created_at desc, p.id desc`;
     return { text, values: values.values };
   }
+
   const conditions = [
     authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
     // One author's posts are a direct read of them: a mute leaves them, a block does not.
