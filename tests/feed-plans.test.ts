@@ -84,15 +84,18 @@ async function feedPlan(user: TestUser, before?: number): Promise<PlanNode> {
       await client.query<{ jti: string }>('select jti from sessions where user_id = $1 limit 1', [user.id])
     ).rows as [{ jti: string }];
     const values = [`'${jti}'`, user.id, ...(before === undefined ? [] : [before]), 20];
+    // One transaction: behind a transaction-mode pooler, the only way to keep one server session.
+    await client.query('begin');
     await client.query(`prepare feed_plan (${types.join(', ')}) as ${statement.text}`);
-    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query('set local plan_cache_mode = force_generic_plan');
     const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
       `explain (analyze, format json) execute feed_plan (${values.join(', ')})`,
     );
+    await client.query('deallocate feed_plan');
+    await client.query('commit');
     return rows[0]!['QUERY PLAN'][0].Plan;
   } finally {
-    await client.query('deallocate feed_plan').catch(() => undefined);
-    await client.query('reset plan_cache_mode').catch(() => undefined);
+    await client.query('rollback').catch(() => undefined);
     await release();
   }
 }

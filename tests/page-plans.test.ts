@@ -30,18 +30,21 @@ describe('post page statements', () => {
     const values = [`'00000000-0000-0000-0000-000000000000'`, 1, ...(after ? [1] : []), ...(limited ? [20] : [])];
     const { client, release } = await borrowConnection(h.orm);
     try {
+      // One transaction: behind a transaction-mode pooler, the only way to keep one server session.
+      await client.query('begin');
       await client.query(`prepare page_plan (${types.join(', ')}) as ${statement.text}`);
-      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query('set local plan_cache_mode = force_generic_plan');
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
         `explain (costs off) execute page_plan (${values.join(', ')})`,
       );
+      await client.query('deallocate page_plan');
+      await client.query('commit');
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       // The page's rows are aliased p where their JSON is built (postsArray).
       expect(plan).not.toMatch(/Sort Key: p\./);
       expect(plan).toMatch(/Aggregate/);
     } finally {
-      await client.query('deallocate page_plan').catch(() => undefined);
-      await client.query('reset plan_cache_mode').catch(() => undefined);
+      await client.query('rollback').catch(() => undefined);
       await release();
     }
   });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostsForFollowers } from '../src/live/live.queries.js';
+import { POST_BY_ID } from '../src/posts/posts.queries.js';
 import { expectApiError, expectTrpcError, INVALID_IDS, MISSING_ID, summary } from './support/fixtures.js';
 import { Harness, PASSWORD, type TestUser } from './support/harness.js';
 import { SseReader } from './support/sse.js';
@@ -474,11 +475,18 @@ describe('a block and a follow at once', () => {
 });
 
 describe('the two statements of a hot read (users/reader-statements.ts)', () => {
-  /** The names of the post statements `fn` sends (the harness's live delivery runs its own meanwhile). */
+  /**
+   * Which of POST_BY_ID's statements `fn` sends, by text (behind a transaction-mode pooler they go
+   * unnamed); the harness's live delivery runs its own meanwhile.
+   */
   async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-    const names: string[] = [];
-    await h.watchQueries(fn, ({ name }) => name?.startsWith('post_by_id') && names.push(name));
-    return names;
+    const kinds = new Map([
+      [POST_BY_ID.plain.text, 'post_by_id'],
+      [POST_BY_ID.guarded.text, 'post_by_id_guarded'],
+    ]);
+    const sent: string[] = [];
+    await h.watchQueries(fn, ({ text }) => kinds.has(text!) && sent.push(kinds.get(text!)!));
+    return sent;
   }
 
   it('a reader with no block and no mute reads without checks; with one, with them, learned once', async () => {

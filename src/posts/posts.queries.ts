@@ -380,7 +380,7 @@ export async function deleteCommentAsAuthor(db: Database, id: number, userId: nu
  * ($1 and $2, see OPEN_SESSION) and builds the answer's JSON: one round trip per request.
  */
 
-const POST_BY_ID = readerStatement(
+export const POST_BY_ID = readerStatement(
   'post_by_id',
   (viewer) =>
     `(select ${postJson('p', undefined, undefined, viewer)} from posts p where p.id = $3 and ${unblocked(viewer, 'p.author_id')})::text`,
