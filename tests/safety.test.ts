@@ -454,6 +454,18 @@ describe('a block and a follow at once', () => {
         )
     )[0]!.n;
 
+  it('holds no lock-table slot per row: one statement inserts 39,800 follows', async () => {
+    const db = h.orm.em.getConnection();
+    const tag = `bulk-${Date.now()}`;
+    await db.execute(`insert into users (email, password_hash, first_name, last_name)
+      select '${tag}-' || g || '@example.com', 'x', 'Bulk', 'Follows' from generate_series(1, 200) g`);
+    const [row] = await db.execute<{ n: number }[]>(`with u as (select id from users where email like '${tag}-%'),
+        ins as (insert into follows (follower_id, followed_id) select a.id, b.id from u a, u b where a.id <> b.id returning 1)
+      select count(*)::int as n from ins`);
+    expect(row?.n).toBe(39_800);
+    await db.execute(`delete from users where email like '${tag}-%'`);
+  }, 120_000);
+
   it('a follow being written, then a block: the block waits and ends it', async () => {
     const [a, b] = [await h.user(), await h.user()];
     await race(

@@ -3,12 +3,15 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261126030000 extends Migration {
 
   override async up(): Promise<void> {
-    // A follow and a block of the same two users, written at once, meet on the pair's advisory lock;
-    // each trigger then looks again with a fresh snapshot (read committed), so it sees what the
-    // other committed: no follow outlives a block, whichever comes first and whatever path writes it.
+    // A follow and a block of the same two users, written at once, meet on the follower's users row:
+    // a block holds both users' rows (its count trigger updates them) until it commits, and a follow
+    // takes the follower's FOR SHARE, which waits for that and makes the block's update wait for it.
+    // Each then looks again with a fresh snapshot (read committed), so it sees what the other
+    // committed: no follow outlives a block, whichever comes first and whatever path writes it. A
+    // row lock, not an advisory one: a bulk insert of follows takes no slot of the lock table per row.
     this.addSql(`create function "feedline_follow_unblocked"() returns trigger language plpgsql as $$
       begin
-        perform pg_advisory_xact_lock(least(new.follower_id, new.followed_id), greatest(new.follower_id, new.followed_id));
+        perform from users u where u.id = new.follower_id for share;
         if exists (select from blocks b where (b.blocker_id, b.blocked_id) in ((new.follower_id, new.followed_id), (new.followed_id, new.follower_id))) then
           return null;
         end if;
@@ -17,7 +20,8 @@ export class Migration20261126030000 extends Migration {
     this.addSql(`create trigger "follows_unblocked" before insert on "follows" for each row execute function "feedline_follow_unblocked"();`);
     this.addSql(`create function "feedline_block_ends_follows"() returns trigger language plpgsql as $$
       begin
-        perform pg_advisory_xact_lock(least(new.blocker_id, new.blocked_id), greatest(new.blocker_id, new.blocked_id));
+        -- After blocks_count (trigger order is by name), which holds both users' rows: a follow
+        -- in flight has committed by now, and this statement's snapshot sees it.
         delete from follows f where (f.follower_id, f.followed_id) in ((new.blocker_id, new.blocked_id), (new.blocked_id, new.blocker_id));
         return null;
       end $$;`);
