@@ -58,10 +58,7 @@ export async function getPostById(db: Database, id: number, viewerId: number): P
   return row.json;
 }
 
-const EXISTS = {
-  posts: { name: 'post_exists', text: 'select 1 from posts where id = $1' },
-  comments: { name: 'comment_exists', text: 'select 1 from comments where id = $1' },
-} satisfies Record<string, Statement>;
+const COMMENT_EXISTS: Statement = { name: 'comment_exists', text: 'select 1 from comments where id = $1' };
 
 const POST_SHOWN: Statement = {
   name: 'post_shown',
@@ -71,13 +68,6 @@ const POST_SHOWN: Statement = {
 /** 404 when there is no such post, or a block stands between its author and the reader. */
 export async function assertPostShown(db: Database, id: number, viewerId: number): Promise<void> {
   if ((await runRows(db, POST_SHOWN, [id, viewerId])).length === 0) throw notFound(POST_NOT_FOUND);
-}
-
-const exists = async (db: Database, table: keyof typeof EXISTS, id: number) =>
-  (await runRows(db, EXISTS[table], [id])).length > 0;
-
-export async function assertPostExists(db: Database, id: number): Promise<void> {
-  if (!(await exists(db, 'posts', id))) throw notFound(POST_NOT_FOUND);
 }
 
 const POST_AUTHOR: Statement = {
@@ -317,7 +307,7 @@ export async function assertCommentShown(db: Database, id: number, viewerId: num
 }
 
 export async function assertCommentExists(db: Database, id: number): Promise<void> {
-  if (!(await exists(db, 'comments', id))) throw notFound(COMMENT_NOT_FOUND);
+  if ((await runRows(db, COMMENT_EXISTS, [id])).length === 0) throw notFound(COMMENT_NOT_FOUND);
 }
 
 /**

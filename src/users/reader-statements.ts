@@ -18,16 +18,19 @@ export interface ReaderStatement {
   guarded: Statement;
 }
 
-const HAS_ANY = 's.block_count + s.mute_count > 0';
+const HAS_NONE = 's.block_count = 0 and s.mute_count = 0';
 
 /** `column(viewer)`: the answer's expression; without a viewer, with no check. */
 export function readerStatement(name: string, column: (viewer: Viewer | undefined) => string): ReaderStatement {
   return {
     plain: {
       name,
-      text: `select case when s.block_count = 0 and s.mute_count = 0 then ${column(undefined)} end, ${HAS_ANY} from ${OPEN_SESSION}`,
+      text: `select case when ${HAS_NONE} then ${column(undefined)} end, not (${HAS_NONE}) from ${OPEN_SESSION}`,
     },
-    guarded: { name: `${name}_guarded`, text: `select ${column(SESSION_VIEWER)}, ${HAS_ANY} from ${OPEN_SESSION}` },
+    guarded: {
+      name: `${name}_guarded`,
+      text: `select ${column(SESSION_VIEWER)}, not (${HAS_NONE}) from ${OPEN_SESSION}`,
+    },
   };
 }
 

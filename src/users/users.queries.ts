@@ -159,12 +159,6 @@ export const userSummariesDocument = (viewerId: number): DocumentPart[] => [
   ']',
 ];
 
-const USER_EXISTS: Statement = { name: 'user_exists', text: 'select 1 from users where id = $1' };
-
-export async function assertUserExists(db: Database, id: number): Promise<void> {
-  if ((await runRows(db, USER_EXISTS, [id])).length === 0) throw notFound(USER_NOT_FOUND);
-}
-
 const USER_SHOWN: Statement = {
   name: 'user_shown',
   text: `select 1 from users u where u.id = $1 and ${noBlockBetween('u.id', '$2')}`,
