@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_RANK_MOST, postListStatement } from '../src/posts/posts.queries.js';
+import { FEED_RANK_MOST, postListStatement, selectPostList } from '../src/posts/posts.queries.js';
 import { borrowConnection } from '../src/db/sql.js';
 import { Harness, type TestUser } from './support/harness.js';
 
@@ -100,6 +100,21 @@ async function feedPlan(user: TestUser, before?: number): Promise<PlanNode> {
   }
 }
 
+/** EXPLAIN ANALYZE of the unpaged feed's statement (the REST stream's, and /trpc's whole list) for `user`. */
+async function unpagedFeedPlan(user: TestUser): Promise<PlanNode> {
+  const { text, values } = selectPostList({ viewerId: user.id, followerId: user.id });
+  const { client, release } = await borrowConnection(h.orm);
+  try {
+    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (analyze, format json) ${text}`,
+      values,
+    );
+    return rows[0]!['QUERY PLAN'][0].Plan;
+  } finally {
+    await release();
+  }
+}
+
 /** Index entries read off posts' indexes, over every loop. */
 const postsIndexRows = (plan: PlanNode) =>
   nodes(plan)
@@ -164,6 +179,25 @@ describe('feed page plans', () => {
       expect(authorProbes(plan)).toBeLessThanOrEqual(20 + 1);
       // The walk stops at the page's 20 (after the few newer posts of others), plus the 20 rows of the page.
       expect(postsIndexRows(plan)).toBeLessThanOrEqual(200);
+    }
+  });
+});
+
+describe('the unpaged feed plan', () => {
+  it("reads every followed author's posts as one bitmap, in the heap's order, whatever the follow count", async () => {
+    for (const [reader, posts] of [
+      [many, AUTHORS * POSTS_PER_AUTHOR],
+      [manySilent, AUTHORS * 2],
+      [few, 3 * 10],
+    ] as const) {
+      const plan = await unpagedFeedPlan(reader);
+      // One scan of posts_author_created_index for all the authors, not a probe per follow.
+      expect(authorProbes(plan)).toBe(1);
+      const heap = nodes(plan).filter(
+        (node) => node['Relation Name'] === 'posts' && node['Node Type'] === 'Bitmap Heap Scan',
+      );
+      expect(heap.map((node) => node['Actual Rows'])).toEqual([posts]);
+      expect(walkedNewestPosts(plan)).toBe(false);
     }
   });
 });

@@ -171,24 +171,16 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
       order by s.created_at desc, s.id desc`;
     return { text, values: values.values };
   }
-  if (followerId !== undefined) {
-    // The feed: each followed author's posts off their index (OFFSET 0 keeps it a probe per follow),
-    // sorted, and each built in that order (OFFSET 0 again: a join would sort the JSON once more).
-    // Left to itself the planner sorts every post, taking a silent author's posts for the average.
-    const cursor = before === undefined ? '' : `and ${olderThan('x', 'posts', values.add(before), viewer)}`;
-    const followed = `select k.* from follows f
-      cross join lateral (select x.* from posts x where x.author_id = f.followed_id ${cursor} offset 0) k
-      where f.follower_id = ${values.add(followerId)} and ${shownAuthor(viewer, 'f.followed_id')}
-      order by k.created_at desc, k.id desc ${limit === undefined ? '' : `limit ${values.add(limit)}`}`;
-    const text = `select j.json from (${followed}) p cross join lateral (select ${json} offset 0) j
-      order by p.created_at desc, p.id desc`;
-    return { text, values: values.values };
-  }
-
   const conditions = [
     authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
     // One author's posts are a direct read of them: a mute leaves them, a block does not.
-    authorId === undefined ? shownAuthor(viewer, 'p.author_id') : unblocked(viewer, 'p.author_id'),
+    authorId !== undefined && unblocked(viewer, 'p.author_id'),
+    // The feed: one bitmap of every followed author's posts (an array, so one plan whatever the
+    // follow count), read in the heap's order with each post's JSON, then sorted, as GET /posts is
+    // built: built in key order, each post's likes and comments are read at random.
+    followerId !== undefined &&
+      `p.author_id = any(array(select f.followed_id from follows f where f.follower_id = ${values.add(followerId)} and ${shownAuthor(viewer, 'f.followed_id')}))`,
+    authorId === undefined && followerId === undefined && shownAuthor(viewer, 'p.author_id'),
     before !== undefined && olderThan('p', 'posts', values.add(before), viewer),
   ].filter(Boolean);
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
