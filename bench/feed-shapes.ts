@@ -1,5 +1,5 @@
 /**
- * npm run bench:feed [-- --posts 100000 --requests 100 --celebrities 10,10000 --scenarios readers,unpaged,celebrity
+ * npm run bench:feed [-- --posts 100000 --requests 1000 --celebrities 10,10000 --scenarios readers,unpaged,celebrity
  *                        --pg postgres://postgres@127.0.0.1:5432/postgres]
  *
  * The feed at every shape of the follow graph. Seeds a scratch database (npm run seed's rows: the
@@ -7,8 +7,8 @@
  * so 1,000,000 posts build in minutes), adds 10,000 authors silent for a year (2 posts each, 400
  * to 700 days old) and readers following 0 / 10 / 100 / 1,000 / 5,000 / 10,000 users: the most
  * active authors, or the silent ones. Starts the service on it (one process) and, one request at
- * a time, times each reader's GET /posts/followed?limit=20 and the page after it (`before`), each
- * also as a multiple of the same kind of reader's 100-follow figure, the unpaged feed's bytes per
+ * a time, times each reader's GET /posts/followed?limit=20 and the page after it (`before`), all
+ * readers' requests interleaved, each also as a multiple of the same kind of reader's 100-follow figure, the unpaged feed's bytes per
  * second next to GET /posts, and a celebrity's POST /posts (10 and 10,000 followers; 100,000 too
  * from 1,000,000 posts on), its cost inside PostgreSQL (EXPLAIN ANALYZE of the insert, rolled
  * back: buffers and the newest_posts trigger, for a post within its bound's minute and for one that
@@ -18,7 +18,7 @@
  * failed. Not part of CI.
  */
 import { spawn } from 'node:child_process';
-import { Agent } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { initORM } from '../src/db/db.js';
@@ -30,7 +30,7 @@ import { subscribe, waitUntilReady } from './support.js';
 const { values } = parseArgs({
   options: {
     posts: { type: 'string', default: '100000' },
-    requests: { type: 'string', default: '100' },
+    requests: { type: 'string', default: '1000' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     scenarios: { type: 'string', default: 'readers,unpaged,celebrity' },
     celebrities: { type: 'string' },
@@ -291,18 +291,29 @@ try {
   stopped = new Promise<void>((resolve) => service!.once('exit', () => resolve()));
   await waitUntilReady(baseUrl, service);
 
+  /** One request on a kept-alive connection (node:http: fetch's own tail in the client was as long as the server's). */
   async function call(method: string, path: string, token?: string, body?: object) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body && { 'content-type': 'application/json' }),
-        ...(token && { authorization: `Bearer ${token}` }),
-      },
-      body: body && JSON.stringify(body),
+    const payload = body && JSON.stringify(body);
+    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = httpRequest(`${baseUrl}${path}`, {
+        method,
+        agent,
+        headers: {
+          ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => resolve({ status: response.statusCode!, text: Buffer.concat(chunks).toString() }));
+      });
+      request.end(payload);
     });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+    if (status >= 300) throw new Error(`${method} ${path}: ${status} ${text.slice(0, 200)}`);
     return { ms: performance.now() - started, text };
   }
   const login = async (email: string) =>
@@ -313,44 +324,77 @@ try {
     ).token;
 
   type Timing = { p50: number; p99: number };
-  /** p50 and p99 of `REQUESTS` sequential calls, after a tenth as many unrecorded. */
-  async function timed(run: () => Promise<{ ms: number }>): Promise<Timing> {
-    for (let i = 0; i < REQUESTS / 10; i++) await run();
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) times.push((await run()).ms);
+  type Run = () => Promise<{ ms: number }>;
+  const percentiles = (times: number[]): Timing => {
     times.sort((a, b) => a - b);
     return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  };
+  /** p50 and p99 of `REQUESTS` sequential calls, after a tenth as many unrecorded. */
+  async function timed(run: Run): Promise<Timing> {
+    return (await timedTogether([run]))[0]!;
+  }
+  /**
+   * p50 and p99 of each run's `REQUESTS` calls, one call at a time, interleaved: each round calls
+   * every run once, in a shuffled order, so a slow moment of the shared machine falls on every run
+   * alike rather than on whichever was being timed. A tenth as many rounds first, unrecorded.
+   */
+  async function timedTogether(runs: Run[]): Promise<Timing[]> {
+    const times = runs.map(() => [] as number[]);
+    for (let round = -Math.ceil(REQUESTS / 10); round < REQUESTS; round++) {
+      const order = runs.map((_, i) => i).sort(() => Math.random() - 0.5);
+      for (const i of order) {
+        const { ms } = await runs[i]!();
+        if (round >= 0) times[i]!.push(ms);
+      }
+    }
+    return times.map(percentiles);
   }
 
   if (scenarios.has('readers')) {
     console.log(
-      '\n| reader follows | authors | page p50 / p99 ms | × 100-follow | `before` page p50 / p99 ms | × 100-follow | statement buffers, ms, generic (custom) plan: page / `before` page |',
+      '\n| reader follows | authors | page p50 / p99 ms | × 100-follow | `before` page p50 / p99 ms | × 100-follow | page KB | statement buffers, ms, generic (custom) plan: page / `before` page |',
     );
-    console.log('|--:|---|--:|--:|--:|--:|--:|');
+    console.log('|--:|---|--:|--:|--:|--:|--:|--:|');
   }
+  type Reader = { kind: string; follows: number; email: string; page: Run; next: Run; cursor: number; bytes: number };
+  const readers: Reader[] = [];
   for (const kind of scenarios.has('readers') ? ['active', 'silent'] : []) {
-    const rows: { follows: number; page: Timing; next: Timing; plans: string }[] = [];
     for (const follows of FOLLOWS) {
       const email = `reader-${kind}-${follows}@shapes.feedline.dev`;
       const token = await login(email);
-      const first = JSON.parse((await call('GET', '/posts/followed?limit=20', token)).text) as { id: number }[];
+      const firstText = (await call('GET', '/posts/followed?limit=20', token)).text;
+      const first = JSON.parse(firstText) as { id: number }[];
       const cursor = first.at(-1)?.id ?? 1;
       const second = JSON.parse((await call('GET', `/posts/followed?limit=20&before=${cursor}`, token)).text) as {
         id: number;
       }[];
       await expectPage(email, undefined, first);
       await expectPage(email, cursor, second);
-      const page = await timed(() => call('GET', '/posts/followed?limit=20', token));
-      const next = await timed(() => call('GET', `/posts/followed?limit=20&before=${cursor}`, token));
-      const plans = [await statementCost(email, undefined), await statementCost(email, cursor)].join(' / ');
-      rows.push({ follows, page, next, plans });
+      readers.push({
+        kind,
+        follows,
+        email,
+        cursor,
+        bytes: Buffer.byteLength(firstText),
+        page: () => call('GET', '/posts/followed?limit=20', token),
+        next: () => call('GET', `/posts/followed?limit=20&before=${cursor}`, token),
+      });
     }
-    const base = rows.find((row) => row.follows === 100)!;
+  }
+  if (readers.length) {
+    const timings = await timedTogether(readers.flatMap((reader) => [reader.page, reader.next]));
+    const rows = [];
+    for (const [i, reader] of readers.entries()) {
+      const plans = [await statementCost(reader.email, undefined), await statementCost(reader.email, reader.cursor)];
+      rows.push({ ...reader, pageTiming: timings[2 * i]!, nextTiming: timings[2 * i + 1]!, plans: plans.join(' / ') });
+    }
     const times = (t: Timing, b: Timing) => `${(t.p50 / b.p50).toFixed(2)} / ${(t.p99 / b.p99).toFixed(2)}`;
-    for (const { follows, page, next, plans } of rows)
+    for (const row of rows) {
+      const base = rows.find((other) => other.kind === row.kind && other.follows === 100)!;
       console.log(
-        `| ${follows.toLocaleString('en')} | ${kind} | ${ms(page.p50)} / ${ms(page.p99)} | ${times(page, base.page)} | ${ms(next.p50)} / ${ms(next.p99)} | ${times(next, base.next)} | ${plans} |`,
+        `| ${row.follows.toLocaleString('en')} | ${row.kind} | ${ms(row.pageTiming.p50)} / ${ms(row.pageTiming.p99)} | ${times(row.pageTiming, base.pageTiming)} | ${ms(row.nextTiming.p50)} / ${ms(row.nextTiming.p99)} | ${times(row.nextTiming, base.nextTiming)} | ${(row.bytes / 1024).toFixed(1)} | ${row.plans} |`,
       );
+    }
   }
 
   if (scenarios.has('unpaged')) console.log('\n| unpaged | posts | MB | ms | MB/s | posts/s |');
