@@ -180,7 +180,7 @@ async function statementCost(email: string, before: number | undefined): Promise
         [email],
       )
     ).rows;
-    const statement = postListStatement(true, true, before !== undefined).plain;
+    const statement = postListStatement(true, before !== undefined).plain;
     // PREPARE and EXPLAIN EXECUTE: a protocol-level prepared EXPLAIN would plan with the values, always custom.
     const types = ['uuid', 'int', ...(before === undefined ? [] : ['int']), 'int'];
     await client.query(`prepare feed_cost (${types.join(', ')}) as ${statement.text}`);

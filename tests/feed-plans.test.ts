@@ -76,7 +76,7 @@ const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatM
 
 /** EXPLAIN ANALYZE of the generic plan of a feed page, first or after `before`, for `user`. */
 async function feedPlan(user: TestUser, before?: number): Promise<PlanNode> {
-  const statement = postListStatement(true, true, before !== undefined).plain;
+  const statement = postListStatement(true, before !== undefined).plain;
   const types = ['uuid', 'int', ...(before === undefined ? [] : ['int']), 'int'];
   const { client, release } = await borrowConnection(h.orm);
   try {

@@ -3,17 +3,23 @@ import { largeAnswerSlots } from '../src/trpc/large-answers.js';
 import { Harness, type TestUser } from './support/harness.js';
 
 /**
- * Lists and profiles answered whole over /trpc (and createCaller) are bounded: an unpaged list over
- * TRPC_LIST_MAX_ITEMS is a 422, and a large answer (a list over a page's 100 items, a profile over
- * 500 items or 256 KiB) takes a large-answer slot, the same STREAMS_MAX / STREAMS_PER_USER slots as
- * the REST streams, held until it is sent: no batch holds more of them than the caps.
+ * Lists and profiles answered whole over /trpc (and createCaller) are bounded: an unpaged list (no
+ * limit, from a cursor or not) over TRPC_LIST_MAX_ITEMS is a 422, and a large answer (a list over a
+ * page's 100 items, a profile over 500 items or 256 KiB) takes a large-answer slot, the same
+ * STREAMS_MAX / STREAMS_PER_USER slots as the REST streams, held until it is sent: no batch holds
+ * more of them than the caps.
  */
 let h: Harness;
 let reader: TestUser;
 let bigAuthor: TestUser; // more posts than TRPC_LIST_MAX_ITEMS, and a profile too large to build at once
 let midAuthor: TestUser; // more posts than a page, fewer than TRPC_LIST_MAX_ITEMS
+let hub: TestUser; // followed by and following every bulk user; its post has a comment of the reader's for each
+let blocker: TestUser; // blocks and mutes every bulk user
+let hubPostId: number;
 
 const MAX_ITEMS = 150;
+/** Users, follows, comments, blocks, mutes and events: more of each than TRPC_LIST_MAX_ITEMS. */
+const BULK = 200;
 
 async function seedPosts(authorId: number, count: number): Promise<void> {
   await h.orm.em.getConnection().execute(
@@ -45,6 +51,33 @@ beforeAll(async () => {
   await seedPosts(bigAuthor.id, 520);
   await seedPosts(midAuthor.id, 120);
   await h.caller(reader.token).users.follow({ id: bigAuthor.id });
+  [hub, blocker] = [await h.user(), await h.user()];
+  hubPostId = (await h.caller(hub.token).posts.create({ title: 'hub', content: 'commented on' })).id;
+  const conn = h.orm.em.getConnection();
+  await conn.execute(
+    `insert into users (email, password_hash, first_name, last_name)
+     select 'bulk-' || g || '@example.com', 'x', 'Bulk', 'User' || g from generate_series(1, ?) g`,
+    [BULK],
+  );
+  const bulkUsers = `select u.id from users u where u.email like 'bulk-%'`;
+  await conn.execute(
+    `insert into follows (follower_id, followed_id)
+     select id, ? from (${bulkUsers}) b union all select ?, id from (${bulkUsers}) b`,
+    [hub.id, hub.id],
+  );
+  for (const table of ['blocks (blocker_id, blocked_id)', 'mutes (muter_id, muted_id)']) {
+    await conn.execute(`insert into ${table} select ?, id from (${bulkUsers}) b`, [blocker.id]);
+  }
+  await conn.execute(
+    `insert into comments (content, post_id, author_id, created_at)
+     select 'c' || g, ?, ?, now() - g * interval '1 second' from generate_series(1, ?) g`,
+    [hubPostId, reader.id, BULK],
+  );
+  await conn.execute(
+    `insert into events (name, description, location, date_time, owner_id)
+     select 'event ' || g, 'd', 'here', now() + g * interval '1 hour', ? from generate_series(1, ?) g`,
+    [reader.id, BULK],
+  );
 });
 afterAll(() => h.close());
 
@@ -116,6 +149,65 @@ describe('an unpaged list over /trpc', () => {
       );
     } finally {
       for (const holder of holders) slots.release(holder);
+    }
+  });
+});
+
+describe('a list from a cursor without a limit over /trpc', () => {
+  type Caller = ReturnType<Harness['caller']>;
+  type ListCall = { path: string; user: TestUser; input: Record<string, unknown> };
+  /** Every list (procedure, caller, input but the cursor): longer than TRPC_LIST_MAX_ITEMS after its first item. */
+  const lists = (): ListCall[] => [
+    { path: 'posts.list', user: reader, input: {} },
+    { path: 'posts.list', user: reader, input: { q: 'bulk' } },
+    { path: 'posts.followed', user: reader, input: {} },
+    { path: 'users.posts', user: reader, input: { id: bigAuthor.id } },
+    { path: 'posts.comments', user: reader, input: { id: hubPostId } },
+    { path: 'users.list', user: reader, input: {} },
+    { path: 'users.followers', user: reader, input: { id: hub.id } },
+    { path: 'users.followed', user: reader, input: { id: hub.id } },
+    { path: 'users.blocked', user: blocker, input: {} },
+    { path: 'users.muted', user: blocker, input: {} },
+    { path: 'events.list', user: reader, input: {} },
+  ];
+  /** Calls the procedure at `path` ('users.followers') through a createCaller caller. */
+  const call = (caller: Caller, path: string, input: unknown) => {
+    const [domain, name] = path.split('.') as [string, string];
+    const procedures = (
+      caller as unknown as Record<string, Record<string, (input: unknown) => Promise<{ id: number }[]>>>
+    )[domain]!;
+    return procedures[name]!(input);
+  };
+
+  it('over TRPC_LIST_MAX_ITEMS answers 422, single, batched and by createCaller', async () => {
+    const calls: ListCall[] = [];
+    for (const { path, user, input } of lists()) {
+      const [first] = await call(h.caller(user.token), path, { ...input, limit: 1 });
+      calls.push({ path, user, input: { ...input, before: first!.id } });
+    }
+    for (const { path, user, input } of calls) {
+      const what = `${path} ${JSON.stringify(input)}`;
+      await expect(call(h.caller(user.token), path, input), what).rejects.toMatchObject({
+        code: 'UNPROCESSABLE_CONTENT',
+      });
+      const single = await h.request('GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+        token: user.token,
+      });
+      expect(single.status, what).toBe(422);
+      expect(single.body.error.message, what).toMatch(/more than 150 items.*limit and before/);
+    }
+    for (const user of [reader, blocker]) {
+      const mine = calls.filter((c) => c.user === user);
+      const { status, items } = await batch(
+        user.token,
+        mine.map(({ path, input }) => [path, input]),
+      );
+      expect(status).toBe(422);
+      expect(codes(items)).toEqual(Array(mine.length).fill('UNPROCESSABLE_CONTENT'));
+    }
+    // A page from the same cursor is answered.
+    for (const { path, user, input } of calls) {
+      expect(await call(h.caller(user.token), path, { ...input, limit: 100 }), path).toHaveLength(100);
     }
   });
 });

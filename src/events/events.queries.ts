@@ -88,8 +88,12 @@ export async function listEventRecords(db: Database, page: Page = {}): Promise<E
   return rows.map((row) => row.json);
 }
 
-/** Every event, as a REST stream writes the list (json-stream.ts). */
-export const eventRecordsDocument = (): DocumentPart[] => ['[', selectEventRecords({}, '::text'), ']'];
+/** Every event (after the one `before` names when given), as a REST stream writes the list (json-stream.ts). */
+export const eventRecordsDocument = (before?: number): DocumentPart[] => [
+  '[',
+  selectEventRecords({ before }, '::text'),
+  ']',
+];
 
 const INSERT_EVENT: Statement = {
   name: 'event_insert',

@@ -22,15 +22,15 @@ export const listEvents = publicProcedure
   .query(({ ctx, input }) =>
     unpaged(input)
       ? // Anonymous callers share one user's large-answer slots (user 0: no user has that id).
-        wholeList(ctx, 0, undefined, (limit) => listEventRecords(ctx.em, { limit }))
+        wholeList(ctx, 0, undefined, (limit) => listEventRecords(ctx.em, { ...input, limit }))
       : listEventRecords(ctx.em, input),
   );
 
-/** The REST stream twin of listEvents (json-stream.ts): every event, whole while short. */
+/** The REST stream twin of listEvents (json-stream.ts): every event (after `before` when given), whole while short. */
 export const streamEvents = streamedRoute({
   input: pageInput,
   streams: unpaged,
   anonymous: true,
   wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
-  document: () => eventRecordsDocument(),
+  document: (input) => eventRecordsDocument(input?.before),
 });

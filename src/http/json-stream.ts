@@ -31,8 +31,8 @@ function procedureAnswers(error: unknown): null {
   return null;
 }
 
-/** A query with a non-empty `limit` or `before`: never unpaged (the value is invalid, or it asks for a page). */
-const ASKS_FOR_PAGE = /[?&](?:limit|before)=[^&]/;
+/** A query with a non-empty `limit`: never unpaged (the value is invalid, or it asks for a page). */
+const ASKS_FOR_PAGE = /[?&]limit=[^&]/;
 
 /**
  * The input the REST adapter (trpc-to-openapi) gives a procedure: the query's non-empty values (a
@@ -47,9 +47,9 @@ function restInput(req: Request): Record<string, unknown> {
  * rows arrive, with backpressure, from one snapshot: memory per answer is bounded (a route's
  * `wholeUpTo` bytes, and ROWS_PER_FETCH rows) however large the data, and the JSON is the
  * procedures' own (the same fragments of sql.ts), byte for byte. Anything else (pages, invalid
- * input, errors, an empty first statement that may be a 404) goes on to the procedures. Like
- * withOutputBuiltBySql, nothing re-validates the output at run time: the byte-equality tests
- * (stream.test.ts, profile-stream.test.ts) hold each twin to its procedure.
+ * input, errors, an empty first statement that may be a 404 or a bad cursor's 400) goes on to the
+ * procedures. Like withOutputBuiltBySql, nothing re-validates the output at run time: the
+ * byte-equality tests (stream.test.ts, profile-stream.test.ts) hold each twin to its procedure.
  *
  * A stream holds a pool connection (and its snapshot) while the client reads, so a client that
  * reads slowly or not at all must not be able to pin the pool: streams are capped per process and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
+import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { assertSessionOpen } from '../auth/auth.queries.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { pageInput } from '../trpc/schemas.js';
@@ -23,19 +23,21 @@ export const listFollowedPosts = withOutputBuiltBySql(
     .input(pageInput)
     .output(z.array(Post))
     .query(async ({ ctx, input }) => {
-      if (ctx.jsonAsText || !unpaged(input)) return listPostsFor(ctx, { ...input, followed: true });
-      // Built whole (REST streams it instead, streamFollowedPosts below): bounded, see wholeList. The
-      // session is checked in the slot, so a refused call costs no pool connection.
-      return wholeList(ctx, ctx.user.userId, 'GET /posts/followed', async (limit) => {
+      if (paged(input)) return listPostsFor(ctx, { ...input, followed: true });
+      // Built whole (REST streams it, streamFollowedPosts below, and comes here only when its first
+      // statement found no row): bounded, see wholeList. The session is checked in the slot, so a
+      // refused call costs no pool connection.
+      const { userId } = ctx.user;
+      return wholeList(ctx, userId, 'GET /posts/followed', async (limit) => {
         await assertSessionOpen(ctx.services.orm, ctx.user);
-        return listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, followerId: ctx.user.userId, limit });
+        return listPostsMatching(ctx.services.orm, { viewerId: userId, followerId: userId, ...input, limit });
       });
     }),
 );
 
-/** The REST stream twin of listFollowedPosts (json-stream.ts): the whole feed. */
+/** The REST stream twin of listFollowedPosts (json-stream.ts): the whole feed, from `before` when given. */
 export const streamFollowedPosts = streamedRoute({
   input: pageInput,
   streams: unpaged,
-  document: (_input, userId) => postListDocument({ viewerId: userId, followerId: userId }),
+  document: (input, userId) => postListDocument({ viewerId: userId, followerId: userId, before: input?.before }),
 });

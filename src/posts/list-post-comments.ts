@@ -24,7 +24,7 @@ export const listPostComments = authedProcedure
   .query(async ({ ctx, input: { id, ...page } }) => {
     const comments = unpaged(page)
       ? await wholeList(ctx, ctx.user.userId, undefined, (limit) =>
-          listCommentsOnPost(ctx.em, id, ctx.user.userId, { limit }),
+          listCommentsOnPost(ctx.em, id, ctx.user.userId, { ...page, limit }),
         )
       : await listCommentsOnPost(ctx.em, id, ctx.user.userId, page);
     // Only an empty page needs the post looked up: no comments yet, or no post.
@@ -37,5 +37,5 @@ export const streamPostComments = streamedRoute({
   input,
   streams: unpaged,
   wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
-  document: ({ id }, userId) => postCommentsDocument(id, userId),
+  document: ({ id, before }, userId) => postCommentsDocument(id, userId, before),
 });

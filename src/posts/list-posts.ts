@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assertSessionOpen } from '../auth/auth.queries.js';
-import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
+import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { pageInput } from '../trpc/schemas.js';
 import { sessionProcedure } from '../auth/procedures.js';
@@ -25,12 +25,13 @@ export const listPosts = withOutputBuiltBySql(
     .input(input)
     .output(z.array(Post))
     .query(async ({ ctx, input: { q, ...page } = {} }) => {
-      if (!ctx.jsonAsText && unpaged(page)) {
-        // Built whole (REST streams it instead, streamPosts below): bounded, see wholeList. The
-        // session is checked in the slot, so a refused call costs no pool connection.
+      if (!paged(page)) {
+        // Built whole (REST streams it, streamPosts below, and comes here only when its first
+        // statement found no row): bounded, see wholeList. The session is checked in the slot, so
+        // a refused call costs no pool connection.
         return wholeList(ctx, ctx.user.userId, 'GET /posts', async (limit) => {
           await assertSessionOpen(ctx.services.orm, ctx.user);
-          return listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, q, limit });
+          return listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, q, ...page, limit });
         });
       }
       if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });
@@ -40,10 +41,9 @@ export const listPosts = withOutputBuiltBySql(
     }),
 );
 
-/** The REST stream twin of listPosts (json-stream.ts): the whole list, or every match of a search. */
+/** The REST stream twin of listPosts (json-stream.ts): all posts or a search's matches, after `before` when given. */
 export const streamPosts = streamedRoute({
   input,
   streams: unpaged,
-  document: (input, userId) =>
-    postListDocument({ viewerId: userId, ...(input?.q === undefined ? {} : { q: input.q }) }),
+  document: (input, userId) => postListDocument({ viewerId: userId, q: input?.q, before: input?.before }),
 });

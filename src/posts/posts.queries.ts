@@ -332,10 +332,10 @@ export async function listCommentsOnPost(db: Database, postId: number, viewerId:
   return rows.map((row) => row.json);
 }
 
-/** A post's comments, as a REST stream writes them (json-stream.ts). */
-export const postCommentsDocument = (postId: number, viewerId: number): DocumentPart[] => [
+/** A post's comments, from `before` when given, as a REST stream writes them (json-stream.ts). */
+export const postCommentsDocument = (postId: number, viewerId: number, before?: number): DocumentPart[] => [
   '[',
-  selectCommentsOnPost(postId, viewerId, {}, '::text'),
+  selectCommentsOnPost(postId, viewerId, { before }, '::text'),
   ']',
 ];
 
@@ -450,19 +450,20 @@ function feedPage(cursor: string | undefined, limit: string, viewer: Viewer | un
 const pageStatements = new Map<string, ReaderStatement>();
 
 /**
- * Posts as one JSON array, newest first: all of them or those by users the caller follows; after
- * the post `before` names and at most `limit` when given (values after the session's, in that
- * order). A page of all posts reads at most 100 rows off the (created_at, id) index first, so the
- * prepared statement's generic plan stays an index scan whatever the limit. A page of the feed is
- * feedPage's, bounded for a reader of 10 or 10,000 users alike.
+ * A page of posts as one JSON array, newest first: of all posts or of those by users the caller
+ * follows; after the post `before` names when given, and at most `limit` (values after the
+ * session's, in that order). A page of all posts reads at most 100 rows off the (created_at, id)
+ * index first, so the prepared statement's generic plan stays an index scan whatever the limit. A
+ * page of the feed is feedPage's, bounded for a reader of 10 or 10,000 users alike. A list without
+ * a limit is selectPostList's (streamed over REST, wholeList otherwise).
  */
-export function postListStatement(followed: boolean, limited: boolean, after: boolean): ReaderStatement {
-  const name = `posts${followed ? '_followed' : ''}${after ? '_before' : ''}${limited ? '_limit' : ''}`;
+export function postListStatement(followed: boolean, after: boolean): ReaderStatement {
+  const name = `posts${followed ? '_followed' : ''}${after ? '_before' : ''}_limit`;
   let statement = pageStatements.get(name);
   if (!statement) {
     const limit = `$${after ? 4 : 3}`;
     const page = (viewer: Viewer | undefined) =>
-      `${postsArray('p', postRows({ followed, limited, after, limit }, viewer), viewer)}::text`;
+      `${postsArray('p', postRows({ followed, after, limit }, viewer), viewer)}::text`;
     pageStatements.set(name, (statement = readerStatement(name, page)));
   }
   return statement;
@@ -470,29 +471,26 @@ export function postListStatement(followed: boolean, limited: boolean, after: bo
 
 /** The rows of a postListStatement, newest first, as `viewer` may see them. */
 function postRows(
-  { followed, limited, after, limit }: { followed: boolean; limited: boolean; after: boolean; limit: string },
+  { followed, after, limit }: { followed: boolean; after: boolean; limit: string },
   viewer: Viewer | undefined,
 ): string {
-  if (followed && limited) return feedPage(after ? '$3' : undefined, limit, viewer);
+  if (followed) return feedPage(after ? '$3' : undefined, limit, viewer);
   const newestFirst = 'order by created_at desc, id desc';
   const conditions = [
-    followed && 'author_id in (select f.followed_id from follows f where f.follower_id = s.user_id)',
     shownAuthor(viewer, 'posts.author_id'),
     after && olderThan('posts', 'posts', '$3', viewer),
   ].filter(Boolean);
-  const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const where = `where ${conditions.join(' and ')}`;
   // The outer order restates the inner one: the planner then knows the rows come sorted.
-  return limited
-    ? `(select * from (select * from posts ${where} ${newestFirst} limit 100) k ${newestFirst} limit ${limit})`
-    : `(select * from posts ${where} ${newestFirst})`;
+  return `(select * from (select * from posts ${where} ${newestFirst} limit 100) k ${newestFirst} limit ${limit})`;
 }
 
-/** Posts (see postListStatement); 400 when `before` names no post. */
+/** A page of posts (see postListStatement); 400 when `before` names no post. */
 export async function listPostsFor(
   scope: SessionScope,
-  { followed, limit, before }: Page & { followed: boolean },
+  { followed, limit, before }: Page & { followed: boolean; limit: number },
 ): Promise<Post[]> {
-  const statement = postListStatement(followed, limit !== undefined, before !== undefined);
+  const statement = postListStatement(followed, before !== undefined);
   const values = [before, limit].filter((value) => value !== undefined);
   const json = await runForReader<string>(scope, statement, values);
   if (json === '[]') await assertCursorShown(scope.services.orm, 'posts', before, scope.user.userId);

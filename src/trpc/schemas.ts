@@ -61,12 +61,17 @@ export const statusSuccess = z.literal('success');
 
 /**
  * Opt-in keyset pagination for lists: `limit` items after the item `before` names (the last item
- * of the previous page). Without them a list holds everything, as the spec says.
+ * of the previous page). Without `limit` a list holds everything (after `before` when given), as
+ * the spec says.
  */
 export const pageInput = z
   .object({
-    limit: integerParam(1, 100, { description: 'Page size, 1 to 100' }).optional(),
-    before: idParam.optional().meta({ description: 'The id of the last item of the previous page' }),
+    limit: integerParam(1, 100, {
+      description: 'Page size, 1 to 100; without it, every item (after before, when given)',
+    }).optional(),
+    before: idParam
+      .optional()
+      .meta({ description: 'The id of the last item of the previous page; the list starts after it' }),
   })
   .optional();
 

@@ -21,11 +21,12 @@ export type DocumentPart = string | RowsStatement;
 export interface StreamedRoute<I = unknown> {
   /** The procedure's own input schema, read from the path and query as the REST adapter reads them; none: no input. */
   input?: z.ZodType<I>;
-  /** Whether this input is streamed (say, no page asked for); otherwise the procedure answers. Default: always. */
+  /** Whether this input is streamed (say, no `limit` asked for); otherwise the procedure answers. Default: always. */
   streams?: (input: I) => boolean;
   /**
    * The document this input asks of the signed-in user `userId`. When its first statement yields no
-   * row, the procedure answers instead (an empty list, or no such user: a 404).
+   * row, the procedure answers instead (an empty list; no such user: a 404; a `before` naming nothing
+   * the reader sees: a 400).
    */
   document: (input: I, userId: number) => DocumentPart[];
   /**
@@ -52,5 +53,9 @@ export const LIST_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 /** A stream twin, typed by its input (routes of different inputs then sit in one record). */
 export const streamedRoute = <I>(route: StreamedRoute<I>) => route as unknown as StreamedRoute;
 
-/** A list input without `limit` or `before`: the whole list, streamed. */
-export const unpaged = (input?: Page) => input?.limit === undefined && input?.before === undefined;
+/** A list input with `limit`: one page, built in one statement. */
+export const paged = <P extends Page>(input: P | undefined): input is P & { limit: number } =>
+  input?.limit !== undefined;
+
+/** A list input without `limit`: the whole rest of the list (after `before` when given), streamed. */
+export const unpaged = (input?: Page) => !paged(input);

@@ -26,7 +26,7 @@ export function followRelationList(side: FollowSide, summary: string) {
     .query(async ({ ctx, input: { id, ...page } }) => {
       const users = unpaged(page)
         ? await wholeList(ctx, ctx.user.userId, undefined, (limit) =>
-            listFollowRelations(ctx.em, id, side, ctx.user.userId, { limit }),
+            listFollowRelations(ctx.em, id, side, ctx.user.userId, { ...page, limit }),
           )
         : await listFollowRelations(ctx.em, id, side, ctx.user.userId, page);
       if (users.length === 0) await assertUserShown(ctx.em, id, ctx.user.userId);
@@ -40,5 +40,5 @@ export const followRelationStream = (side: FollowSide) =>
     input,
     streams: unpaged,
     wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
-    document: ({ id }, userId) => followRelationsDocument(id, side, userId),
+    document: ({ id, before }, userId) => followRelationsDocument(id, side, userId, before),
   });

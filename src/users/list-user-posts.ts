@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Post } from '../posts/posts.schemas.js';
 import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
-import { streamedRoute, unpaged } from '../trpc/streamed-route.js';
+import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
@@ -18,20 +18,20 @@ export const listUserPosts = authedProcedure
   .input(input)
   .output(z.array(Post))
   .query(async ({ ctx, input: { id, ...page } }) => {
-    const posts =
-      ctx.jsonAsText || !unpaged(page)
-        ? await listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id })
-        : await wholeList(ctx, ctx.user.userId, 'GET /users/{id}/posts', (limit) =>
-            listPostsMatching(ctx.em, { viewerId: ctx.user.userId, authorId: id, limit }),
-          );
+    // Unpaged, REST streams the list (streamUserPosts below): it comes here when its first statement found no row.
+    const posts = paged(page)
+      ? await listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id })
+      : await wholeList(ctx, ctx.user.userId, 'GET /users/{id}/posts', (limit) =>
+          listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id, limit }),
+        );
     // Only an empty page needs the user looked up: no posts yet, or no user.
     if (posts.length === 0) await assertUserShown(ctx.em, id, ctx.user.userId);
     return posts;
   });
 
-/** The REST stream twin of listUserPosts (json-stream.ts): all the user's posts. */
+/** The REST stream twin of listUserPosts (json-stream.ts): all the user's posts, from `before` when given. */
 export const streamUserPosts = streamedRoute({
   input,
   streams: unpaged,
-  document: ({ id }, userId) => postListDocument({ viewerId: userId, authorId: id }),
+  document: ({ id, before }, userId) => postListDocument({ viewerId: userId, authorId: id, before }),
 });

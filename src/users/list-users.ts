@@ -20,14 +20,16 @@ export const listUsers = authedProcedure
   .output(z.array(UserSummary))
   .query(({ ctx, input }) =>
     unpaged(input)
-      ? wholeList(ctx, ctx.user.userId, undefined, (limit) => listUserSummaries(ctx.em, ctx.user.userId, { limit }))
+      ? wholeList(ctx, ctx.user.userId, undefined, (limit) =>
+          listUserSummaries(ctx.em, ctx.user.userId, { ...input, limit }),
+        )
       : listUserSummaries(ctx.em, ctx.user.userId, input),
   );
 
-/** The REST stream twin of listUsers (json-stream.ts): every user, whole while short. */
+/** The REST stream twin of listUsers (json-stream.ts): every user (after `before` when given), whole while short. */
 export const streamUsers = streamedRoute({
   input: pageInput,
   streams: unpaged,
   wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
-  document: (_input, userId) => userSummariesDocument(userId),
+  document: (input, userId) => userSummariesDocument(userId, input?.before),
 });

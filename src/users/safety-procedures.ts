@@ -67,17 +67,17 @@ export function listLinkedUsers(link: SafetyLink, summary: string) {
     .query(({ ctx, input }) =>
       unpaged(input)
         ? wholeList(ctx, ctx.user.userId, undefined, (limit) =>
-            listSafetyLinks(ctx.em, link, ctx.user.userId, { limit }),
+            listSafetyLinks(ctx.em, link, ctx.user.userId, { ...input, limit }),
           )
         : listSafetyLinks(ctx.em, link, ctx.user.userId, input),
     );
 }
 
-/** The REST stream twin of listLinkedUsers (json-stream.ts): the whole list, whole while short. */
+/** The REST stream twin of listLinkedUsers (json-stream.ts): the list, after `before` when given; whole while short. */
 export const linkedUsersStream = (link: SafetyLink) =>
   streamedRoute({
     input: pageInput,
     streams: unpaged,
     wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
-    document: (_input, userId) => safetyLinksDocument(link, userId),
+    document: (input, userId) => safetyLinksDocument(link, userId, input?.before),
   });

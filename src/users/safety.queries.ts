@@ -121,10 +121,10 @@ export async function listSafetyLinks(
   return rows.map((row) => row.json);
 }
 
-/** The whole list, as a REST stream writes it (json-stream.ts). */
-export const safetyLinksDocument = (link: SafetyLink, userId: number): DocumentPart[] => [
+/** The whole list (after the user `before` names when given), as a REST stream writes it (json-stream.ts). */
+export const safetyLinksDocument = (link: SafetyLink, userId: number, before?: number): DocumentPart[] => [
   '[',
-  selectSafetyLinks(link, userId, {}, '::text'),
+  selectSafetyLinks(link, userId, { before }, '::text'),
   ']',
 ];
 

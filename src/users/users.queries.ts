@@ -152,10 +152,10 @@ export async function listUserSummaries(db: Database, viewerId: number, page: Pa
   return rows.map((row) => row.json);
 }
 
-/** Every user, as a REST stream writes the list (json-stream.ts). */
-export const userSummariesDocument = (viewerId: number): DocumentPart[] => [
+/** Every user (after `before` when given), as a REST stream writes the list (json-stream.ts). */
+export const userSummariesDocument = (viewerId: number, before?: number): DocumentPart[] => [
   '[',
-  selectUserSummaries(viewerId, {}, '::text'),
+  selectUserSummaries(viewerId, { before }, '::text'),
   ']',
 ];
 
@@ -212,12 +212,13 @@ export async function listFollowRelations(
   return rows.map((row) => row.json);
 }
 
-/** One side of a user's follow relations, as a REST stream writes it (json-stream.ts). */
-export const followRelationsDocument = (userId: number, side: FollowSide, viewerId: number): DocumentPart[] => [
-  '[',
-  selectFollowRelations(userId, side, viewerId, {}, '::text'),
-  ']',
-];
+/** One side of a user's follow relations (after `before` when given), as a REST stream writes it (json-stream.ts). */
+export const followRelationsDocument = (
+  userId: number,
+  side: FollowSide,
+  viewerId: number,
+  before?: number,
+): DocumentPart[] => ['[', selectFollowRelations(userId, side, viewerId, { before }, '::text'), ']'];
 
 const UPDATE_NAMES: Statement = {
   name: 'user_update_names',
