@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRITE_KINDS, writeLimitVariable, type WriteKind } from '../src/auth/write-limits.js';
+import { WRITE_KINDS, WriteLimits, writeLimitVariable, type WriteKind } from '../src/auth/write-limits.js';
 import { parseWriteLimit } from '../src/platform/config.js';
 import { expectApiError } from './support/fixtures.js';
 import { Harness, PASSWORD, type ApiResponse, type TestUser } from './support/harness.js';
@@ -175,6 +176,64 @@ describe('the overall ceilings, across two apps', () => {
         `w:posts:${writer.id}`,
       ]);
     expect(counters.map((c) => c.hits)).toEqual([40]);
+  });
+});
+
+describe('counting and giving back, at once', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await Harness.start();
+  });
+  afterAll(() => h?.close());
+
+  it('a write given back takes its windows in key order, as a count does: the two cannot deadlock', async () => {
+    const writer = await h.user();
+    const em = h.orm.em.fork();
+    const [{ jti }] = await em.execute<[{ jti: string }]>('select jti from sessions where user_id = ? limit 1', [
+      writer.id,
+    ]);
+    const limits = new WriteLimits(h.services.config);
+    const counted = await limits.take(h.orm, { jti, userId: writer.id, sessionChecked: false }, 'posts.create', 10);
+    // Rows updated since sit in the heap after the others, as other writes' counts leave them: a scan
+    // of the table meets wb:… first.
+    await em.execute('update rate_limit_counters set hits = hits where key in (?, ?)', [
+      `w:${writer.id}`,
+      `w:posts:${writer.id}`,
+    ]);
+    // Another write of the same user holds the kind's window (w:posts:…, second in key order), as a
+    // count does once it has taken w:…, the first, and goes on to wb:…, the last.
+    const other = new pg.Client(h.databaseUrl);
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`select 1 from rate_limit_counters where key = $1 for update`, [`w:posts:${writer.id}`]);
+      const given = counted.giveBack().then(
+        () => 'given back',
+        (error: { code?: string }) => error.code,
+      );
+      await expect
+        .poll(
+          async () =>
+            (
+              await em.execute<[{ n: number }]>(
+                `select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            )[0].n,
+        )
+        .toBe(1);
+      // Now the other write takes the last window: the give-back must not hold it yet.
+      const taken = await other
+        .query(`select 1 from rate_limit_counters where key = $1 for update`, [`wb:${writer.id}`])
+        .then(
+          () => 'taken',
+          (error: { code?: string }) => error.code,
+        );
+      await other.query(taken === 'taken' ? 'commit' : 'rollback');
+      expect([taken, await given]).toEqual(['taken', 'given back']);
+    } finally {
+      await other.end();
+    }
   });
 });
 

@@ -95,10 +95,16 @@ const COUNT_WRITE: Statement = {
     select exists (select 1 from open) as open, array(select key from up) as counted`,
 };
 
+// The rows are locked in key order first, as COUNT_WRITE takes them: an update alone takes them in
+// whatever order its plan meets them (the heap's, say), and a count and a give-back could deadlock.
 const UNCOUNT_WRITE: Statement = {
   name: 'write_uncount',
-  text: `update rate_limit_counters c set hits = greatest(0, c.hits - k.add)
-    from unnest($1::text[], $2::timestamptz[], $3::int[]) as k(key, start, add)
+  text: `with k as (select * from unnest($1::text[], $2::timestamptz[], $3::int[]) as k(key, start, add)),
+    locked as materialized (
+      select c.key, c.window_start from rate_limit_counters c join k on c.key = k.key and c.window_start = k.start
+      order by c.key for update of c)
+    update rate_limit_counters c set hits = greatest(0, c.hits - k.add)
+    from k join locked l on l.key = k.key and l.window_start = k.start
     where c.key = k.key and c.window_start = k.start`,
 };
 
