@@ -23,6 +23,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { initORM } from '../src/db/db.js';
 import { postListStatement } from '../src/posts/posts.queries.js';
+import { postJson } from '../src/posts/posts.sql.js';
+import { viewerById } from '../src/users/safety.sql.js';
 import { freePort } from '../src/platform/ports.js';
 import { DEFAULT_COUNTS, SEED_PASSWORD, seed } from '../scripts/seed.js';
 import { subscribe, waitUntilReady } from './support.js';
@@ -210,6 +212,32 @@ async function statementCost(email: string, before: number | undefined): Promise
   }
 }
 
+/**
+ * The shared buffers of building these posts' JSON alone, as `email`'s user sees them (the median of 5
+ * EXPLAIN ANALYZE runs): what of a page statement's buffers is its answer, not its ranking.
+ */
+async function jsonCost(email: string, ids: number[]): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const [{ id: userId }] = (await client.query<{ id: number }>('select id from users where email = $1', [email]))
+      .rows as [{ id: number }];
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
+        `explain (analyze, buffers, timing off, format json)
+         select ${postJson('p', undefined, undefined, viewerById('$2'))}::text from posts p where p.id = any($1::int[])`,
+        [ids, userId],
+      );
+      const [{ Plan: plan }] = rows[0]!['QUERY PLAN'];
+      runs.push(plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!);
+    }
+    return runs.sort((a, b) => a - b)[2]!;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Throws unless `page` holds the ids the plain query of the feed gives (a fast wrong page is no figure). */
 async function expectPage(email: string, before: number | undefined, page: { id: number }[]): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -266,6 +294,8 @@ try {
   await client.connect();
   await client.query(FIXTURE);
   await client.query('vacuum analyze');
+  // The seed's dirty pages written out now, not by a checkpoint in the middle of the timed requests.
+  await client.query('checkpoint');
   await client.end();
 
   const port = await freePort();
@@ -352,11 +382,20 @@ try {
 
   if (scenarios.has('readers')) {
     console.log(
-      '\n| reader follows | authors | page p50 / p99 ms | × 100-follow | `before` page p50 / p99 ms | × 100-follow | page KB | statement buffers, ms, generic (custom) plan: page / `before` page |',
+      '\n| reader follows | authors | page p50 / p99 ms | × 100-follow | `before` page p50 / p99 ms | × 100-follow | KB: page / `before` page | statement buffers, ms, generic (custom) plan: page / `before` page | of which the JSON: page / `before` |',
     );
-    console.log('|--:|---|--:|--:|--:|--:|--:|--:|');
+    console.log('|--:|---|--:|--:|--:|--:|--:|--:|--:|');
   }
-  type Reader = { kind: string; follows: number; email: string; page: Run; next: Run; cursor: number; bytes: number };
+  type Reader = {
+    kind: string;
+    follows: number;
+    email: string;
+    page: Run;
+    next: Run;
+    cursor: number;
+    kilobytes: string;
+    answers: number[][];
+  };
   const readers: Reader[] = [];
   for (const kind of scenarios.has('readers') ? ['active', 'silent'] : []) {
     for (const follows of FOLLOWS) {
@@ -365,9 +404,8 @@ try {
       const firstText = (await call('GET', '/posts/followed?limit=20', token)).text;
       const first = JSON.parse(firstText) as { id: number }[];
       const cursor = first.at(-1)?.id ?? 1;
-      const second = JSON.parse((await call('GET', `/posts/followed?limit=20&before=${cursor}`, token)).text) as {
-        id: number;
-      }[];
+      const secondText = (await call('GET', `/posts/followed?limit=20&before=${cursor}`, token)).text;
+      const second = JSON.parse(secondText) as { id: number }[];
       await expectPage(email, undefined, first);
       await expectPage(email, cursor, second);
       readers.push({
@@ -375,7 +413,8 @@ try {
         follows,
         email,
         cursor,
-        bytes: Buffer.byteLength(firstText),
+        kilobytes: [firstText, secondText].map((text) => (Buffer.byteLength(text) / 1024).toFixed(1)).join(' / '),
+        answers: [first, second].map((page) => page.map((post) => post.id)),
         page: () => call('GET', '/posts/followed?limit=20', token),
         next: () => call('GET', `/posts/followed?limit=20&before=${cursor}`, token),
       });
@@ -386,13 +425,20 @@ try {
     const rows = [];
     for (const [i, reader] of readers.entries()) {
       const plans = [await statementCost(reader.email, undefined), await statementCost(reader.email, reader.cursor)];
-      rows.push({ ...reader, pageTiming: timings[2 * i]!, nextTiming: timings[2 * i + 1]!, plans: plans.join(' / ') });
+      const json = [await jsonCost(reader.email, reader.answers[0]!), await jsonCost(reader.email, reader.answers[1]!)];
+      rows.push({
+        ...reader,
+        pageTiming: timings[2 * i]!,
+        nextTiming: timings[2 * i + 1]!,
+        plans: plans.join(' / '),
+        json: json.map((n) => n.toLocaleString('en')).join(' / '),
+      });
     }
     const times = (t: Timing, b: Timing) => `${(t.p50 / b.p50).toFixed(2)} / ${(t.p99 / b.p99).toFixed(2)}`;
     for (const row of rows) {
       const base = rows.find((other) => other.kind === row.kind && other.follows === 100)!;
       console.log(
-        `| ${row.follows.toLocaleString('en')} | ${row.kind} | ${ms(row.pageTiming.p50)} / ${ms(row.pageTiming.p99)} | ${times(row.pageTiming, base.pageTiming)} | ${ms(row.nextTiming.p50)} / ${ms(row.nextTiming.p99)} | ${times(row.nextTiming, base.nextTiming)} | ${(row.bytes / 1024).toFixed(1)} | ${row.plans} |`,
+        `| ${row.follows.toLocaleString('en')} | ${row.kind} | ${ms(row.pageTiming.p50)} / ${ms(row.pageTiming.p99)} | ${times(row.pageTiming, base.pageTiming)} | ${ms(row.nextTiming.p50)} / ${ms(row.nextTiming.p99)} | ${times(row.nextTiming, base.nextTiming)} | ${row.kilobytes} | ${row.plans} | ${row.json} |`,
       );
     }
   }
