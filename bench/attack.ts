@@ -4,7 +4,7 @@
  * Feedline process; --attackers signed-in users, each sending one large request after another
  * for --duration seconds (unpaged /trpc batches of every list, GET and POST, huge limits,
  * batches of 20 users.get of the large profile, the REST streams of the whole list and of a
- * search), while another user sends GET /posts?limit=1 and POST /posts. Prints that user's
+ * search, lists from a cursor without a limit on both transports), while another user sends GET /posts?limit=1 and POST /posts. Prints that user's
  * p50/p99, the process's peak RSS, the most requests waiting for a pool connection, the worst
  * event-loop lag, and the load average. Exits 1 when that user saw a failure or the peak RSS grew
  * past --max-rss-growth MB: bounded memory and pool time are the check; latency is reported.
@@ -86,7 +86,10 @@ async function seedData(url: string, posts: number) {
       bulk!.id,
     ]);
     await client.query('analyze');
-    return { bulk: bulk!, profile: profile!, victim: victim!, attackers };
+    const { rows: newest } = await client.query<{ id: number }>(
+      'select id from posts order by created_at desc, id desc limit 1',
+    );
+    return { bulk: bulk!, profile: profile!, victim: victim!, attackers, newest: newest[0]!.id };
   } finally {
     await client.end();
   }
@@ -99,7 +102,7 @@ async function login(base: string, email: string): Promise<string> {
 }
 
 /** The attacks, one after another per attacker: every unbounded shape the issue names. */
-function attacks(base: string, ids: { bulk: number; profile: number }) {
+function attacks(base: string, ids: { bulk: number; profile: number; newest: number }) {
   const batch = (calls: [string, unknown][]) => {
     const paths = calls.map(([path]) => path).join(',');
     const input = Object.fromEntries(calls.map(([, value], i) => [i, value]));
@@ -133,6 +136,10 @@ function attacks(base: string, ids: { bulk: number; profile: number }) {
     { name: 'POST /trpc posts.list×10 {}', ...post(times(10, ['posts.list', {}])) },
     { name: 'GET /trpc users.get×20 (7.6 MB)', ...get(times(20, ['users.get', { id: ids.profile }])) },
     { name: 'GET /trpc posts.list limit 10^9', ...get(times(10, ['posts.list', { limit: 1e9 }])) },
+    // A cursor without a limit is the rest of the list: as large as the list.
+    { name: 'GET /trpc posts.list×10 {before}', ...get(times(10, ['posts.list', { before: ids.newest }])) },
+    { name: 'GET /posts?before= (REST stream)', url: `${base}/posts?before=${ids.newest}`, init: {} },
+    { name: 'GET /posts/followed?before= (REST stream)', url: `${base}/posts/followed?before=${ids.newest}`, init: {} },
     { name: 'GET /posts (REST stream)', url: `${base}/posts`, init: {} },
     { name: 'GET /posts?q=bulk (REST stream)', url: `${base}/posts?q=bulk`, init: {} },
     { name: `GET /users/${ids.profile} (REST stream)`, url: `${base}/users/${ids.profile}`, init: {} },
@@ -230,7 +237,7 @@ async function main(): Promise<number> {
         await new Promise((done) => setTimeout(done, 50)); // a person's client, not a load generator
       }
     };
-    const kinds = attacks(base, { bulk: ids.bulk.id, profile: ids.profile.id });
+    const kinds = attacks(base, { bulk: ids.bulk.id, profile: ids.profile.id, newest: ids.newest });
     const attacker = async (token: string, index: number) => {
       for (let i = index; Date.now() < until; i++) {
         const kind = kinds[i % kinds.length]!;
