@@ -79,9 +79,12 @@ export function statementFor<Q extends QueryConfig>(db: Database, query: Q): Q {
  * gives it back, closed first when it is to be `discard`ed (its state is in doubt): the pool then
  * drops it instead of lending it again.
  */
-export async function borrowConnection(
-  db: Database,
-): Promise<{ client: Client; release: (options?: { discard: boolean }) => Promise<void> }> {
+export async function borrowConnection(db: Database): Promise<{
+  client: Client;
+  release: (options?: { discard: boolean }) => Promise<void>;
+  /** Cancels what server process `backendPid` (this connection's, read in its transaction) runs, from another connection of the same pool. */
+  cancel: (backendPid: number) => Promise<void>;
+}> {
   // Only read requests' streams borrow connections: on the replica the request was routed to, or
   // the primary when that replica is away.
   let knexClient = routedReadPool() ?? poolOf(db);
@@ -93,11 +96,20 @@ export async function borrowConnection(
     knexClient = poolOf(db);
     client = await knexClient.acquireConnection();
   }
+  const pool = knexClient;
   return {
     client,
     release: async ({ discard } = { discard: false }) => {
       if (discard) await client.end().catch(() => undefined);
-      await knexClient.releaseConnection(client);
+      await pool.releaseConnection(client);
+    },
+    cancel: async (backendPid) => {
+      const other: Client = await pool.acquireConnection();
+      try {
+        await other.query('select pg_cancel_backend($1)', [backendPid]);
+      } finally {
+        await pool.releaseConnection(other);
+      }
     },
   };
 }

@@ -171,44 +171,71 @@ export class JsonStreams {
     let connection: Client | undefined;
     let noFirstRow = false;
     let inStep = false; // whether the connection is known to be in step with the server, fit for the pool
+    // A client that leaves while a statement runs (a large sort says nothing until its first row)
+    // has it cancelled, so that its slot and connection come back now; the transaction ends only
+    // once the cancel has been sent, so it can never reach another request's statement.
+    let backendPid: number | undefined;
+    let cancelled: Promise<void> | undefined;
+    const cancelOnLeave = () => {
+      if (backendPid !== undefined && borrowed) cancelled = borrowed.cancel(backendPid).catch(() => undefined);
+    };
+    res.once('close', cancelOnLeave);
     try {
       borrowed = await borrowConnection(this.services.orm);
       connection = borrowed.client;
       // One read-only snapshot for every statement, and a statement timeout that fits a long stream.
-      await connection.query(
-        `begin isolation level repeatable read read only; set local statement_timeout = ${STREAM_STATEMENT_TIMEOUT_MS}`,
-      );
+      const started = (await connection.query(
+        `begin isolation level repeatable read read only; set local statement_timeout = ${STREAM_STATEMENT_TIMEOUT_MS};
+         select pg_backend_pid() as pid`,
+      )) as unknown as { rows: { pid: number }[] }[];
+      backendPid = started.at(-1)!.rows[0]!.pid;
+      if (res.destroyed) {
+        inStep = await endTransaction(connection, 'ROLLBACK'); // gone already: nothing to run
+        return true;
+      }
       const firstStatement = parts.find((part) => typeof part !== 'string');
       let ended = false;
       for (const part of parts) {
         if (typeof part === 'string') ended = !(await write(part, false));
         else {
+          let rows = 0;
           let separator = '';
           for await (const row of rowsUntilLost<{ json: string }>(statementRows(connection, part), connection)) {
+            rows++;
             if ((ended = !(await write(separator + (part.render ? part.render(row.json) : row.json), true)))) break;
             separator = ',';
           }
-          noFirstRow = part === firstStatement && separator === '';
+          noFirstRow = part === firstStatement && rows === 0;
         }
         if (ended || noFirstRow) break;
       }
+      await cancelled;
       inStep = await endTransaction(connection, ended || noFirstRow ? 'ROLLBACK' : 'COMMIT');
       if (!inStep) req.log?.error('a stream left its connection out of step with the database: it is closed');
       this.outages.succeeded(); // the database answered: an incident, if one was open, is over
     } catch (error) {
+      await cancelled;
       inStep = connection !== undefined && (await endTransaction(connection, 'ROLLBACK').catch(() => false));
+      // A reader that left (its statement cancelled), or that was cut for stalling, ends its stream early: no failure.
+      if (res.destroyed) {
+        req.log?.info('streamed answer ended early: the client left or stalled');
+        res.destroy();
+        return true;
+      }
       // Nothing sent yet: a lost database is a 503 (see handler); the procedure answers anything else.
       if (!res.headersSent) {
         if (isDatabaseUnavailable(error)) throw error;
         return false;
       }
-      // A reader that left, or that was cut for stalling, ends its stream early: no failure.
-      if (res.destroyed) req.log?.info('streamed answer ended early: the client left or stalled');
-      else if (isDatabaseUnavailable(error)) this.outages.failed(error);
+      if (isDatabaseUnavailable(error)) this.outages.failed(error);
       else req.log?.error({ err: error }, 'streaming an answer failed');
       res.destroy(); // a truncated body must not pass for a whole one
       return true;
     } finally {
+      res.off('close', cancelOnLeave);
+      // A cancel that finds the connection idle is ignored by PostgreSQL: once it has been sent, the
+      // connection can serve others.
+      await cancelled;
       await borrowed?.release({ discard: !inStep });
       if (slotTaken) this.releaseSlot(userId);
     }
