@@ -172,14 +172,18 @@ export class JsonStreams {
     let noFirstRow = false;
     let inStep = false; // whether the connection is known to be in step with the server, fit for the pool
     // A client that leaves while a statement runs (a large sort says nothing until its first row)
-    // has it cancelled, so that its slot and connection come back now; the transaction ends only
-    // once the cancel has been sent, so it can never reach another request's statement.
+    // has it cancelled, so that its slot and connection come back now; the transaction ends (endWith)
+    // only once the cancel has been sent, so it can never reach another request's statement.
     let backendPid: number | undefined;
     let cancelled: Promise<void> | undefined;
     const cancelOnLeave = () => {
       if (backendPid !== undefined && borrowed) cancelled = borrowed.cancel(backendPid).catch(() => undefined);
     };
     res.once('close', cancelOnLeave);
+    const endWith = async (command: 'COMMIT' | 'ROLLBACK') => {
+      await cancelled;
+      return endTransaction(connection!, command);
+    };
     try {
       borrowed = await borrowConnection(this.services.orm);
       connection = borrowed.client;
@@ -190,7 +194,7 @@ export class JsonStreams {
       )) as unknown as { rows: { pid: number }[] }[];
       backendPid = started.at(-1)!.rows[0]!.pid;
       if (res.destroyed) {
-        inStep = await endTransaction(connection, 'ROLLBACK'); // gone already: nothing to run
+        inStep = await endWith('ROLLBACK'); // gone already: nothing to run
         return true;
       }
       const firstStatement = parts.find((part) => typeof part !== 'string');
@@ -209,13 +213,11 @@ export class JsonStreams {
         }
         if (ended || noFirstRow) break;
       }
-      await cancelled;
-      inStep = await endTransaction(connection, ended || noFirstRow ? 'ROLLBACK' : 'COMMIT');
+      inStep = await endWith(ended || noFirstRow ? 'ROLLBACK' : 'COMMIT');
       if (!inStep) req.log?.error('a stream left its connection out of step with the database: it is closed');
       this.outages.succeeded(); // the database answered: an incident, if one was open, is over
     } catch (error) {
-      await cancelled;
-      inStep = connection !== undefined && (await endTransaction(connection, 'ROLLBACK').catch(() => false));
+      inStep = connection !== undefined && (await endWith('ROLLBACK').catch(() => false));
       // A reader that left (its statement cancelled), or that was cut for stalling, ends its stream early: no failure.
       if (res.destroyed) {
         req.log?.info('streamed answer ended early: the client left or stalled');
