@@ -226,7 +226,7 @@ async function jsonCost(email: string, ids: number[]): Promise<number> {
     for (let i = 0; i < 5; i++) {
       const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
         `explain (analyze, buffers, timing off, format json)
-         select ${postJson('p', undefined, undefined, viewerById('$2'))}::text from posts p where p.id = any($1::int[])`,
+         select ${postJson('p', { me: '$2', viewer: viewerById('$2') })}::text from posts p where p.id = any($1::int[])`,
         [ids, userId],
       );
       const [{ Plan: plan }] = rows[0]!['QUERY PLAN'];

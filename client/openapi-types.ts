@@ -229,6 +229,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/{id}/likes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who likes a post, by user id */
+        get: operations["posts-likes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comments/{id}": {
         parameters: {
             query?: never;
@@ -260,6 +277,23 @@ export interface paths {
         post: operations["comments-like"];
         /** Take back a comment like */
         delete: operations["comments-unlike"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/{id}/likes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who likes a comment, by user id */
+        get: operations["comments-likes"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -364,6 +398,23 @@ export interface paths {
         };
         /** A user's posts, newest first */
         get: operations["users-posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's comments, newest first */
+        get: operations["users-comments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -660,8 +711,16 @@ export interface components {
              */
             createdAt: string;
             createdBy: components["schemas"]["UserSummary"];
+            /** @description The first 20 users who like the post, by user id; all of them: GET /posts/{id}/likes */
             likedBy: components["schemas"]["UserSummary"][];
+            /** @description The 20 newest comments; all of them: GET /posts/{id}/comments */
             comments: components["schemas"]["Comment"][];
+            /** @description How many likes the caller could page through */
+            likeCount: number;
+            /** @description How many comments the caller could page through */
+            commentCount: number;
+            /** @description Whether the caller likes it: a second like is rejected (400) when this is true */
+            likedByMe: boolean;
         };
         Comment: {
             /** @example 1 */
@@ -673,17 +732,34 @@ export interface components {
              */
             createdAt: string;
             createdBy: components["schemas"]["UserSummary"];
+            /** @description The first 20 users who like the comment, by user id; all of them: GET /comments/{id}/likes */
             likedBy: components["schemas"]["UserSummary"][];
+            /** @description How many likes the caller could page through */
+            likeCount: number;
+            /** @description Whether the caller likes it: a second like is rejected (400) when this is true */
+            likedByMe: boolean;
         };
         UserWithRelations: {
             /** @example 1 */
             id: number;
             firstName: string;
             lastName: string;
+            /** @description The 20 newest posts; all of them: GET /users/{id}/posts */
             posts: components["schemas"]["Post"][];
+            /** @description The 20 newest comments; all of them: GET /users/{id}/comments */
             comments: components["schemas"]["Comment"][];
+            /** @description The first 20 users this user follows, by id; all of them: GET /users/{id}/followed */
             followed: components["schemas"]["UserSummary"][];
+            /** @description The first 20 followers, by id; all of them: GET /users/{id}/followers */
             followers: components["schemas"]["UserSummary"][];
+            /** @description How many posts the caller could page through */
+            postCount: number;
+            /** @description How many comments the caller could page through */
+            commentCount: number;
+            /** @description How many followers the caller could page through */
+            followerCount: number;
+            /** @description How many users this user follows that the caller could page through */
+            followedCount: number;
         };
         Event: {
             /** @example 1 */
@@ -783,7 +859,9 @@ export interface operations {
                     email: string;
                     password: string;
                     passwordValidation: string;
+                    /** @description At most 100 characters, and 200 bytes as JSON (UTF-8, escapes included) */
                     firstName: string;
+                    /** @description At most 100 characters, and 200 bytes as JSON (UTF-8, escapes included) */
                     lastName: string;
                 };
             };
@@ -1355,7 +1433,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 200 characters, and 400 bytes as JSON (UTF-8, escapes included) */
                     title: string;
+                    /** @description At most 20000 characters, and 28000 bytes as JSON (UTF-8, escapes included) */
                     content: string;
                 };
             };
@@ -1671,7 +1751,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 200 characters, and 400 bytes as JSON (UTF-8, escapes included) */
                     title: string;
+                    /** @description At most 20000 characters, and 28000 bytes as JSON (UTF-8, escapes included) */
                     content: string;
                 };
             };
@@ -1963,6 +2045,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 5000 characters, and 7500 bytes as JSON (UTF-8, escapes included) */
                     content: string;
                 };
             };
@@ -2113,6 +2196,74 @@ export interface operations {
             };
         };
     };
+    "posts-likes": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 1 */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A positive integer identifier
+                 * @example 1
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"][];
+                };
+            };
+            /** @description Invalid ID, limit or before */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No post with that ID (or its author and the caller are on either side of a block) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "comments-delete": {
         parameters: {
             query?: never;
@@ -2228,6 +2379,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 5000 characters, and 7500 bytes as JSON (UTF-8, escapes included) */
                     content: string;
                 };
             };
@@ -2503,6 +2655,74 @@ export interface operations {
             };
         };
     };
+    "comments-likes": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 1 */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A positive integer identifier
+                 * @example 1
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"][];
+                };
+            };
+            /** @description Invalid ID, limit or before */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No comment with that ID (or a block hides it or its post from the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "users-list": {
         parameters: {
             query?: {
@@ -2578,16 +2798,6 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit= */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2698,7 +2908,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 100 characters, and 200 bytes as JSON (UTF-8, escapes included) */
                     firstName?: string;
+                    /** @description At most 100 characters, and 200 bytes as JSON (UTF-8, escapes included) */
                     lastName?: string;
                 };
             };
@@ -2930,16 +3142,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit= */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
             /** @description The database is unavailable; retry later */
             503: {
                 headers: {
@@ -3012,6 +3214,74 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "users-comments": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 1 */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A positive integer identifier
+                 * @example 1
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"][];
+                };
+            };
+            /** @description Invalid ID, limit or before */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No user with that ID (or a block between them and the caller) */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3771,8 +4041,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 200 characters, and 400 bytes as JSON (UTF-8, escapes included) */
                     name: string;
+                    /** @description At most 5000 characters, and 10000 bytes as JSON (UTF-8, escapes included) */
                     description: string;
+                    /** @description At most 300 characters, and 600 bytes as JSON (UTF-8, escapes included) */
                     location: string;
                     /**
                      * Format: date-time
@@ -3936,8 +4209,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most 200 characters, and 400 bytes as JSON (UTF-8, escapes included) */
                     name: string;
+                    /** @description At most 5000 characters, and 10000 bytes as JSON (UTF-8, escapes included) */
                     description: string;
+                    /** @description At most 300 characters, and 600 bytes as JSON (UTF-8, escapes included) */
                     location: string;
                     /**
                      * Format: date-time

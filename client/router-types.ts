@@ -90,12 +90,17 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
           }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
         }[];
         meta: object;
       }>;
@@ -109,12 +114,17 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
           }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
         }[];
         meta: object;
       }>;
@@ -128,12 +138,17 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
           }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
         };
         meta: object;
       }>;
@@ -147,12 +162,17 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
           }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
         };
         meta: object;
       }>;
@@ -166,12 +186,17 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
           }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
         };
         meta: object;
       }>;
@@ -186,12 +211,17 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
           }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
         };
         meta: object;
       }>;
@@ -205,18 +235,25 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
           }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
         };
         meta: object;
       }>;
       comment: TRPCMutationProcedure<{
         input: { id: number; content: string };
         output: {
+          likeCount: number;
+          likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
@@ -228,6 +265,8 @@ export type AppRouter = TRPCBuiltRouter<
       comments: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
         output: {
+          likeCount: number;
+          likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
@@ -236,11 +275,18 @@ export type AppRouter = TRPCBuiltRouter<
         }[];
         meta: object;
       }>;
+      likes: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: { id: number; firstName: string; lastName: string }[];
+        meta: object;
+      }>;
     };
     comments: {
       update: TRPCMutationProcedure<{
         input: { id: number; content: string };
         output: {
+          likeCount: number;
+          likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
@@ -253,6 +299,8 @@ export type AppRouter = TRPCBuiltRouter<
       like: TRPCMutationProcedure<{
         input: { id: number };
         output: {
+          likeCount: number;
+          likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
@@ -264,12 +312,19 @@ export type AppRouter = TRPCBuiltRouter<
       unlike: TRPCMutationProcedure<{
         input: { id: number };
         output: {
+          likeCount: number;
+          likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
         };
+        meta: object;
+      }>;
+      likes: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: { id: number; firstName: string; lastName: string }[];
         meta: object;
       }>;
     };
@@ -293,14 +348,21 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
             comments: {
+              likeCount: number;
+              likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
               createdBy: { id: number; firstName: string; lastName: string };
               likedBy: { id: number; firstName: string; lastName: string }[];
             }[];
+            likeCount: number;
+            commentCount: number;
+            likedByMe: boolean;
           }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
@@ -309,6 +371,10 @@ export type AppRouter = TRPCBuiltRouter<
           }[];
           followed: { id: number; firstName: string; lastName: string }[];
           followers: { id: number; firstName: string; lastName: string }[];
+          postCount: number;
+          commentCount: number;
+          followerCount: number;
+          followedCount: number;
         };
         meta: object;
       }>;
@@ -342,14 +408,21 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
             comments: {
+              likeCount: number;
+              likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
               createdBy: { id: number; firstName: string; lastName: string };
               likedBy: { id: number; firstName: string; lastName: string }[];
             }[];
+            likeCount: number;
+            commentCount: number;
+            likedByMe: boolean;
           }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
@@ -358,6 +431,10 @@ export type AppRouter = TRPCBuiltRouter<
           }[];
           followed: { id: number; firstName: string; lastName: string }[];
           followers: { id: number; firstName: string; lastName: string }[];
+          postCount: number;
+          commentCount: number;
+          followerCount: number;
+          followedCount: number;
         };
         meta: object;
       }>;
@@ -371,12 +448,30 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string };
           likedBy: { id: number; firstName: string; lastName: string }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
           }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+        }[];
+        meta: object;
+      }>;
+      comments: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: {
+          likeCount: number;
+          likedByMe: boolean;
+          id: number;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string };
+          likedBy: { id: number; firstName: string; lastName: string }[];
         }[];
         meta: object;
       }>;
@@ -404,14 +499,21 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
             comments: {
+              likeCount: number;
+              likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
               createdBy: { id: number; firstName: string; lastName: string };
               likedBy: { id: number; firstName: string; lastName: string }[];
             }[];
+            likeCount: number;
+            commentCount: number;
+            likedByMe: boolean;
           }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
@@ -420,6 +522,10 @@ export type AppRouter = TRPCBuiltRouter<
           }[];
           followed: { id: number; firstName: string; lastName: string }[];
           followers: { id: number; firstName: string; lastName: string }[];
+          postCount: number;
+          commentCount: number;
+          followerCount: number;
+          followedCount: number;
         };
         meta: object;
       }>;
@@ -437,14 +543,21 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string };
             likedBy: { id: number; firstName: string; lastName: string }[];
             comments: {
+              likeCount: number;
+              likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
               createdBy: { id: number; firstName: string; lastName: string };
               likedBy: { id: number; firstName: string; lastName: string }[];
             }[];
+            likeCount: number;
+            commentCount: number;
+            likedByMe: boolean;
           }[];
           comments: {
+            likeCount: number;
+            likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
@@ -453,6 +566,10 @@ export type AppRouter = TRPCBuiltRouter<
           }[];
           followed: { id: number; firstName: string; lastName: string }[];
           followers: { id: number; firstName: string; lastName: string }[];
+          postCount: number;
+          commentCount: number;
+          followerCount: number;
+          followedCount: number;
         };
         meta: object;
       }>;
@@ -575,12 +692,17 @@ export type AppRouter = TRPCBuiltRouter<
               createdBy: { id: number; firstName: string; lastName: string };
               likedBy: { id: number; firstName: string; lastName: string }[];
               comments: {
+                likeCount: number;
+                likedByMe: boolean;
                 id: number;
                 content: string;
                 createdAt: string;
                 createdBy: { id: number; firstName: string; lastName: string };
                 likedBy: { id: number; firstName: string; lastName: string }[];
               }[];
+              likeCount: number;
+              commentCount: number;
+              likedByMe: boolean;
             };
           },
           void,

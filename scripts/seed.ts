@@ -16,6 +16,8 @@ import { loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { initORM, startDatabase } from '../src/db/db.js';
 import { createLogger } from '../src/platform/logger.js';
 import { FOLLOWS_AUTHOR_BOUND_FROM_NEWEST_POSTS, NEWEST_POSTS_FROM_POSTS } from '../src/posts/newest-post.entity.js';
+import { POST_STATS_FROM_ROWS } from '../src/posts/stats.entity.js';
+import { USER_STATS_FROM_ROWS } from '../src/users/user-stats.entity.js';
 import { classifyStartupFailure, formatStartupFailure } from '../src/app/startup-failure.js';
 
 export const SEED_PASSWORD = 'feedline-seed-password';
@@ -208,6 +210,9 @@ async function seedWith(client: pg.Client, counts: SeedCounts, reset: boolean, q
     // follows; filled before the indexes come back, which they would make slower.
     await client.query(NEWEST_POSTS_FROM_POSTS);
     await client.query(FOLLOWS_AUTHOR_BOUND_FROM_NEWEST_POSTS);
+    // And the counters the stats triggers keep.
+    await client.query(POST_STATS_FROM_ROWS);
+    await client.query(USER_STATS_FROM_ROWS);
   } finally {
     await restoreIndexes();
   }

@@ -32,10 +32,12 @@ describe('POST /comments/{id}/like and DELETE /comments/{id}/like', () => {
       createdAt: expect.stringMatching(ISO_UTC),
       createdBy: summary(commenter),
       likedBy: [summary(fan)],
+      likeCount: 1,
+      likedByMe: true,
     });
     const unliked = await h.request('DELETE', `/comments/${comment.id}/like`, { token: fan.token });
     expect(unliked.status).toBe(200);
-    expect(unliked.body).toEqual({ ...liked.body, likedBy: [] });
+    expect(unliked.body).toEqual({ ...liked.body, likedBy: [], likeCount: 0, likedByMe: false });
   });
 
   it('the like shows on the post and the liker stays listed once', async () => {
@@ -98,7 +100,8 @@ describe('PATCH /comments/{id}', () => {
       body: { content: ' edited ' },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ ...comment, content: 'edited', likedBy: [summary(fan)] });
+    // The commenter reads it: the fan's like is counted, and is not the reader's own.
+    expect(res.body).toEqual({ ...comment, content: 'edited', likedBy: [summary(fan)], likeCount: 1 });
   });
 
   it('answers 403 to anyone but the author (the post author too), and changes nothing', async () => {

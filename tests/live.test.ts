@@ -310,13 +310,21 @@ describe('a lost listening connection', () => {
 
 describe('commit order and id order', () => {
   const insert = `insert into posts (title, content, author_id) values ($1, 'x', $2) returning id`;
-  /** Two writers: `slow` takes the lower id in a transaction it commits later, `quick` the next id at once. */
+  /**
+   * Two writers: `slow` takes the lower id in a transaction it commits later, `quick` the next id at
+   * once. Two authors the reader follows: one author's posts queue on their post count's row.
+   */
+  let second: TestUser;
+  beforeAll(async () => {
+    second = await h.user({ firstName: 'Bea' });
+    await h.caller(reader.token).users.follow({ id: second.id });
+  });
   async function writers() {
     const [slow, quick] = [new pg.Client(h.databaseUrl), new pg.Client(h.databaseUrl)];
     await Promise.all([slow.connect(), quick.connect()]);
     await slow.query('begin');
     const lower = (await slow.query<{ id: number }>(insert, ['lower id, later commit', author.id])).rows[0]!.id;
-    const higher = (await quick.query<{ id: number }>(insert, ['higher id, earlier commit', author.id])).rows[0]!.id;
+    const higher = (await quick.query<{ id: number }>(insert, ['higher id, earlier commit', second.id])).rows[0]!.id;
     return { slow, lower, higher, end: () => Promise.all([slow.end(), quick.end()]) };
   }
 

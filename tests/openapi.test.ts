@@ -195,6 +195,12 @@ describe('real responses match the document', () => {
     await check('POST', '/posts/{id}/comment', `/posts/${post.id}/comment`, 201, { ...o, body: { content: 'c' } });
     await check('POST', '/posts/{id}/comment', `/posts/${post.id}/comment`, 400, { ...o, body: {} });
     await check('POST', '/posts/{id}/comment', '/posts/999999999/comment', 404, { ...o, body: { content: 'c' } });
+    await check('GET', '/posts/{id}/likes', `/posts/${post.id}/likes?limit=5`, 200, a);
+    await check('GET', '/posts/{id}/likes', `/posts/${post.id}/likes?limit=101`, 400, a);
+    await check('GET', '/posts/{id}/likes', '/posts/999999999/likes', 404, a);
+    await check('GET', '/users/{id}/comments', `/users/${other.id}/comments`, 200, a);
+    await check('GET', '/users/{id}/comments', `/users/${other.id}/comments?before=x`, 400, a);
+    await check('GET', '/users/{id}/comments', '/users/999999999/comments', 404, a);
     await check('DELETE', '/posts/{id}', `/posts/${post.id}`, 403, o);
     await check('DELETE', '/posts/{id}', `/posts/${post.id}`, 204, a);
     await check('DELETE', '/posts/{id}', '/posts/0', 400, a);
@@ -270,6 +276,9 @@ describe('real responses match the document', () => {
     await check('POST', '/comments/{id}/like', `${c}/like`, 400, a);
     await check('POST', '/comments/{id}/like', '/comments/999999999/like', 404, a);
     await check('POST', '/comments/{id}/like', `${c}/like`, 401);
+    await check('GET', '/comments/{id}/likes', `${c}/likes`, 200, a);
+    await check('GET', '/comments/{id}/likes', `${c}/likes?limit=0`, 400, a);
+    await check('GET', '/comments/{id}/likes', '/comments/999999999/likes', 404, a);
     await check('DELETE', '/comments/{id}/like', `${c}/like`, 200, a);
     await check('DELETE', '/comments/{id}/like', `${c}/like`, 400, a);
     await check('DELETE', '/comments/{id}/like', '/comments/999999999/like', 404, a);

@@ -42,6 +42,9 @@ describe('POST /posts', () => {
       createdBy: summary(author),
       likedBy: [],
       comments: [],
+      likeCount: 0,
+      commentCount: 0,
+      likedByMe: false,
     });
     expectNoSecrets(res.text, author.email);
   });
@@ -97,7 +100,7 @@ describe('GET /posts/{id}', () => {
     await h.request('POST', `/posts/${post.id}/comment`, { token: author.token, body: { content: 'newer' } });
     const res = await h.request('GET', `/posts/${post.id}`, { token: reader.token });
     expect(res.status).toBe(200);
-    expect(res.body.likedBy).toEqual([summary(reader)]);
+    expect(res.body).toMatchObject({ likedBy: [summary(reader)], likeCount: 1, commentCount: 2, likedByMe: true });
     expect(res.body.comments.map((c: { content: string }) => c.content)).toEqual(['newer', 'older']);
     expect(res.body.comments[0]).toEqual({
       id: expect.any(Number),
@@ -105,6 +108,8 @@ describe('GET /posts/{id}', () => {
       createdAt: expect.stringMatching(ISO_UTC),
       createdBy: summary(author),
       likedBy: [],
+      likeCount: 0,
+      likedByMe: false,
     });
   });
 
@@ -236,7 +241,7 @@ describe('POST /posts/{id}/like and DELETE /posts/{id}/like', () => {
     const post = await createPost();
     const liked = await h.request('POST', `/posts/${post.id}/like`, { token: reader.token });
     expect(liked.status).toBe(200);
-    expect(liked.body).toEqual({ ...post, likedBy: [summary(reader)] });
+    expect(liked.body).toEqual({ ...post, likedBy: [summary(reader)], likeCount: 1, likedByMe: true });
     const unliked = await h.request('DELETE', `/posts/${post.id}/like`, { token: reader.token });
     expect(unliked.status).toBe(200);
     expect(unliked.body).toEqual(post);
@@ -318,6 +323,8 @@ describe('POST /posts/{id}/comment', () => {
       createdAt: expect.stringMatching(ISO_UTC),
       createdBy: summary(reader),
       likedBy: [],
+      likeCount: 0,
+      likedByMe: false,
     });
   });
 

@@ -54,38 +54,22 @@ const cases = new Map<{ schema: z.ZodType }, () => Promise<unknown[]>>([
     () => jsonRows(`select ${userSummarySql.userSummaryJson('u')} as json from users u`),
   ],
   [userSummarySql.usersArray, () => jsonRows(`select ${userSummarySql.usersArray('u', 'from users u')} as json`)],
-  [postsSql.commentJson, () => jsonRows(`select ${postsSql.commentJson('c')} as json from comments c`)],
-  [postsSql.commentsArray, () => jsonRows(`select ${postsSql.commentsArray('c', 'true')} as json`)],
-  [postsSql.postJson, () => jsonRows(`select ${postsSql.postJson('p')} as json from posts p`)],
+  [
+    postsSql.commentJson,
+    () => jsonRows(`select ${postsSql.commentJson('c', { me: '$1' })} as json from comments c`, [userId]),
+  ],
+  [postsSql.postJson, () => jsonRows(`select ${postsSql.postJson('p', { me: '$1' })} as json from posts p`, [userId])],
   [
     postsSql.postsArray,
     () =>
-      jsonRows(`select ${postsSql.postsArray('p', '(select * from posts order by created_at desc, id desc)')} as json`),
+      jsonRows(
+        `select ${postsSql.postsArray('p', '(select * from posts order by created_at desc, id desc)', { me: '$1' })} as json`,
+        [userId],
+      ),
   ],
   [
     usersSql.userWithRelationsJson,
-    () => jsonRows(`select ${usersSql.userWithRelationsJson('u')} as json from users u`),
-  ],
-  [
-    usersSql.userWithRelationsTextUpTo,
-    () => jsonRows(`select ${usersSql.userWithRelationsTextUpTo('$1', 1_000_000)} as json`, [userId]),
-  ],
-  [
-    usersSql.smallUserWithRelationsText,
-    () =>
-      jsonRows(`select ${usersSql.smallUserWithRelationsText('$1', { maxItems: 100, maxBytes: 1_000_000 })} as json`, [
-        userId,
-      ]),
-  ],
-  [
-    usersSql.userWithRelationsRows,
-    async () => {
-      // What a stream writes: the summary, then each list's elements, assembled.
-      const { user, lists } = usersSql.userWithRelationsRows;
-      const [summary] = (await jsonRows(user, [userId, userId])) as [Record<string, unknown>];
-      for (const { field, text } of lists) summary[field] = await jsonRows(text, [userId, userId]);
-      return [summary];
-    },
+    () => jsonRows(`select ${usersSql.userWithRelationsJson('u', { me: '$1' })} as json from users u`, [userId]),
   ],
   [notificationJson, () => jsonRows(`select ${notificationJson('n')} as json from notifications n`)],
   [eventJson, () => jsonRows(`select ${eventJson('e')} as json from events e`)],
@@ -140,14 +124,10 @@ describe('SQL JSON fragments', () => {
     );
     expect(named.map(([name]) => name).sort()).toEqual([
       'commentJson',
-      'commentsArray',
       'postJson',
       'postsArray',
-      'smallUserWithRelationsText',
       'userSummaryJson',
       'userWithRelationsJson',
-      'userWithRelationsRows',
-      'userWithRelationsTextUpTo',
       'usersArray',
     ]);
     for (const [name, fragment] of named) expect(cases.has(fragment as never), name).toBe(true);
@@ -169,26 +149,4 @@ describe('SQL JSON fragments', () => {
       expect(seen, 'object shapes met').toEqual(objectSchemas(fragment.schema));
     });
   }
-});
-
-describe('smallUserWithRelationsText', () => {
-  const small = async (id: number, bounds: { maxItems: number; maxBytes: number }) =>
-    (
-      await sql.runDriverStatement<{ json: string | null }>(h.orm, {
-        text: `select ${usersSql.smallUserWithRelationsText('$1', bounds)} as json`,
-        values: [id],
-      })
-    )[0]!.json;
-
-  it('is the whole profile within both bounds, "" past either (more elements in all, or more bytes), null for no user', async () => {
-    const [{ json: whole }] = (await sql.runDriverStatement<{ json: string }>(h.orm, {
-      text: `select ${usersSql.userWithRelationsJson('u')}::text as json from users u where u.id = $1`,
-      values: [userId],
-    })) as [{ json: string }];
-    // The user's lists hold 6 elements together: 2 posts, 2 comments, 1 followed, 1 follower.
-    expect(await small(userId, { maxItems: 6, maxBytes: whole.length })).toBe(whole);
-    expect(await small(userId, { maxItems: 5, maxBytes: whole.length })).toBe('');
-    expect(await small(userId, { maxItems: 6, maxBytes: whole.length - 1 })).toBe('');
-    expect(await small(2_147_483_647, { maxItems: 6, maxBytes: whole.length })).toBeNull();
-  });
 });

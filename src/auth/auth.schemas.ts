@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { plainString, statusSuccess, text, timestamp } from '../trpc/schemas.js';
-import { EMAIL_MAX, NAME_MAX } from '../users/user.entity.js';
+import { jsonBytes, plainString, statusSuccess, text, timestamp } from '../trpc/schemas.js';
+import { EMAIL_MAX, NAME_MAX, NAME_MAX_BYTES } from '../users/user.entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 
 /** Emails are trimmed and lower-cased before they are validated, stored or compared. */
@@ -18,8 +18,8 @@ export const signupInput = z
     email,
     password: newPassword,
     passwordValidation: z.string(),
-    firstName: text(NAME_MAX),
-    lastName: text(NAME_MAX),
+    firstName: text(NAME_MAX, NAME_MAX_BYTES),
+    lastName: text(NAME_MAX, NAME_MAX_BYTES),
   })
   .refine((body) => body.password === body.passwordValidation, {
     path: ['passwordValidation'],
@@ -40,14 +40,14 @@ export function splitName(name: string): { firstName: string; lastName: string }
 }
 
 /** The event group's full name must split into what /auth/signup requires: both names, each within the column. */
-const fullName = text(2 * NAME_MAX + 1)
+const fullName = text(2 * NAME_MAX + 1, 2 * NAME_MAX_BYTES + 1)
   .superRefine((name, ctx) => {
     const { firstName, lastName } = splitName(name);
     if (!lastName) ctx.addIssue({ code: 'custom', message: 'must hold a first and a last name' });
-    else if (firstName.length > NAME_MAX || lastName.length > NAME_MAX)
+    else if ([firstName, lastName].some((part) => part.length > NAME_MAX || jsonBytes(part) > NAME_MAX_BYTES))
       ctx.addIssue({
         code: 'custom',
-        message: `must have a first and a last name of at most ${NAME_MAX} characters each`,
+        message: `must have a first and a last name of at most ${NAME_MAX} characters and ${NAME_MAX_BYTES} bytes as JSON each`,
       });
   })
   .meta({ description: 'Full name: first name, a space, last name (each at most 100 characters)' });

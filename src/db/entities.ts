@@ -8,9 +8,11 @@ import { CommentEntity } from '../posts/comment.entity.js';
 import { CommentLikeEntity, PostLikeEntity } from '../posts/like.entity.js';
 import { NewestPostEntity } from '../posts/newest-post.entity.js';
 import { PostEntity } from '../posts/post.entity.js';
+import { CommentStatsEntity, PostStatsEntity } from '../posts/stats.entity.js';
 import { BlockEntity, MuteEntity } from '../users/block.entity.js';
 import { FollowEntity } from '../users/follow.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { UserStatsEntity } from '../users/user-stats.entity.js';
 
 /** Every entity, for the ORM configuration. */
 export const entities = [
@@ -29,4 +31,7 @@ export const entities = [
   LiveListenerEntity,
   BlockEntity,
   MuteEntity,
+  PostStatsEntity,
+  CommentStatsEntity,
+  UserStatsEntity,
 ];

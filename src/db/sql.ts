@@ -160,6 +160,18 @@ export interface DriverStatement {
 /** Runs a statement that is not worth preparing (its text varies with the input); rows as objects. */
 export const runDriverStatement = <R>(db: Database, { text, values }: DriverStatement) => run<R>(db, { text, values });
 
+/**
+ * The rows of `statement` (one `json` column of text) while their JSON adds up to at most
+ * `maxBytes`, and the first row past that, in its order: a caller that holds its rows holds at most
+ * that, and tells a longer list by the sum.
+ */
+export const upToBytes = ({ text, values }: DriverStatement, maxBytes: number): DriverStatement => ({
+  text: `select json from (select t.json, sum(octet_length(t.json)) over (rows unbounded preceding) as upto,
+      row_number() over () as nth from (${text}) t) b
+    where b.upto - octet_length(b.json) <= ${Math.floor(maxBytes)} order by b.nth`,
+  values,
+});
+
 /** Runs a prepared statement and returns its first row (as an object), or null when it yields none. */
 export async function findRow<R>(db: Database, statement: Statement, values: unknown[]): Promise<R | null> {
   const [row] = await runRows<R>(db, statement, values);

@@ -9,6 +9,7 @@ import {
   runDriverStatement,
   runRows,
   StatementValues,
+  upToBytes,
   type Database,
   type DriverStatement,
   type Statement,
@@ -79,13 +80,20 @@ function selectEventRecords({ limit, before }: Page, cast: '' | '::text'): Drive
  * Events latest dateTime first (ties by id), a keyset page after the event `before` names when
  * asked: one statement; 400 when `before` names no event.
  */
-export async function listEventRecords(db: Database, page: Page = {}): Promise<EventRecord[]> {
-  const rows = await runDriverStatement<JsonRow>(db, selectEventRecords(page, ''));
+export async function listEventRecords(
+  db: Database,
+  { maxBytes, ...page }: Page & { maxBytes?: number } = {},
+): Promise<EventRecord[]> {
+  const statement = selectEventRecords(page, '::text');
+  const rows = await runDriverStatement<{ json: string }>(
+    db,
+    maxBytes === undefined ? statement : upToBytes(statement, maxBytes),
+  );
   // Only an empty page needs the cursor looked up: the end of the list, or no such event.
   if (rows.length === 0 && page.before !== undefined && (await runRows(db, EVENT_CURSOR, [page.before])).length === 0) {
     throw badRequest('before names no event');
   }
-  return rows.map((row) => row.json);
+  return rows.map((row) => JSON.parse(row.json) as EventRecord);
 }
 
 /** Every event (after the one `before` names when given), as a REST stream writes the list (json-stream.ts). */

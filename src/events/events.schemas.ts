@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOutput, plainString, text, timestamp } from '../trpc/schemas.js';
+import { idOutput, storedText, text, timestamp } from '../trpc/schemas.js';
 import { EVENT_LOCATION_MAX, EVENT_NAME_MAX } from './event.entity.js';
 
 export const EventRecord = z
@@ -25,11 +25,13 @@ const storableInstant = (dateTime: string) => {
   return instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
 };
 
+const EVENT_DESCRIPTION_MAX = 5_000;
+
 /** The body of POST /events/ and PUT /events/{id}: every field but UserId is required. */
 export const eventBody = {
-  name: text(EVENT_NAME_MAX),
-  description: plainString().trim().max(5000),
-  location: plainString().trim().max(EVENT_LOCATION_MAX),
+  name: text(EVENT_NAME_MAX, 2 * EVENT_NAME_MAX),
+  description: storedText(EVENT_DESCRIPTION_MAX, 2 * EVENT_DESCRIPTION_MAX),
+  location: storedText(EVENT_LOCATION_MAX, 2 * EVENT_LOCATION_MAX),
   dateTime: z.iso
     .datetime({ offset: true })
     .refine(storableInstant, 'must fall between years 0001 and 9999 in UTC')

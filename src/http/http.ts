@@ -196,7 +196,6 @@ export function createApp(services: AppServices): Express {
       },
       onError: logInternalError,
       allowedMethods,
-      sendStreamed: (req, res, answer) => streams.sendAnswer(req, res, answer),
     }),
   );
   // 10. The error handler.

@@ -12,7 +12,6 @@ import {
   LARGE_ANSWERS_PER_USER,
   largeAnswerSlots,
 } from '../trpc/large-answers.js';
-import type { StreamedAnswer } from '../trpc/json-text.js';
 import { sendJsonText } from './send-json.js';
 import { unpaged, type DocumentPart, type RowsStatement, type StreamedRoute } from '../trpc/streamed-route.js';
 import { countRateLimited } from '../platform/metrics.js';
@@ -128,11 +127,6 @@ export class JsonStreams {
     } finally {
       if (slotHeld && !sending) this.releaseSlot(userId);
     }
-  }
-
-  /** Sends a procedure's StreamedAnswer; false when its first statement found no row (nothing was sent). */
-  sendAnswer(req: Request, res: Response, answer: StreamedAnswer): Promise<boolean> {
-    return this.send(req, res, answer.userId, answer);
   }
 
   /** Streams the document; false when the procedure must answer instead (nothing was sent). */

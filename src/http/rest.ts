@@ -1,5 +1,5 @@
 import { getTRPCErrorFromUnknown, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import {
   forEachOpenApiProcedure,
   getInputOutputParsers,
@@ -10,8 +10,8 @@ import {
   type OpenApiProcedureRecord,
 } from 'trpc-to-openapi';
 import { notFound, type ApiErrorBody } from '../platform/errors.js';
-import { normalizeError, restErrorAnswer } from '../trpc/error-handling.js';
-import { JsonText, StreamedAnswer } from '../trpc/json-text.js';
+import { restErrorAnswer } from '../trpc/error-handling.js';
+import { JsonText } from '../trpc/json-text.js';
 import { sendJsonText } from './send-json.js';
 import { noteRoute } from '../platform/metrics.js';
 import type { AppMeta, Context } from '../trpc/trpc.js';
@@ -39,8 +39,6 @@ export interface RestHandlerOptions {
   onError: (opts: { error: TRPCError; path?: string }) => void;
   /** The methods the document has at a path, for a 405 with Allow; undefined when it has none. */
   allowedMethods: (path: string) => string[] | undefined;
-  /** Sends an answer a procedure left to the stream (json-stream.ts); false when it found nothing. */
-  sendStreamed: (req: Request, res: Response, answer: StreamedAnswer) => Promise<boolean>;
 }
 
 const PLAIN_PATH = /^[\w/-]*$/;
@@ -61,7 +59,6 @@ export function createRestHandler({
   responseHeaders,
   onError,
   allowedMethods,
-  sendStreamed,
 }: RestHandlerOptions): RequestHandler {
   const routesByMethod = new Map<string, Route[]>();
   forEachOpenApiProcedure(proceduresOf(router) as OpenApiProcedureRecord, ({ path, type, procedure, meta }) => {
@@ -126,13 +123,6 @@ export function createRestHandler({
         signal: undefined,
         batchIndex: 0,
       });
-      if (data instanceof StreamedAnswer) {
-        const sent = await sendStreamed(req, res, data).catch((cause: unknown) => {
-          throw normalizeError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause }));
-        });
-        if (sent) return;
-        throw data.whenMissing();
-      }
       sendJsonText(
         res,
         route.successStatus,

@@ -148,7 +148,7 @@ const reader = viewerRow('vw');
 const AFTER: Record<LiveKind, Statement> = {
   feed: {
     name: 'live_feed_after',
-    text: `select p.id, ${postJson('p', undefined, undefined, reader)}::text from users vw, posts p
+    text: `select p.id, ${postJson('p', { me: 'vw.id', viewer: reader })}::text from users vw, posts p
       where vw.id = $1 and p.author_id in (select f.followed_id from follows f where f.follower_id = $1)
         and ${shownAuthor(reader, 'p.author_id')} and p.id > $2 and p.id <= $3
       order by p.id limit $4`,
@@ -180,13 +180,13 @@ export async function listEventsAfter(
 const follower = viewerRow('fu');
 const POSTS_FOR_FOLLOWERS: Statement = {
   name: 'live_posts_for_followers',
-  text: `select p.id, ${postJson('p')}::text,
+  text: `select p.id, ${postJson('p', { me: 'null' })}::text,
       array(select f.follower_id from follows f join users fu on fu.id = f.follower_id
         where f.followed_id = p.author_id and f.follower_id = any($2::int[]) and fu.block_count = 0
           and ${shownAuthor(follower, 'p.author_id')})
     from posts p where p.id = any($1::int[])
     union all
-    select p.id, ${postJson('p', undefined, undefined, follower)}::text, array[fu.id]
+    select p.id, ${postJson('p', { me: 'fu.id', viewer: follower })}::text, array[fu.id]
     from posts p join follows f on f.followed_id = p.author_id join users fu on fu.id = f.follower_id
     where p.id = any($1::int[]) and f.follower_id = any($2::int[]) and fu.block_count > 0
       and ${shownAuthor(follower, 'p.author_id')}

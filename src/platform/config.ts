@@ -111,8 +111,6 @@ const envSchema = z.object({
   STREAM_STALL_TIMEOUT_MS: positiveInt.default(10_000),
   /** A request (headers and body) must arrive within this long, or it is answered 408 and closed. */
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
-  /** The most of a profile one answer builds whole over /trpc (REST streams large ones): over it, 422. */
-  PROFILE_MAX_BYTES: positiveInt.default(1024 * 1024),
   /** The longest unpaged list one answer builds whole over /trpc and createCaller (REST streams them): over it, 422. */
   TRPC_LIST_MAX_ITEMS: positiveInt.default(1_000),
   /**

@@ -1,6 +1,7 @@
 import { router } from '../trpc/trpc.js';
 import { deleteComment } from './delete-comment.js';
 import { likeComment } from './like-comment.js';
+import { listCommentLikes } from './list-comment-likes.js';
 import { unlikeComment } from './unlike-comment.js';
 import { updateComment } from './update-comment.js';
 
@@ -10,4 +11,5 @@ export const commentsRouter = router({
   delete: deleteComment,
   like: likeComment,
   unlike: unlikeComment,
+  likes: listCommentLikes,
 });

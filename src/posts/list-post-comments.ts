@@ -23,8 +23,8 @@ export const listPostComments = authedProcedure
   .output(z.array(Comment))
   .query(async ({ ctx, input: { id, ...page } }) => {
     const comments = unpaged(page)
-      ? await wholeList(ctx, ctx.user.userId, undefined, (limit) =>
-          listCommentsOnPost(ctx.em, id, ctx.user.userId, { ...page, limit }),
+      ? await wholeList(ctx, ctx.user.userId, {}, (limit, maxBytes) =>
+          listCommentsOnPost(ctx.em, id, ctx.user.userId, { ...page, limit, maxBytes }),
         )
       : await listCommentsOnPost(ctx.em, id, ctx.user.userId, page);
     // Only an empty page needs the post looked up: no comments yet, or no post.

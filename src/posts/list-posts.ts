@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { assertSessionOpen } from '../auth/auth.queries.js';
 import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
-import { pageInput } from '../trpc/schemas.js';
+
 import { sessionProcedure } from '../auth/procedures.js';
 import { withOutputBuiltBySql } from '../trpc/internals.js';
-import { Post, searchQuery } from './posts.schemas.js';
+import { Post, postPageInput, searchQuery } from './posts.schemas.js';
 import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 
-const input = pageInput.unwrap().extend({ q: searchQuery.optional() }).optional();
+const input = postPageInput.unwrap().extend({ q: searchQuery.optional() }).optional();
 
 /** A page is one statement; unpaged over REST, the list is streamed by its twin, streamPosts below. */
 export const listPosts = withOutputBuiltBySql(
@@ -29,9 +29,9 @@ export const listPosts = withOutputBuiltBySql(
         // Built whole (REST streams it, streamPosts below, and comes here only when its first
         // statement found no row): bounded, see wholeList. The session is checked in the slot, so
         // a refused call costs no pool connection.
-        return wholeList(ctx, ctx.user.userId, 'GET /posts', async (limit) => {
+        return wholeList(ctx, ctx.user.userId, { streamedAt: 'GET /posts' }, async (limit, maxBytes) => {
           await assertSessionOpen(ctx.services.orm, ctx.user);
-          return listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, q, ...page, limit });
+          return listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, q, ...page, limit, maxBytes });
         });
       }
       if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });

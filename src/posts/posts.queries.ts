@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, forbidden, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
 import {
-  EMPTY_LIST,
   OPEN_SESSION,
   runDriverStatement,
+  upToBytes,
   runForSession,
   runRows,
   StatementValues,
@@ -16,8 +16,7 @@ import {
   findRow,
   keysSettle,
 } from '../db/sql.js';
-import { commentJson, postJson, postsArray } from './posts.sql.js';
-import { usersArray } from '../users/user-summary.sql.js';
+import { commentJson, likerIds, likersPreview, postJson, postsArray, type LikeWrite } from './posts.sql.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
 import { readerStatement, runForReader, type ReaderStatement } from '../users/reader-statements.js';
 import { jsonValue } from '../trpc/json-text.js';
@@ -33,6 +32,8 @@ import {
 import { CommentEntity } from './comment.entity.js';
 import { PostEntity, SEARCH_CONFIG } from './post.entity.js';
 import type { Comment, Post } from './posts.schemas.js';
+import { userSummaryJson } from '../users/user-summary.sql.js';
+import type { UserSummary } from '../users/user-summary.schema.js';
 
 export const POST_NOT_FOUND = 'Post not found';
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -48,7 +49,7 @@ type JsonRow<T> = { json: T };
 
 const POST_JSON: Statement = {
   name: 'post_json',
-  text: `select ${postJson('p', undefined, undefined, viewerById('$2'))} as json from posts p where p.id = $1`,
+  text: `select ${postJson('p', { me: '$2', viewer: viewerById('$2') })} as json from posts p where p.id = $1`,
 };
 
 /** One Post with author, likers and comments (with theirs) as `viewerId` sees them: one statement; or 404. */
@@ -114,6 +115,8 @@ export type PostFilter = {
   authorId?: number;
   /** Only posts whose title or content match these words (websearch_to_tsquery syntax). */
   q?: string;
+  /** Only as many posts as fit in this many bytes of JSON, and the first past them (see upToBytes). */
+  maxBytes?: number;
 } & Page;
 
 /** How many of the newest posts a search page looks through before it asks the GIN index. */
@@ -160,10 +163,15 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
  * given, so page 1,000 costs what page 1 costs. Rows of one `json` column, JSON as text: the
  * procedures parse it, the REST streams (json-stream.ts) write it as it is.
  */
-export function selectPostList({ viewerId, followerId, authorId, q, limit, before }: PostFilter): DriverStatement {
+export function selectPostList({ maxBytes, ...filter }: PostFilter): DriverStatement {
+  const statement = selectAllPosts(filter);
+  return maxBytes === undefined ? statement : upToBytes(statement, maxBytes);
+}
+
+function selectAllPosts({ viewerId, followerId, authorId, q, limit, before }: PostFilter): DriverStatement {
   const values = new StatementValues();
   const viewer = viewerById(values.add(viewerId));
-  const json = `${postJson('p', undefined, undefined, viewer)}::text as json`;
+  const json = `${postJson('p', { me: viewer.id, viewer })}::text as json`;
   if (q !== undefined) {
     // The matches are the page already (cursor and limit applied): sort them for the JSON.
     const matches = searchMatches(q, { limit, before }, viewer, values);
@@ -273,7 +281,7 @@ export const deleteCommentLike = (db: Database, commentId: number, userId: numbe
 
 const COMMENT_JSON: Statement = {
   name: 'comment_json',
-  text: `select ${commentJson('c', viewerById('$2'))} as json from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
+  text: `select ${commentJson('c', { me: '$2', viewer: viewerById('$2') })} as json from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
 };
 
 /** The Comment as the reader `viewerId` sees it, or null (none, or hidden by a block). */
@@ -319,17 +327,29 @@ function selectCommentsOnPost(
   const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   return {
-    text: `select ${commentJson('c', viewer)}${cast} as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
+    text: `select ${commentJson('c', { me: viewer.id, viewer })}${cast} as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
      order by c.created_at desc, c.id desc ${page}`,
     values: values.values,
   };
 }
 
-/** A post's comments, newest first, a keyset page when asked: one statement. */
-export async function listCommentsOnPost(db: Database, postId: number, viewerId: number, page: Page = {}) {
-  const rows = await runDriverStatement<JsonRow<Comment>>(db, selectCommentsOnPost(postId, viewerId, page, ''));
+/**
+ * A post's comments, newest first, a keyset page when asked: one statement; with `maxBytes`, only as
+ * many as fit in that many bytes of JSON and the first past them (upToBytes).
+ */
+export async function listCommentsOnPost(
+  db: Database,
+  postId: number,
+  viewerId: number,
+  { maxBytes, ...page }: Page & { maxBytes?: number } = {},
+) {
+  const statement = selectCommentsOnPost(postId, viewerId, page, '::text');
+  const rows = await runDriverStatement<JsonRow<string>>(
+    db,
+    maxBytes === undefined ? statement : upToBytes(statement, maxBytes),
+  );
   if (rows.length === 0) await assertCursorShown(db, 'comments', page.before, viewerId);
-  return rows.map((row) => row.json);
+  return rows.map((row) => JSON.parse(row.json) as Comment);
 }
 
 /** A post's comments, from `before` when given, as a REST stream writes them (json-stream.ts). */
@@ -365,7 +385,7 @@ export async function deleteCommentAsAuthor(db: Database, id: number, userId: nu
 export const POST_BY_ID = readerStatement(
   'post_by_id',
   (viewer) =>
-    `(select ${postJson('p', undefined, undefined, viewer)} from posts p where p.id = $3 and ${unblocked(viewer, 'p.author_id')})::text`,
+    `(select ${postJson('p', { me: 's.user_id', viewer })} from posts p where p.id = $3 and ${unblocked(viewer, 'p.author_id')})::text`,
 );
 
 /** The Post, or 404; 401 when the caller's session has ended. */
@@ -463,7 +483,7 @@ export function postListStatement(followed: boolean, after: boolean): ReaderStat
   if (!statement) {
     const limit = `$${after ? 4 : 3}`;
     const page = (viewer: Viewer | undefined) =>
-      `${postsArray('p', postRows({ followed, after, limit }, viewer), viewer)}::text`;
+      `${postsArray('p', postRows({ followed, after, limit }, viewer), { me: 's.user_id', viewer })}::text`;
     pageStatements.set(name, (statement = readerStatement(name, page)));
   }
   return statement;
@@ -503,7 +523,7 @@ const CREATE_POST: Statement = {
   name: 'post_create',
   text: `with ${SESSION_USER},
     ins as (insert into posts (title, content, author_id) select $3, $4, s.user_id from s returning *)
-    select (select ${postJson('ins', EMPTY_LIST, EMPTY_LIST)} from ins)::text from s`,
+    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
 };
 
 /** Inserts the caller's post and answers it as the API shows it: one statement. */
@@ -515,14 +535,23 @@ export async function insertPostFor(
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
-// A statement does not see its own writes: the likers are the stored ones plus or minus the caller.
+// A statement sees neither its own write nor the counter its trigger moves: the answer adds them.
+const likedPost = (like: LikeWrite) =>
+  `(select ${postJson('lp', { me: 's.user_id', viewer: SESSION_VIEWER, like })} from posts lp where lp.id = $3)::text`;
+
 const LIKE_POST: Statement = {
   name: 'post_like',
   text: `with ${SESSION_USER}, p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
     ins as (insert into post_likes (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
     noted as (${insertNotification(`select p.author_id, 'post_like', ins.user_id, p.id, null::int from p, ins`)})
-    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', `from users lp_lu where lp_lu.id in (select l.user_id from post_likes l where l.post_id = lp.id and ${unblocked(SESSION_VIEWER, 'l.user_id')} union all select user_id from ins)`), undefined, SESSION_VIEWER)}
-      from posts lp where lp.id = $3 and exists (select 1 from ins))::text
+    select (select id from p), case when exists (select 1 from ins) then ${likedPost({
+      likedBy: likersPreview(
+        'lp_lu',
+        `(${likerIds('post_likes', 'lp.id', { me: 's.user_id', viewer: SESSION_VIEWER }, 's.user_id')}) union all select user_id from ins`,
+      ),
+      likeDelta: '+ 1',
+      likedByMe: true,
+    })} end
     from s`,
 };
 
@@ -530,8 +559,14 @@ const UNLIKE_POST: Statement = {
   name: 'post_unlike',
   text: `with ${SESSION_USER}, p as (select id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
     del as (delete from post_likes l using p, s where l.post_id = p.id and l.user_id = s.user_id returning l.user_id)
-    select (select id from p), (select ${postJson('lp', usersArray('lp_lu', `from post_likes lp_l join users lp_lu on lp_lu.id = lp_l.user_id where lp_l.post_id = lp.id and lp_l.user_id <> s.user_id and ${unblocked(SESSION_VIEWER, 'lp_l.user_id')}`), undefined, SESSION_VIEWER)}
-      from posts lp where lp.id = $3 and exists (select 1 from del))::text
+    select (select id from p), case when exists (select 1 from del) then ${likedPost({
+      likedBy: likersPreview(
+        'lp_lu',
+        likerIds('post_likes', 'lp.id', { me: 's.user_id', viewer: SESSION_VIEWER }, 's.user_id'),
+      ),
+      likeDelta: '- 1',
+      likedByMe: false,
+    })} end
     from s`,
 };
 
@@ -551,3 +586,75 @@ async function setLike(scope: SessionScope, id: number, liked: boolean): Promise
 
 export const insertPostLikeFor = (scope: SessionScope, id: number) => setLike(scope, id, true);
 export const deletePostLikeFor = (scope: SessionScope, id: number) => setLike(scope, id, false);
+
+/** A page of a post's or comment's likers (UserSummary by id, after the user `before` names): the likes list. */
+export interface LikersPage {
+  limit: number;
+  before?: number;
+}
+
+/**
+ * Who likes the post or comment `id`, as the reader `viewerId` sees them (by user id, a keyset page
+ * off the likes' primary key): empty when there is no such thing or a block hides it from them.
+ */
+function selectLikers(
+  table: 'post_likes' | 'comment_likes',
+  id: number,
+  viewerId: number,
+  { limit, before }: LikersPage,
+): DriverStatement {
+  const values = new StatementValues();
+  const liked = values.add(id);
+  const viewer = viewerById(values.add(viewerId));
+  const shown =
+    table === 'post_likes'
+      ? `exists (select from posts lp where lp.id = ${liked} and ${unblocked(viewer, 'lp.author_id')})`
+      : `exists (select from comments lc where lc.id = ${liked} and ${commentShownTo('lc', viewer.id)})`;
+  const key = table === 'post_likes' ? 'post_id' : 'comment_id';
+  const after = before === undefined ? '' : `and l.user_id > ${values.add(before)}`;
+  return {
+    text: `select ${userSummaryJson('u')} as json from ${table} l join users u on u.id = l.user_id
+      where l.${key} = ${liked} ${after} and ${unblocked(viewer, 'l.user_id')} and ${shown}
+      order by l.user_id limit ${values.add(limit)}`,
+    values: values.values,
+  };
+}
+
+/** A page of a post's likers; 404 for a post the reader cannot see. */
+export async function listPostLikers(db: Database, id: number, viewerId: number, page: LikersPage) {
+  const rows = await runDriverStatement<JsonRow<UserSummary>>(db, selectLikers('post_likes', id, viewerId, page));
+  if (rows.length === 0) await assertPostShown(db, id, viewerId);
+  return rows.map((row) => row.json);
+}
+
+/** A page of a comment's likers; 404 for a comment the reader cannot see. */
+export async function listCommentLikers(db: Database, id: number, viewerId: number, page: LikersPage) {
+  const rows = await runDriverStatement<JsonRow<UserSummary>>(db, selectLikers('comment_likes', id, viewerId, page));
+  if (rows.length === 0) await assertCommentShown(db, id, viewerId);
+  return rows.map((row) => row.json);
+}
+
+/**
+ * A page of the comments `authorId` wrote, newest first, as the reader `viewerId` sees them: none
+ * when a block stands between the two (the caller then answers 404).
+ */
+export async function listCommentsBy(
+  db: Database,
+  authorId: number,
+  viewerId: number,
+  { limit, before }: LikersPage,
+): Promise<Comment[]> {
+  const values = new StatementValues();
+  const author = values.add(authorId);
+  const viewer = viewerById(values.add(viewerId));
+  const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
+  const statement = {
+    text: `select ${commentJson('c', { me: viewer.id, viewer })} as json from comments c
+      where c.author_id = ${author} and ${unblocked(viewer, 'c.author_id')} ${cursor}
+      order by c.created_at desc, c.id desc limit ${values.add(limit)}`,
+    values: values.values,
+  };
+  const rows = await runDriverStatement<JsonRow<Comment>>(db, statement);
+  if (rows.length === 0) await assertCursorShown(db, 'comments', before, viewerId);
+  return rows.map((row) => row.json);
+}

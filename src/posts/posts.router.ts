@@ -7,6 +7,7 @@ import { getPost } from './get-post.js';
 import { likePost } from './like-post.js';
 import { listFollowedPosts, streamFollowedPosts } from './list-followed-posts.js';
 import { listPostComments, streamPostComments } from './list-post-comments.js';
+import { listPostLikes } from './list-post-likes.js';
 import { listPosts, streamPosts } from './list-posts.js';
 import { unlikePost } from './unlike-post.js';
 import { updatePost } from './update-post.js';
@@ -23,6 +24,7 @@ export const postsRouter = router({
   unlike: unlikePost,
   comment: commentOnPost,
   comments: listPostComments,
+  likes: listPostLikes,
 });
 
 /** REST stream twins of the procedures above, by name (json-stream.ts; http.ts serves each at its procedure's path). */

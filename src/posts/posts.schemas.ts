@@ -1,7 +1,25 @@
 import { z } from 'zod';
-import { idOutput, text, timestamp } from '../trpc/schemas.js';
-import { UserSummary } from '../users/user-summary.schema.js';
+import { idOutput, pageInputUpTo, text, timestamp } from '../trpc/schemas.js';
+import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../users/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
+
+/** How many likers, and how many comments, a Post or Comment embeds at most; the rest is paged. */
+export const PREVIEW_ITEMS = 20;
+
+const likeFields = {
+  likeCount: z.int().min(0).meta({ description: 'How many likes the caller could page through' }),
+  likedByMe: z.boolean().meta({
+    description: 'Whether the caller likes it: a second like is rejected (400) when this is true',
+  }),
+};
+
+const likers = (what: string) =>
+  z
+    .array(UserSummary)
+    .max(PREVIEW_ITEMS)
+    .meta({
+      description: `The first ${PREVIEW_ITEMS} users who like the ${what}, by user id; all of them: GET /${what}s/{id}/likes`,
+    });
 
 export const Comment = z
   .object({
@@ -9,7 +27,8 @@ export const Comment = z
     content: z.string(),
     createdAt: timestamp,
     createdBy: UserSummary,
-    likedBy: z.array(UserSummary),
+    likedBy: likers('comment'),
+    ...likeFields,
   })
   .meta({ id: 'Comment' });
 
@@ -20,26 +39,59 @@ export const Post = z
     content: z.string(),
     createdAt: timestamp,
     createdBy: UserSummary,
-    likedBy: z.array(UserSummary),
-    comments: z.array(Comment),
+    likedBy: likers('post'),
+    comments: z
+      .array(Comment)
+      .max(PREVIEW_ITEMS)
+      .meta({
+        description: `The ${PREVIEW_ITEMS} newest comments; all of them: GET /posts/{id}/comments`,
+      }),
+    likeCount: likeFields.likeCount,
+    commentCount: z.int().min(0).meta({ description: 'How many comments the caller could page through' }),
+    likedByMe: likeFields.likedByMe,
   })
   .meta({ id: 'Post' });
 
 export type Post = z.infer<typeof Post>;
 export type Comment = z.infer<typeof Comment>;
 
+/** Characters, then bytes of UTF-8, for a post's title and content and a comment (docs/limits.md). */
+export const POST_TITLE_MAX_BYTES = 2 * POST_TITLE_MAX;
 export const POST_CONTENT_MAX = 20_000;
+export const POST_CONTENT_MAX_BYTES = 28_000;
 export const COMMENT_CONTENT_MAX = 5_000;
+export const COMMENT_CONTENT_MAX_BYTES = 7_500;
 
 /** The body of POST /posts and PATCH /posts/{id}: both fields required, as the spec says. */
 export const postBody = {
-  title: text(POST_TITLE_MAX),
-  content: text(POST_CONTENT_MAX),
+  title: text(POST_TITLE_MAX, POST_TITLE_MAX_BYTES),
+  content: text(POST_CONTENT_MAX, POST_CONTENT_MAX_BYTES),
 };
 
 export const commentBody = {
-  content: text(COMMENT_CONTENT_MAX),
+  content: text(COMMENT_CONTENT_MAX, COMMENT_CONTENT_MAX_BYTES),
 };
+
+/** A JSON array of `count` elements of at most `each` bytes. */
+export const arrayMaxBytes = (count: number, each: number) => 2 + count * (each + 1);
+
+/**
+ * The most bytes of JSON of one Comment and one Post, from the limits above (the fixed parts with
+ * the largest ids, counts and timestamps): what every answer's worst case is computed from.
+ */
+export const COMMENT_MAX_JSON_BYTES =
+  140 + COMMENT_CONTENT_MAX_BYTES + SUMMARY_MAX_JSON_BYTES + arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES);
+export const POST_MAX_JSON_BYTES =
+  200 +
+  POST_TITLE_MAX_BYTES +
+  POST_CONTENT_MAX_BYTES +
+  SUMMARY_MAX_JSON_BYTES +
+  arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES) +
+  arrayMaxBytes(PREVIEW_ITEMS, COMMENT_MAX_JSON_BYTES);
+
+/** The largest page of posts: a page of Posts at their largest stays under ANSWER_MAX_BYTES (docs/limits.md). */
+export const POST_PAGE_MAX = 20;
+export const postPageInput = pageInputUpTo(POST_PAGE_MAX);
 
 export const SEARCH_QUERY_MAX = 200;
 

@@ -1,60 +1,126 @@
 import { z } from 'zod';
 import { isoTimestamp, jsonArray, jsonFragment, jsonObject } from '../db/sql.js';
-import { unblocked, type Viewer } from '../users/safety.sql.js';
+import { hiddenByBlocks, unblocked, type Viewer } from '../users/safety.sql.js';
 import { userSummaryColumns, usersArray } from '../users/user-summary.sql.js';
-import { Comment, Post } from './posts.schemas.js';
+import { Comment, Post, PREVIEW_ITEMS } from './posts.schemas.js';
 
 /** The Post and Comment shapes built in PostgreSQL (see src/db/sql.ts, "SQL fragments"). */
 const authorJson = (row: string) =>
   jsonObject(`select ${userSummaryColumns(`${row}_a`)} from users ${row}_a where ${row}_a.id = ${row}.author_id`);
 
-/*
- * `v`, where a fragment takes it, is the reader (users/safety.sql.ts): likers and comments by
- * users on either side of a block with them are left out. Without it, nobody is.
+/**
+ * Who a Post or Comment is built for:
+ * - `me`: the reader's id (an expression), for `likedByMe`; 'null' where the JSON is shared by
+ *   several readers (live.queries.ts);
+ * - `viewer`: the reader's blocks (users/safety.sql.ts): likers and comments by users on either side
+ *   of a block with them are left out of the previews and the counts. Without it, nobody is.
  */
+export interface Reader {
+  me: string;
+  viewer?: Viewer;
+}
+
+/**
+ * A counter kept by the stats triggers (Migration20261127010000), less the rows a block hides from
+ * the reader (`hidden(u)` finds one by user `u`): the count is what the reader could page through.
+ */
+const shownCount = (stats: string, { viewer }: Reader, hidden: (u: string) => string) =>
+  `(coalesce((${stats}), 0) - ${hiddenByBlocks(viewer, hidden)})::int`;
+
+/** The ids of a post's or comment's first likers (by id) the reader sees, off the likes' primary key. */
+export const likerIds = (table: 'post_likes' | 'comment_likes', liked: string, { viewer }: Reader, except?: string) => {
+  const key = table === 'post_likes' ? 'post_id' : 'comment_id';
+  const conditions = [`l.${key} = ${liked}`, except && `l.user_id <> ${except}`, unblocked(viewer, 'l.user_id')];
+  return `select l.user_id from ${table} l where ${conditions.filter(Boolean).join(' and ')} order by l.user_id limit ${PREVIEW_ITEMS}`;
+};
+
+/** The UserSummary preview of the users `ids` (a select of `user_id`s) names: the first PREVIEW_ITEMS by id. */
+export const likersPreview = (alias: string, ids: string) =>
+  usersArray(
+    alias,
+    `from (${ids}) ${alias}_i join users ${alias} on ${alias}.id = ${alias}_i.user_id`,
+    `${alias}_i.user_id`,
+    PREVIEW_ITEMS,
+  );
 
 const commentColumns = (
   c: string,
-  v?: Viewer,
+  reader: Reader,
 ) => `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
   ${authorJson(c)} as "createdBy",
-  ${usersArray(`${c}_lu`, `from comment_likes ${c}_l join users ${c}_lu on ${c}_lu.id = ${c}_l.user_id where ${c}_l.comment_id = ${c}.id and ${unblocked(v, `${c}_l.user_id`)}`, `${c}_l.user_id`)} as "likedBy"`;
+  ${likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader))} as "likedBy",
+  ${shownCount(`select ${c}_s.like_count from comment_stats ${c}_s where ${c}_s.comment_id = ${c}.id`, reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
+  exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me}) as "likedByMe"`;
 
-export const commentJson = jsonFragment(Comment, (c: string, v?: Viewer) =>
-  jsonObject(`select ${commentColumns(c, v)}`),
+export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
+  jsonObject(`select ${commentColumns(c, reader)}`),
 );
 
-/** Comment rows newest first (ties by id), as every list in the API. */
-export const commentsSelect = (c: string, where: string, v?: Viewer) =>
-  `select ${commentColumns(c, v)} from comments ${c} where ${where} and ${unblocked(v, `${c}.author_id`)} order by ${c}.created_at desc, ${c}.id desc`;
-
-export const commentsArray = jsonFragment(z.array(Comment), (c: string, where: string, v?: Viewer) =>
-  jsonArray(commentsSelect(c, where, v)),
-);
+/** Comment rows newest first (ties by id), at most `limit` when given, as every list in the API. */
+export const commentsSelect = (c: string, where: string, reader: Reader, limit?: number | string) =>
+  `select ${commentColumns(c, reader)} from comments ${c} where ${where} and ${unblocked(reader.viewer, `${c}.author_id`)}
+   order by ${c}.created_at desc, ${c}.id desc${limit === undefined ? '' : ` limit ${limit}`}`;
 
 /**
- * `likedBy` and `comments` replace their subqueries where a write's own rows are not visible to its
- * statement, or cannot exist yet (EMPTY_LIST: a post's likes and comments, in the statement that
- * writes the post).
+ * A statement that writes the caller's like of the post sees neither the like nor the counter's
+ * change: it says what they make of the answer.
  */
-const postColumns = (p: string, likedBy?: string, comments?: string, v?: Viewer) => `${p}.id, ${p}.title, ${p}.content,
-  ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
-  ${likedBy ?? usersArray(`${p}_lu`, `from post_likes ${p}_l join users ${p}_lu on ${p}_lu.id = ${p}_l.user_id where ${p}_l.post_id = ${p}.id and ${unblocked(v, `${p}_l.user_id`)}`, `${p}_l.user_id`)} as "likedBy",
-  ${comments ?? commentsArray(`${p}_c`, `${p}_c.post_id = ${p}.id`, v)} as comments`;
+export interface LikeWrite {
+  /** The likers' preview (a JSON array). */
+  likedBy: string;
+  /** Added to the stored count: '+ 1' or '- 1'. */
+  likeDelta: string;
+  likedByMe: boolean;
+}
 
-export const postJson = jsonFragment(Post, (p: string, likedBy?: string, comments?: string, v?: Viewer) =>
-  jsonObject(`select ${postColumns(p, likedBy, comments, v)}`),
+/**
+ * How a Post is built: for `Reader`; `like` in a statement that writes the caller's like; `fresh` in
+ * the statement that writes the post, which has no likes or comments yet.
+ */
+export type PostBuild = Reader & { like?: LikeWrite; fresh?: boolean };
+
+const postColumns = (p: string, build: PostBuild) => {
+  const { like, fresh } = build;
+  const stats = (column: string) => `select ${p}_s.${column} from post_stats ${p}_s where ${p}_s.post_id = ${p}.id`;
+  const likedBy = fresh
+    ? `'[]'::json`
+    : (like?.likedBy ?? likersPreview(`${p}_lu`, likerIds('post_likes', `${p}.id`, build)));
+  const comments = fresh
+    ? `'[]'::json`
+    : jsonArray(commentsSelect(`${p}_c`, `${p}_c.post_id = ${p}.id`, build, PREVIEW_ITEMS));
+  const likeCount = fresh
+    ? '0'
+    : `${shownCount(stats('like_count'), build, (u) => `select from post_likes hl where hl.post_id = ${p}.id and hl.user_id = ${u}`)}${like ? ` ${like.likeDelta}` : ''}`;
+  const commentCount = fresh
+    ? '0'
+    : shownCount(
+        stats('comment_count'),
+        build,
+        (u) => `select from comments hc where hc.post_id = ${p}.id and hc.author_id = ${u}`,
+      );
+  const likedByMe = fresh
+    ? 'false'
+    : like
+      ? String(like.likedByMe)
+      : `exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me})`;
+  return `${p}.id, ${p}.title, ${p}.content, ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
+  ${likedBy} as "likedBy", ${comments} as comments,
+  ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe"`;
+};
+
+export const postJson = jsonFragment(Post, (p: string, build: PostBuild) =>
+  jsonObject(`select ${postColumns(p, build)}`),
 );
 
-/** Post rows newest first (ties by id), those of `posts` that `where` keeps. */
-export const postsSelect = (p: string, where: string, v?: Viewer) =>
-  `select ${postColumns(p, undefined, undefined, v)} from posts ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc`;
+/** Post rows newest first (ties by id), those of `posts` that `where` keeps, at most `limit` when given. */
+export const postsSelect = (p: string, where: string, reader: Reader, limit?: number | string) =>
+  `select ${postColumns(p, reader)} from posts ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc${limit === undefined ? '' : ` limit ${limit}`}`;
 
 /**
  * A JSON array of the posts rows `orderedSource` (a subselect) yields, in its order: it sorts its
  * rows itself (newest first), before their JSON is built: sorted here instead, PostgreSQL would
  * carry every post's JSON through the sort.
  */
-export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource: string, v?: Viewer) =>
-  jsonArray(`select ${postColumns(p, undefined, undefined, v)} from ${orderedSource} ${p}`),
+export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource: string, reader: Reader) =>
+  jsonArray(`select ${postColumns(p, reader)} from ${orderedSource} ${p}`),
 );

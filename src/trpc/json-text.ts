@@ -1,5 +1,3 @@
-import type { DocumentPart } from './streamed-route.js';
-
 /**
  * JSON that PostgreSQL built, kept as its text. The REST adapter sends it to the socket as is
  * (see rest.ts): no parse, no validation, no second serialisation of what can be megabytes.
@@ -20,24 +18,4 @@ export class JsonText {
  */
 export function jsonValue<T>(text: string, asText: boolean): T {
   return (asText ? new JsonText(text) : JSON.parse(text)) as T;
-}
-
-/**
- * An answer a procedure leaves to the REST stream when it must answer something that can be large
- * after a write (follow, unfollow answer a profile): the document, sent whole up to `wholeUpTo`
- * bytes and streamed past that, in a large-answer slot of `userId`'s. Like JsonText, only the REST
- * path (`ctx.jsonAsText`) is handed one: rest.ts gives it to JsonStreams.sendAnswer (json-stream.ts).
- */
-export class StreamedAnswer {
-  constructor(
-    readonly parts: DocumentPart[],
-    readonly wholeUpTo: number,
-    readonly userId: number,
-    /** The error to answer when the document's first statement finds no row. */
-    readonly whenMissing: () => Error,
-  ) {}
-
-  toJSON(): null {
-    return null;
-  }
 }

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { RateLimited } from '../platform/errors.js';
 import type { Config } from '../platform/config.js';
 import { unprocessable } from '../platform/errors.js';
+import { ANSWER_MAX_BYTES } from './schemas.js';
 
 export const LARGE_ANSWER_RETRY_AFTER_SECONDS = 5;
 export const LARGE_ANSWERS_PER_USER =
@@ -90,40 +91,58 @@ export async function inLargeAnswerSlot<T>(
 
 export const listTooLarge = (maxItems: number, streamedAt?: string) =>
   unprocessable(
-    `This list has more than ${maxItems} items, too many for one answer (see TRPC_LIST_MAX_ITEMS): page it with limit and before` +
+    `This list has more than ${maxItems} items, too many for one answer (see TRPC_LIST_MAX_ITEMS and docs/limits.md): page it with limit and before` +
       (streamedAt ? `, or read ${streamedAt} over REST, which streams it` : ''),
   );
+
+export const listTooLargeInBytes = (streamedAt?: string) =>
+  unprocessable(
+    `This list is over ${ANSWER_MAX_BYTES} bytes, too large for one answer (see docs/limits.md): page it with limit and before` +
+      (streamedAt ? `, or read ${streamedAt} over REST, which streams it` : ''),
+  );
+
+/** What an unpaged list answered whole is. */
+export interface WholeListOf {
+  /** Where REST streams it (post lists): such a list takes its slot before its first statement. */
+  streamedAt?: string;
+  /**
+   * The most bytes of JSON of one item, for lists of small items: at most ANSWER_MAX_BYTES of them.
+   * Without it, `list` itself stops past ANSWER_MAX_BYTES (its `maxBytes`), and the answer is measured.
+   */
+  itemMaxBytes?: number;
+}
 
 /**
  * An unpaged list where the answer is one value built whole (/trpc, createCaller): up to
  * SMALL_LIST_ITEMS elements as they are; a longer one in a large-answer slot, up to
- * TRPC_LIST_MAX_ITEMS, and over that a 422 naming the paged form. `list(limit)` reads at most `limit`
- * elements, so no list costs more statement time or memory than that, however long it is.
- * Post lists (`streamedAt`: REST streams them) take their slot first, as their REST streams do:
- * even a page of posts costs a pool connection milliseconds, and a batch must not spend them unbounded.
+ * TRPC_LIST_MAX_ITEMS and ANSWER_MAX_BYTES, and over either a 422 naming the paged form.
+ * `list(limit, maxBytes)` reads at most `limit` elements, so no list costs more statement time or
+ * memory than that, however long it is.
+ * Post lists take their slot first, as their REST streams do: even a page of posts costs a pool
+ * connection milliseconds, and a batch must not spend them unbounded.
  */
 export async function wholeList<T>(
   scope: LargeAnswerScope,
   userId: number,
-  streamedAt: string | undefined,
-  list: (limit: number) => Promise<T[]>,
+  { streamedAt, itemMaxBytes }: WholeListOf,
+  list: (limit: number, maxBytes: number) => Promise<T[]>,
 ): Promise<T[]> {
-  if (streamedAt) return inLargeAnswerSlot(scope, userId, () => listUpTo(scope, streamedAt, list));
-  const maxItems = scope.services.config.TRPC_LIST_MAX_ITEMS;
+  const { TRPC_LIST_MAX_ITEMS } = scope.services.config;
+  const maxItems =
+    itemMaxBytes === undefined
+      ? TRPC_LIST_MAX_ITEMS
+      : Math.min(TRPC_LIST_MAX_ITEMS, Math.floor(ANSWER_MAX_BYTES / itemMaxBytes));
+  const upToTheMost = async () => {
+    const items = await list(maxItems + 1, ANSWER_MAX_BYTES);
+    if (items.length > maxItems) throw listTooLarge(maxItems, streamedAt);
+    if (itemMaxBytes === undefined && Buffer.byteLength(JSON.stringify(items)) > ANSWER_MAX_BYTES)
+      throw listTooLargeInBytes(streamedAt);
+    return items;
+  };
+  if (streamedAt) return inLargeAnswerSlot(scope, userId, upToTheMost);
   const smallItems = Math.min(SMALL_LIST_ITEMS, maxItems);
-  const small = await list(smallItems + 1);
+  const small = await list(smallItems + 1, ANSWER_MAX_BYTES);
   if (small.length <= smallItems) return small;
-  if (smallItems === maxItems) throw listTooLarge(maxItems, streamedAt);
-  return inLargeAnswerSlot(scope, userId, () => listUpTo(scope, streamedAt, list));
-}
-
-async function listUpTo<T>(
-  scope: LargeAnswerScope,
-  streamedAt: string | undefined,
-  list: (limit: number) => Promise<T[]>,
-): Promise<T[]> {
-  const maxItems = scope.services.config.TRPC_LIST_MAX_ITEMS;
-  const items = await list(maxItems + 1);
-  if (items.length > maxItems) throw listTooLarge(maxItems, streamedAt);
-  return items;
+  if (smallItems === maxItems) throw listTooLarge(maxItems);
+  return inLargeAnswerSlot(scope, userId, upToTheMost);
 }

@@ -51,8 +51,28 @@ export const idOutput = z.int().min(1).max(MAX_INT4).meta({ example: 1 });
 export const plainString = () =>
   z.string().refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
 
-/** A required, trimmed, non-empty string of at most `max` characters. */
-export const text = (max: number) => plainString().trim().min(1).max(max);
+/** The bytes a string takes in a JSON answer: UTF-8, with its escapes (a quote or a line break counts 2), without its quotes. */
+export const jsonBytes = (value: string) => Buffer.byteLength(JSON.stringify(value)) - 2;
+
+/**
+ * A string a user stores and others read, trimmed: at most `maxChars` characters (UTF-16 code
+ * units, as JavaScript counts them) and `maxBytes` bytes as it is sent (jsonBytes), the bound
+ * every answer's worst case is computed from (docs/limits.md).
+ */
+const bounded = (string: z.ZodString, maxChars: number, maxBytes: number) =>
+  string
+    .max(maxChars)
+    .refine(
+      (value) => jsonBytes(value) <= maxBytes,
+      `must be at most ${maxBytes} bytes as JSON (UTF-8, escapes included)`,
+    )
+    .meta({ description: `At most ${maxChars} characters, and ${maxBytes} bytes as JSON (UTF-8, escapes included)` });
+
+/** A string a user stores and others read (see bounded), may be empty. */
+export const storedText = (maxChars: number, maxBytes: number) => bounded(plainString().trim(), maxChars, maxBytes);
+
+/** A required (non-empty) storedText. */
+export const text = (maxChars: number, maxBytes: number) => bounded(plainString().trim().min(1), maxChars, maxBytes);
 
 /** ISO 8601 UTC timestamps as the API returns them, e.g. 2026-11-21T09:00:00.000Z. */
 export const timestamp = z.iso.datetime().meta({ example: '2026-11-21T09:00:00.000Z' });
@@ -64,15 +84,41 @@ export const statusSuccess = z.literal('success');
  * of the previous page). Without `limit` a list holds everything (after `before` when given), as
  * the spec says.
  */
-export const pageInput = z
-  .object({
-    limit: integerParam(1, 100, {
-      description: 'Page size, 1 to 100; without it, every item (after before, when given)',
-    }).optional(),
-    before: idParam
-      .optional()
-      .meta({ description: 'The id of the last item of the previous page; the list starts after it' }),
-  })
-  .optional();
+const before = idParam
+  .optional()
+  .meta({ description: 'The id of the last item of the previous page; the list starts after it' });
+
+/** A list input whose pages hold at most `maxLimit` items (the API's page maximum is 100; posts, docs/limits.md). */
+export const pageInputUpTo = (maxLimit: number) =>
+  z
+    .object({
+      limit: integerParam(1, maxLimit, {
+        description: `Page size, 1 to ${maxLimit}; without it, every item (after before, when given)`,
+      }).optional(),
+      before,
+    })
+    .optional();
+
+/**
+ * The most bytes of JSON one answer holds, whatever users stored: the content limits, previews and
+ * page maximums are chosen so that no answer built whole is larger (docs/limits.md).
+ */
+export const ANSWER_MAX_BYTES = 8_000_000;
+
+export const PAGE_MAX = 100;
+export const pageInput = pageInputUpTo(PAGE_MAX);
 
 export type Page = NonNullable<z.infer<typeof pageInput>>;
+
+/** The default page of a list that is only ever paged (the likers of a post or comment, a user's comments). */
+export const PAGED_ONLY_DEFAULT = 20;
+
+/** The input of a list that is only ever paged: `limit` defaults to PAGED_ONLY_DEFAULT. */
+export const pagedOnlyInput = z.object({
+  limit: integerParam(1, PAGE_MAX, {
+    description: `Page size, 1 to ${PAGE_MAX}; ${PAGED_ONLY_DEFAULT} when not given (this list is only paged)`,
+  })
+    .optional()
+    .default(PAGED_ONLY_DEFAULT),
+  before,
+});

@@ -3,7 +3,7 @@ import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/str
 import { wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
-import { UserSummary } from './user-summary.schema.js';
+import { SUMMARY_MAX_JSON_BYTES, UserSummary } from './user-summary.schema.js';
 import { assertUserShown, followRelationsDocument, listFollowRelations, type FollowSide } from './users.queries.js';
 
 const input = byIdInput.extend(pageInput.unwrap().shape);
@@ -25,7 +25,7 @@ export function followRelationList(side: FollowSide, summary: string) {
     .output(z.array(UserSummary))
     .query(async ({ ctx, input: { id, ...page } }) => {
       const users = unpaged(page)
-        ? await wholeList(ctx, ctx.user.userId, undefined, (limit) =>
+        ? await wholeList(ctx, ctx.user.userId, { itemMaxBytes: SUMMARY_MAX_JSON_BYTES }, (limit) =>
             listFollowRelations(ctx.em, id, side, ctx.user.userId, { ...page, limit }),
           )
         : await listFollowRelations(ctx.em, id, side, ctx.user.userId, page);

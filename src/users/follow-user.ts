@@ -3,7 +3,7 @@ import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { UserWithRelations } from './users.schemas.js';
-import { getProfileAnswerFor, insertFollow } from './users.queries.js';
+import { getProfileFor, insertFollow } from './users.queries.js';
 
 /** Answers with the followed user's profile, so a client can refresh it. */
 export const followUser = withOutputBuiltBySql(
@@ -17,6 +17,6 @@ export const followUser = withOutputBuiltBySql(
     .mutation(async ({ ctx, input: { id } }) => {
       if (id === ctx.user.userId) throw badRequest('You cannot follow yourself');
       await insertFollow(ctx.em, ctx.user.userId, id); // 400 when already followed, 404 when there is no such user
-      return getProfileAnswerFor(ctx, id);
+      return getProfileFor(ctx, id);
     }),
 );

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { Post } from '../posts/posts.schemas.js';
+import { Post, postPageInput } from '../posts/posts.schemas.js';
 import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
 import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
-import { byIdInput, pageInput } from '../trpc/schemas.js';
+import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { assertUserShown } from './users.queries.js';
 
-const input = byIdInput.extend(pageInput.unwrap().shape);
+const input = byIdInput.extend(postPageInput.unwrap().shape);
 
 /** A page is one statement; unpaged over REST, the list is streamed by its twin, streamUserPosts below. */
 export const listUserPosts = authedProcedure
@@ -21,8 +21,8 @@ export const listUserPosts = authedProcedure
     // Unpaged, REST streams the list (streamUserPosts below): it comes here when its first statement found no row.
     const posts = paged(page)
       ? await listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id })
-      : await wholeList(ctx, ctx.user.userId, 'GET /users/{id}/posts', (limit) =>
-          listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id, limit }),
+      : await wholeList(ctx, ctx.user.userId, { streamedAt: 'GET /users/{id}/posts' }, (limit, maxBytes) =>
+          listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id, limit, maxBytes }),
         );
     // Only an empty page needs the user looked up: no posts yet, or no user.
     if (posts.length === 0) await assertUserShown(ctx.em, id, ctx.user.userId);

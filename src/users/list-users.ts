@@ -3,7 +3,7 @@ import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/str
 import { wholeList } from '../trpc/large-answers.js';
 import { pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
-import { UserSummary } from './user-summary.schema.js';
+import { SUMMARY_MAX_JSON_BYTES, UserSummary } from './user-summary.schema.js';
 import { listUserSummaries, userSummariesDocument } from './users.queries.js';
 
 /** A page is one statement; unpaged over REST, the list is streamed by its twin, streamUsers below. */
@@ -20,7 +20,7 @@ export const listUsers = authedProcedure
   .output(z.array(UserSummary))
   .query(({ ctx, input }) =>
     unpaged(input)
-      ? wholeList(ctx, ctx.user.userId, undefined, (limit) =>
+      ? wholeList(ctx, ctx.user.userId, { itemMaxBytes: SUMMARY_MAX_JSON_BYTES }, (limit) =>
           listUserSummaries(ctx.em, ctx.user.userId, { ...input, limit }),
         )
       : listUserSummaries(ctx.em, ctx.user.userId, input),

@@ -4,7 +4,7 @@ import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/str
 import { wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
-import { UserSummary } from './user-summary.schema.js';
+import { SUMMARY_MAX_JSON_BYTES, UserSummary } from './user-summary.schema.js';
 import {
   deleteSafetyLink,
   insertSafetyLink,
@@ -66,7 +66,7 @@ export function listLinkedUsers(link: SafetyLink, summary: string) {
     .output(z.array(UserSummary))
     .query(({ ctx, input }) =>
       unpaged(input)
-        ? wholeList(ctx, ctx.user.userId, undefined, (limit) =>
+        ? wholeList(ctx, ctx.user.userId, { itemMaxBytes: SUMMARY_MAX_JSON_BYTES }, (limit) =>
             listSafetyLinks(ctx.em, link, ctx.user.userId, { ...input, limit }),
           )
         : listSafetyLinks(ctx.em, link, ctx.user.userId, input),

@@ -2,7 +2,7 @@ import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { UserWithRelations } from './users.schemas.js';
-import { deleteFollow, getProfileAnswerFor } from './users.queries.js';
+import { deleteFollow, getProfileFor } from './users.queries.js';
 
 export const unfollowUser = withOutputBuiltBySql(
   authedProcedure
@@ -14,6 +14,6 @@ export const unfollowUser = withOutputBuiltBySql(
     .output(UserWithRelations)
     .mutation(async ({ ctx, input: { id } }) => {
       await deleteFollow(ctx.em, ctx.user.userId, id); // 404 when there is no such user, 400 when not followed
-      return getProfileAnswerFor(ctx, id);
+      return getProfileFor(ctx, id);
     }),
 );

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { NAME_MAX } from './user.entity.js';
+import { NAME_MAX, NAME_MAX_BYTES } from './user.entity.js';
 import { text } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { UserSummary } from './user-summary.schema.js';
 import { updateUserNames } from './users.queries.js';
 
 export const updateMeInput = z
-  .object({ firstName: text(NAME_MAX).optional(), lastName: text(NAME_MAX).optional() })
+  .object({ firstName: text(NAME_MAX, NAME_MAX_BYTES).optional(), lastName: text(NAME_MAX, NAME_MAX_BYTES).optional() })
   .refine((body) => body.firstName !== undefined || body.lastName !== undefined, {
     message: 'must name firstName, lastName or both',
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOutput } from '../trpc/schemas.js';
+import { NAME_MAX_BYTES } from './user.entity.js';
 
 /** A user as every response shows one: never the email, never the password. */
 export const UserSummary = z
@@ -11,3 +12,6 @@ export const UserSummary = z
   .meta({ id: 'UserSummary' });
 
 export type UserSummary = z.infer<typeof UserSummary>;
+
+/** The most bytes of JSON of one UserSummary: `{"id":2147483647,"firstName":"…","lastName":"…"}`. */
+export const SUMMARY_MAX_JSON_BYTES = 46 + 2 * NAME_MAX_BYTES;

@@ -12,10 +12,11 @@ export const userSummaryJson = jsonFragment(UserSummary, (u: string) => jsonObje
  * UserSummary rows, by user id, from `fromWhere` (which must name "users" as `u`); `byId` may name
  * the link table's copy of the id, whose index then gives the order without a sort.
  */
-export const usersSelect = (u: string, fromWhere: string, byId = `${u}.id`) =>
-  `select ${userSummaryColumns(u)} ${fromWhere} order by ${byId}`;
+export const usersSelect = (u: string, fromWhere: string, byId = `${u}.id`, limit?: number) =>
+  `select ${userSummaryColumns(u)} ${fromWhere} order by ${byId}${limit === undefined ? '' : ` limit ${limit}`}`;
 
 /** A JSON array of UserSummary (see usersSelect). */
-export const usersArray = jsonFragment(z.array(UserSummary), (u: string, fromWhere: string, byId?: string) =>
-  jsonArray(usersSelect(u, fromWhere, byId)),
+export const usersArray = jsonFragment(
+  z.array(UserSummary),
+  (u: string, fromWhere: string, byId?: string, limit?: number) => jsonArray(usersSelect(u, fromWhere, byId, limit)),
 );

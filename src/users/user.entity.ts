@@ -3,6 +3,8 @@ import { defineEntity } from '@mikro-orm/core';
 /** Column sizes, which the input schemas take their limits from. */
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;
+/** A name's most bytes as JSON (trpc/schemas.ts, jsonBytes): twice its characters, so any script's letters fit. */
+export const NAME_MAX_BYTES = 200;
 
 export const UserEntity = defineEntity({
   name: 'User',

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, notFound, unprocessable } from '../platform/errors.js';
+import { badRequest, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
-import { inLargeAnswerSlot, type LargeAnswerScope } from '../trpc/large-answers.js';
-import { jsonValue, StreamedAnswer } from '../trpc/json-text.js';
+import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
   OPEN_SESSION,
@@ -19,7 +18,7 @@ import {
   type SessionScope,
   type Statement,
 } from '../db/sql.js';
-import { smallUserWithRelationsText, userWithRelationsTextUpTo, userWithRelationsRows } from './users.sql.js';
+import { userWithRelationsJson } from './users.sql.js';
 import { userSummaryJson } from './user-summary.sql.js';
 import { FollowEntity } from './follow.entity.js';
 import { noBlockBetween, unblocked, viewerById } from './safety.sql.js';
@@ -29,106 +28,29 @@ import type { UserWithRelations } from './users.schemas.js';
 
 export const USER_NOT_FOUND = 'User not found';
 
-/**
- * A profile built whole (over /trpc an answer is one value) over PROFILE_MAX_BYTES is refused
- * with a pointer to the paged lists, so no read makes this process hold more; PostgreSQL measures
- * it before it is sent. REST streams large profiles instead (json-stream.ts).
- */
-export const PROFILE_TOO_LARGE =
-  'This profile is too large for one answer (see PROFILE_MAX_BYTES): page its lists (users.posts, users.followers, users.followed), or read GET /users/{id} over REST, which streams it';
+const profileStatement = (name: string, userId: string) =>
+  readerStatement(
+    name,
+    (viewer) =>
+      `(select ${userWithRelationsJson('u', { me: 's.user_id', viewer })} from users u where u.id = ${userId} and ${unblocked(viewer, 'u.id')})::text`,
+  );
 
-const USER_BY_ID = readerStatement('user_by_id', (viewer) => userWithRelationsTextUpTo('$3', '$4::int', viewer));
-const CALLER_PROFILE = readerStatement('user_me', (viewer) =>
-  userWithRelationsTextUpTo('s.user_id', '$3::int', viewer),
-);
+const USER_BY_ID = profileStatement('user_by_id', '$3');
+const CALLER_PROFILE = profileStatement('user_me', 's.user_id');
 
 /**
- * A profile (the caller's own without `id`), with the caller's session checked in the same
- * statement: one round trip; 404 when there is no such user, 422 when it is over `maxBytes`.
+ * A profile (the caller's own without `id`), bounded (users.sql.ts), with the caller's session
+ * checked in the same statement: one round trip; 404 when there is no such user. What follow and
+ * unfollow answer too, once their write is done.
  */
-export async function getProfileFor(
-  scope: SessionScope,
-  id: number | undefined,
-  maxBytes: number,
-): Promise<UserWithRelations> {
+export async function getProfileFor(scope: SessionScope, id: number | undefined): Promise<UserWithRelations> {
   const json = await runForReader<string | null>(
     scope,
     id === undefined ? CALLER_PROFILE : USER_BY_ID,
-    id === undefined ? [maxBytes] : [id, maxBytes],
+    id === undefined ? [] : [id],
   );
   if (json === null) throw notFound(USER_NOT_FOUND);
-  if (json === '') throw unprocessable(PROFILE_TOO_LARGE);
   return jsonValue<UserWithRelations>(json, scope.jsonAsText);
-}
-
-/**
- * A profile built whole (/trpc, createCaller): a small one (see findSmallProfileTextFor) at once,
- * a larger one up to PROFILE_MAX_BYTES in a large-answer slot (large-answers.ts), so a batch of
- * large profiles holds no more of them at once than the slots allow. 404 and 422 as getProfileFor.
- */
-export async function getWholeProfileFor(
-  scope: SessionScope & LargeAnswerScope,
-  id: number | undefined,
-): Promise<UserWithRelations> {
-  const small = await findSmallProfileTextFor(scope, id ?? scope.user.userId);
-  if (small === null) throw notFound(USER_NOT_FOUND);
-  if (small) return jsonValue<UserWithRelations>(small, scope.jsonAsText);
-  return inLargeAnswerSlot(scope, scope.user.userId, () =>
-    getProfileFor(scope, id, scope.services.config.PROFILE_MAX_BYTES),
-  );
-}
-
-/**
- * A larger profile is streamed over REST (json-stream.ts) up to this size sent whole, needing no
- * stream slot; a larger one takes a slot (or 429/503) and streams.
- */
-export const PROFILE_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
-
-const SMALL_PROFILE = readerStatement('user_small_profile', (viewer) =>
-  smallUserWithRelationsText('$3', { maxItems: 500, maxBytes: PROFILE_SENT_WHOLE_UP_TO_BYTES }, viewer),
-);
-
-/**
- * Most profiles are small: one with at most 500 elements in its lists together and 256 KiB of JSON is built
- * whole in one statement, the caller's session checked in it, so profiles stay a hot read of one
- * round trip. Its JSON as text; '' when it is larger (then it is streamed), null when there is no
- * such user.
- */
-export async function findSmallProfileTextFor(scope: SessionScope, id: number): Promise<string | null> {
-  return runForReader<string | null>(scope, SMALL_PROFILE, [id]);
-}
-
-/**
- * A profile (UserWithRelations) as a REST stream writes it (json-stream.ts) to the reader
- * `viewerId`: the user's summary without its closing brace, then each list as its rows arrive. No
- * row for the user (none, or a block between them): a 404.
- */
-export function profileDocument(userId: number, viewerId: number): DocumentPart[] {
-  const values = [userId, viewerId];
-  return [
-    { text: userWithRelationsRows.user, values, render: (user) => user.slice(0, -1) },
-    ...userWithRelationsRows.lists.flatMap(({ field, text }) => [`,${JSON.stringify(field)}:[`, { text, values }, ']']),
-    '}',
-  ];
-}
-
-/**
- * The profile a write answers with (follow, unfollow): over REST as GET /users/{id} sends it, whole
- * when small and otherwise streamed from one snapshot (json-stream.ts), so no answer is held whole
- * however large the profile; elsewhere built whole up to `maxBytes` (422 over it: the write stands).
- */
-export async function getProfileAnswerFor(
-  scope: SessionScope & LargeAnswerScope,
-  id: number,
-): Promise<UserWithRelations> {
-  if (!scope.jsonAsText) return getWholeProfileFor(scope, id);
-  const answer = new StreamedAnswer(
-    profileDocument(id, scope.user.userId),
-    PROFILE_SENT_WHOLE_UP_TO_BYTES,
-    scope.user.userId,
-    () => notFound(USER_NOT_FOUND),
-  );
-  return answer as unknown as UserWithRelations;
 }
 
 /**

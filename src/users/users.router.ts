@@ -3,12 +3,13 @@ import { router } from '../trpc/trpc.js';
 import { blockUser } from './block-user.js';
 import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
-import { getMe, streamMe } from './get-me.js';
-import { getUser, streamUser } from './get-user.js';
+import { getMe } from './get-me.js';
+import { getUser } from './get-user.js';
 import { listBlocked, streamBlocked } from './list-blocked.js';
 import { listFollowed, streamFollowed } from './list-followed.js';
 import { listFollowers, streamFollowers } from './list-followers.js';
 import { listMuted, streamMuted } from './list-muted.js';
+import { listUserComments } from './list-user-comments.js';
 import { listUserPosts, streamUserPosts } from './list-user-posts.js';
 import { listUsers, streamUsers } from './list-users.js';
 import { muteUser } from './mute-user.js';
@@ -27,6 +28,7 @@ export const usersRouter = router({
   muted: listMuted,
   get: getUser,
   posts: listUserPosts,
+  comments: listUserComments,
   followers: listFollowers,
   followed: listFollowed,
   follow: followUser,
@@ -43,10 +45,8 @@ export const usersRouter = router({
  */
 export const usersStreams = {
   list: streamUsers,
-  me: streamMe,
   blocked: streamBlocked,
   muted: streamMuted,
-  get: streamUser,
   posts: streamUserPosts,
   followers: streamFollowers,
   followed: streamFollowed,
