@@ -52,11 +52,11 @@ async function waitForIdlePool(orm: MikroORM, timeoutMs: number): Promise<void> 
   }
 }
 
-/** METRICS_PORT's listener, on HOST; a taken port fails the start as the public one does. */
+/** METRICS_PORT's listener, on METRICS_HOST; a taken port fails the start as the public one does. */
 export async function listenForMetrics(config: Config): Promise<Server> {
   const port = config.METRICS_PORT!;
-  return startMetricsServer(port, config.HOST).catch((error: NodeJS.ErrnoException) => {
-    throw error.code ? portError(port, config.HOST, error) : error;
+  return startMetricsServer(port, config.METRICS_HOST).catch((error: NodeJS.ErrnoException) => {
+    throw error.code ? portError(port, config.METRICS_HOST, error) : error;
   });
 }
 

@@ -85,6 +85,8 @@ const envSchema = z.object({
   DB_PREPARED_STATEMENTS: flag(true),
   /** A second listener serving GET /metrics (Prometheus text format) on this port; unset: none. */
   METRICS_PORT: port.optional(),
+  /** The address METRICS_PORT listens on: the loopback, unless a scraper on another host must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z
     .string()
