@@ -4,6 +4,7 @@ import { defineConfig, PostgreSqlDriver, type Options } from '@mikro-orm/postgre
 import { entities } from './src/db/entities.js';
 import type { Logger } from './src/platform/logger.js';
 import { migrationsList } from './src/db/migrations/index.js';
+import { rowGuard } from './src/db/row-guard.js';
 
 const migrationsPath = new URL('./src/db/migrations', import.meta.url).pathname;
 
@@ -25,6 +26,8 @@ export interface OrmOptions {
   statementTimeoutAtStartup?: boolean;
   /** false: the service's own statements (src/db/sql.ts) run unnamed, not prepared per connection (see initORM). */
   preparedStatements?: boolean;
+  /** DB_MAX_ROW_BYTES: a larger row fails its statement (src/db/row-guard.ts). */
+  maxRowBytes?: number;
   debug?: boolean;
   /** Where knex's own messages go (it prints "Connection Error: …" to the console while a database is away). */
   logger?: Logger;
@@ -38,6 +41,7 @@ export function createOrmConfig({
   acquireTimeoutMs = 3_000,
   statementTimeoutMs = 15_000,
   statementTimeoutAtStartup = true,
+  maxRowBytes,
   debug = false,
   logger,
 }: OrmOptions): Options {
@@ -57,6 +61,7 @@ export function createOrmConfig({
     driverOptions: {
       ...(logger && { log: knexLog(logger) }),
       connection: {
+        stream: rowGuard(maxRowBytes),
         ...(statementTimeoutAtStartup && { statement_timeout: statementTimeoutMs }),
         query_timeout: statementTimeoutMs + CLIENT_DEADLINE_MARGIN_MS,
         connectionTimeoutMillis: acquireTimeoutMs,

@@ -76,3 +76,18 @@ describe('configuration', () => {
     expect(portError(['trpc/schemas.ts'])).toBe(portError([]));
   });
 });
+
+describe('METRICS_HOST', () => {
+  it('keeps /metrics on the loopback unless told otherwise, whatever HOST is', async () => {
+    const { listenForMetrics } = await import('../src/app/server.js');
+    const config = loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '0', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.METRICS_HOST).toBe('127.0.0.1');
+    const server = await listenForMetrics(config);
+    try {
+      expect(server.address()).toMatchObject({ address: '127.0.0.1' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(parseEnv({ METRICS_HOST: '0.0.0.0' }).METRICS_HOST).toBe('0.0.0.0');
+  });
+});

@@ -13,7 +13,7 @@ try {
   // A taken port is found before the database spends seconds starting.
   if (!isClusterWorker()) {
     await assertPortFree(config.PORT, config.HOST);
-    if (config.METRICS_PORT !== undefined) await assertPortFree(config.METRICS_PORT, config.HOST);
+    if (config.METRICS_PORT !== undefined) await assertPortFree(config.METRICS_PORT, config.METRICS_HOST);
   }
   const stop = primary
     ? await runPrimary(config, logger)

@@ -11,6 +11,7 @@ import { createApp, createHttpServer } from '../http/http.js';
 import type { Logger } from '../platform/logger.js';
 import { enableMetrics, registerLiveStreams, registerPool, startMetricsServer } from '../platform/metrics.js';
 import { portError } from '../platform/ports.js';
+import { liveStreamsCap, openFilesLimit } from '../platform/open-files.js';
 import { ReadReplicas } from '../db/read-replicas.js';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -52,12 +53,24 @@ async function waitForIdlePool(orm: MikroORM, timeoutMs: number): Promise<void> 
   }
 }
 
-/** METRICS_PORT's listener, on HOST; a taken port fails the start as the public one does. */
+/** METRICS_PORT's listener, on METRICS_HOST; a taken port fails the start as the public one does. */
 export async function listenForMetrics(config: Config): Promise<Server> {
   const port = config.METRICS_PORT!;
-  return startMetricsServer(port, config.HOST).catch((error: NodeJS.ErrnoException) => {
-    throw error.code ? portError(port, config.HOST, error) : error;
+  return startMetricsServer(port, config.METRICS_HOST).catch((error: NodeJS.ErrnoException) => {
+    throw error.code ? portError(port, config.METRICS_HOST, error) : error;
   });
+}
+
+/** The configuration with LIVE_STREAMS_MAX under the descriptor limit (liveStreamsCap), and one warning when that lowers it. */
+function withLiveStreamsCap(config: Config, logger: Logger): Config {
+  const limit = openFilesLimit();
+  const cap = liveStreamsCap(config, limit);
+  if (cap === config.LIVE_STREAMS_MAX) return config;
+  logger.warn(
+    { configured: config.LIVE_STREAMS_MAX, effective: cap, openFilesLimit: limit },
+    'LIVE_STREAMS_MAX lowered to fit the open-files limit (ulimit -n); raise the limit to allow more',
+  );
+  return { ...config, LIVE_STREAMS_MAX: cap };
 }
 
 const closeServer = (server: Server | undefined) =>
@@ -72,11 +85,12 @@ export interface RunningServer {
 
 /** Database (external or embedded), migrations, HTTP server; close() undoes it all in order. */
 export async function startServer(
-  config: Config,
+  configured: Config,
   logger: Logger,
   { migrate = true, metricsListener = true }: { migrate?: boolean; metricsListener?: boolean } = {},
 ): Promise<RunningServer> {
   const startedAt = performance.now();
+  const config = withLiveStreamsCap(configured, logger);
   const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   let orm: MikroORM | undefined;
   let live: LiveHub | undefined;

@@ -6,6 +6,7 @@ import { migrationsList } from './migrations/index.js';
 import type { Config } from '../platform/config.js';
 import { startEmbeddedPostgres, type Database } from './embedded-postgres.js';
 import type { Logger } from '../platform/logger.js';
+import { rowGuard } from './row-guard.js';
 
 export type { Database };
 
@@ -45,6 +46,7 @@ export function ormOptions(config: Config, clientUrl: string, logger: Logger): O
     // A stock PgBouncer refuses it as a startup parameter: behind one, the role keeps it (see migrateDatabase).
     statementTimeoutAtStartup: directDatabaseUrl(config) === undefined,
     preparedStatements: config.DB_PREPARED_STATEMENTS,
+    maxRowBytes: config.DB_MAX_ROW_BYTES,
   };
 }
 
@@ -71,7 +73,7 @@ export async function migrateDatabase({
   logger?: Logger;
   statementTimeoutMs?: number;
 }): Promise<void> {
-  const lock = new pg.Client({ connectionString: url, application_name: 'feedline-migrate' });
+  const lock = new pg.Client({ connectionString: url, application_name: 'feedline-migrate', stream: rowGuard() });
   await lock.connect();
   try {
     await lock.query('begin');
@@ -132,7 +134,7 @@ export async function prepareSchema(config: Config, databaseUrl: string, logger:
 
 /** The names of the migrations not yet applied, read without creating anything. */
 async function pendingMigrations(url: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url, application_name: 'feedline-migrate' });
+  const client = new pg.Client({ connectionString: url, application_name: 'feedline-migrate', stream: rowGuard() });
   await client.connect();
   try {
     const { rows } = await client

@@ -35,6 +35,7 @@ import {
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import pg from 'pg';
+import { rowGuard } from './row-guard.js';
 import type { Logger } from '../platform/logger.js';
 import { freePort } from '../platform/ports.js';
 import { readOrCreateSecretFile } from '../platform/secret-file.js';
@@ -323,7 +324,7 @@ function run(binary: string, args: string[], osUser: OsUser | undefined): Promis
 }
 
 async function createApplicationDatabase(adminUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = new pg.Client({ connectionString: adminUrl, stream: rowGuard() });
   await client.connect();
   try {
     await client.query(`create database ${DATABASE}`);
@@ -335,7 +336,7 @@ async function createApplicationDatabase(adminUrl: string): Promise<void> {
 /** For a process that shares a server whose owner may still be starting it. */
 async function waitUntilAccepting(url: string, timeoutMs: number): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; ;) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000, stream: rowGuard() });
     try {
       await client.connect();
       await client.end();

@@ -12,6 +12,7 @@ import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from
 import { PAYLOAD_TOO_LARGE, STATUS_CODE, type ApiErrorBody } from '../platform/errors.js';
 import { allowedMethodsByPath, createOpenApiDocument, expressPathOf } from './openapi.js';
 import { createRestHandler } from './rest.js';
+import { sendJsonText } from './send-json.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
 import { appRouter, appStreams } from './router.js';
@@ -37,13 +38,29 @@ const LINGER_MS = 1_000;
  *   3. CORS, when configured: before every route a browser may call.
  *   4. The OpenAPI document and the docs page.
  *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
- *   6. Typed RPC at /trpc.
+ *   6. Typed RPC at /trpc (405 with Allow for a method tRPC does not serve).
  *   7. Large answers (unpaged lists, big profiles) streamed by their procedures' twins: ahead of REST.
  *   8. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
  *   9. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
  *      for a body that is not JSON, 405 with Allow for a documented path's other methods, 404.
  *  10. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
  */
+/** tRPC's methods; OPTIONS (CORS preflight) and HEAD go on as before. */
+const TRPC_METHODS = new Set(['GET', 'POST', 'HEAD', 'OPTIONS']);
+
+/**
+ * Another method is the client's mistake, answered 405 with Allow: tRPC answers TRACE 500 (and
+ * logs it as an error) and the others 415.
+ */
+const trpcMethodsOnly: RequestHandler = (req, res, next) => {
+  if (TRPC_METHODS.has(req.method)) return next();
+  const body: ApiErrorBody = {
+    message: `${req.method} is not supported on /trpc; use GET, POST`,
+    code: 'METHOD_NOT_SUPPORTED',
+  };
+  sendJsonText(res, 405, { Allow: 'GET, POST' }, JSON.stringify(body));
+};
+
 export function createApp(services: AppServices): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -159,6 +176,7 @@ export function createApp(services: AppServices): Express {
   // 6. Typed RPC.
   app.use(
     '/trpc',
+    trpcMethodsOnly,
     createExpressMiddleware({
       router: appRouter,
       createContext,

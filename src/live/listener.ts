@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { rowGuard } from '../db/row-guard.js';
 import type { Logger } from '../platform/logger.js';
 import { deleteListener, insertListener } from './live.queries.js';
 
@@ -40,6 +41,7 @@ export class LiveListener {
     private readonly events: ListenerEvents,
     private readonly logger: Logger,
     private readonly probeMs: number,
+    private readonly maxRowBytes: number,
   ) {}
 
   /** Resolves once LISTEN is in place (at once when it already is); rejects when it cannot be. */
@@ -56,6 +58,7 @@ export class LiveListener {
       connectionTimeoutMillis: PROBE_TIMEOUT_MS,
       query_timeout: PROBE_TIMEOUT_MS,
       application_name: 'feedline-live-listener',
+      stream: rowGuard(this.maxRowBytes),
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));

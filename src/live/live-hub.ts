@@ -82,6 +82,7 @@ export class LiveHub {
       { message: (payload) => this.heard(payload), listening: (again) => this.listening(again) },
       logger,
       config.LIVE_HEARTBEAT_MS,
+      config.DB_MAX_ROW_BYTES,
     );
   }
 

@@ -7,6 +7,9 @@ import { readOrCreateSecretFile } from './secret-file.js';
 
 const MIN_SECRET_BYTES = 32;
 
+/** The default of DB_MAX_ROW_BYTES. */
+export const DEFAULT_MAX_ROW_BYTES = 64 * 1024 * 1024;
+
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 /** A comma-separated list, blanks dropped. */
@@ -82,6 +85,8 @@ const envSchema = z.object({
   DB_PREPARED_STATEMENTS: flag(true),
   /** A second listener serving GET /metrics (Prometheus text format) on this port; unset: none. */
   METRICS_PORT: port.optional(),
+  /** The address METRICS_PORT listens on: the loopback, unless a scraper on another host must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z
     .string()
@@ -101,6 +106,12 @@ const envSchema = z.object({
   /** How long a request waits for a pool connection, and a statement may run, before a 503. */
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(3_000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(15_000),
+  /**
+   * The largest row (any one message of an answer, a NOTIFY too) read from PostgreSQL: a larger one
+   * fails its statement (500) instead of being read. At most 256 MiB: a row's text must stay well
+   * under V8's string limit (512 MiB), past which reading it would end the process.
+   */
+  DB_MAX_ROW_BYTES: positiveInt.max(256 * 1024 * 1024).default(DEFAULT_MAX_ROW_BYTES),
   /**
    * Unpaged GET /posts and /posts/followed are streamed, each holding a pool connection while it
    * lasts: at most this many at once per process and per user (the rest 503/429 with Retry-After),
