@@ -30,9 +30,13 @@ export function linkUser(link: SafetyLink, summary: string) {
     })
     .input(byIdInput)
     .output(UserSummary)
-    .mutation(({ ctx, input: { id } }) => {
+    .mutation(async ({ ctx, input: { id } }) => {
       if (id === ctx.user.userId) throw badRequest(`You cannot ${verb} yourself`);
-      return insertSafetyLink(ctx.em, link, ctx.user.userId, id);
+      const target = await insertSafetyLink(ctx.em, link, ctx.user.userId, id);
+      // A block changes what the blocked user may read too: their next reads, on any node, go
+      // where it is visible (the caller's are recorded as every writer's are).
+      if (link.table === 'blocks') await ctx.services.reads?.recordWrite(id);
+      return target;
     });
 }
 

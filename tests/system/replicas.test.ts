@@ -104,6 +104,24 @@ describe.skipIf(missing)('read replicas', () => {
     expect((await call(b, 'GET', '/posts?limit=5', author.token)).status).toBe(401);
   });
 
+  it('a block holds at once for the blocked user too, whose reads went to a replica 2 s behind', async () => {
+    const [a, b] = topology.nodes.map((node) => node.url) as [string, string];
+    const author = await account(a, 'blocker');
+    const reader = await account(b, 'blocked');
+    const post = await call(a, 'POST', '/posts', author.token, { title: 'before the block', content: 'c' });
+    const id = post.body!.id as number;
+    // The replica has the post and both sessions: the reader, who has not written since, reads there.
+    await until(() => onReplica(`select count(*) from posts where id = ${id}`) === 1, 'the post on the replica');
+    expect((await call(b, 'GET', `/posts/${id}`, reader.token)).status).toBe(200);
+
+    expect((await call(a, 'POST', `/users/${reader.id}/block`, author.token)).status).toBe(200);
+    // At once, on either node: the blocker's post and profile are gone for the blocked user.
+    for (const node of [b, a]) {
+      expect((await call(node, 'GET', `/posts/${id}`, reader.token)).status).toBe(404);
+      expect((await call(node, 'GET', `/users/${author.id}`, reader.token)).status).toBe(404);
+    }
+  });
+
   it('reads of a user who has not written lately go to the replica, and to the primary while it is stopped', async () => {
     const [a, b] = topology.nodes.map((node) => node.url) as [string, string];
     const reader = await account(a, 'reader');
