@@ -205,3 +205,19 @@ describe('the counters', () => {
     expect(await disagreeing()).toEqual([]);
   });
 });
+
+describe('live events', () => {
+  it('carry the bounded Post, shared by followers, with likedByMe their own', async () => {
+    const { listPostsForFollowers } = await import('../src/live/live.queries.js');
+    const [liker, other] = [await h.user(), await h.user()];
+    for (const user of [liker, other]) await h.caller(user.token).users.follow({ id: author.id });
+    const post = (await h.caller(author.token).posts.create({ title: 'live', content: 'c' })).id;
+    await h.caller(liker.token).posts.like({ id: post });
+    const rows = await listPostsForFollowers(h.orm, [post], [liker.id, other.id]);
+    const of = (user: TestUser) => JSON.parse(rows.find((row) => row.followers.includes(user.id))!.event.json);
+    expect(of(liker)).toEqual(await h.caller(liker.token).posts.get({ id: post }));
+    expect(of(other)).toEqual(await h.caller(other.token).posts.get({ id: post }));
+    expect([of(liker).likedByMe, of(other).likedByMe]).toEqual([true, false]);
+    expect(rows.find((row) => row.followers.includes(other.id))!.followers.length).toBe(1);
+  });
+});

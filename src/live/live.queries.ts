@@ -174,21 +174,26 @@ export async function listEventsAfter(
 
 /*
  * Read when the post's message is heard, so a block or mute written before then holds on every
- * process. A post's JSON is built once for its followers who are on no side of any block; a
- * follower with blocks gets it built for them (likers and comments of blocked users left out).
+ * process. A post's JSON is shared: built once for its followers who are on no side of any block
+ * and like neither it nor its comments (for them `likedByMe` is false throughout: what a new post
+ * is to nearly every follower). Any other follower gets it built for them: likers and comments of
+ * blocked users left out, and their own likes shown.
  */
 const follower = viewerRow('fu');
+const ownState = `(fu.block_count > 0
+  or exists (select from post_likes ol where ol.post_id = p.id and ol.user_id = fu.id)
+  or exists (select from comments oc join comment_likes ocl on ocl.comment_id = oc.id and ocl.user_id = fu.id where oc.post_id = p.id))`;
 const POSTS_FOR_FOLLOWERS: Statement = {
   name: 'live_posts_for_followers',
   text: `select p.id, ${postJson('p', { me: 'null' })}::text,
       array(select f.follower_id from follows f join users fu on fu.id = f.follower_id
-        where f.followed_id = p.author_id and f.follower_id = any($2::int[]) and fu.block_count = 0
+        where f.followed_id = p.author_id and f.follower_id = any($2::int[]) and not ${ownState}
           and ${shownAuthor(follower, 'p.author_id')})
     from posts p where p.id = any($1::int[])
     union all
     select p.id, ${postJson('p', { me: 'fu.id', viewer: follower })}::text, array[fu.id]
     from posts p join follows f on f.followed_id = p.author_id join users fu on fu.id = f.follower_id
-    where p.id = any($1::int[]) and f.follower_id = any($2::int[]) and fu.block_count > 0
+    where p.id = any($1::int[]) and f.follower_id = any($2::int[]) and ${ownState}
       and ${shownAuthor(follower, 'p.author_id')}
     order by 1`,
 };
