@@ -24,30 +24,24 @@ export class Migration20261127010000 extends Migration {
     // One statement trigger per counter, in the writing statement itself: a bulk delete (an account's
     // cascade) moves each count once. Rows are locked in key order, so two bulk writes cannot deadlock.
     // A decrement only updates: its row's parent may be going in the same cascade, and an insert
-    // would then break the foreign key.
-    this.addSql(`create function "feedline_keep_count"() returns trigger language plpgsql as $$
-      declare
-        stats text := tg_argv[0];
-        stats_key text := tg_argv[1];
-        row_key text := tg_argv[2];
-        counter text := tg_argv[3];
-      begin
-        if tg_op = 'INSERT' then
-          execute format('insert into %1$I as s (%2$I, %4$I) select %3$I, count(*) from changed_rows group by 1 order by 1
-            on conflict (%2$I) do update set %4$I = s.%4$I + excluded.%4$I', stats, stats_key, row_key, counter);
-        else
-          execute format('select from %1$I where %2$I in (select %3$I from changed_rows) order by %2$I for no key update',
-            stats, stats_key, row_key);
-          execute format('update %1$I s set %4$I = s.%4$I - d.n
-            from (select %3$I as k, count(*) as n from changed_rows group by 1) d where s.%2$I = d.k',
-            stats, stats_key, row_key, counter);
-        end if;
-        return null;
-      end $$;`);
+    // would then break the foreign key. Each function's SQL is static, so its plans are kept.
     for (const [stats, statsKey, table, rowKey, counter] of COUNTERS) {
+      const name = `feedline_count_${stats}_${counter}`;
+      this.addSql(`create function "${name}"() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into ${stats} as s (${statsKey}, ${counter}) select ${rowKey}, count(*) from changed_rows group by 1 order by 1
+              on conflict (${statsKey}) do update set ${counter} = s.${counter} + excluded.${counter};
+          else
+            perform from ${stats} where ${statsKey} in (select ${rowKey} from changed_rows) order by ${statsKey} for no key update;
+            update ${stats} s set ${counter} = s.${counter} - d.n
+              from (select ${rowKey} as k, count(*) as n from changed_rows group by 1) d where s.${statsKey} = d.k;
+          end if;
+          return null;
+        end $$;`);
       for (const [op, rows] of [['insert', 'new'], ['delete', 'old']] as const) {
         this.addSql(`create trigger "${table}_count_${stats}_${counter}_${op}" after ${op} on "${table}" referencing ${rows} table as changed_rows
-          for each statement execute function "feedline_keep_count"('${stats}', '${statsKey}', '${rowKey}', '${counter}');`);
+          for each statement execute function "${name}"();`);
       }
     }
 
@@ -70,8 +64,8 @@ export class Migration20261127010000 extends Migration {
   override async down(): Promise<void> {
     for (const [stats, , table, , counter] of COUNTERS) {
       for (const op of ['insert', 'delete']) this.addSql(`drop trigger "${table}_count_${stats}_${counter}_${op}" on "${table}";`);
+      this.addSql(`drop function "feedline_count_${stats}_${counter}"();`);
     }
-    this.addSql(`drop function "feedline_keep_count"();`);
     this.addSql(`drop table "user_stats";`);
     this.addSql(`drop table "comment_stats";`);
     this.addSql(`drop table "post_stats";`);
