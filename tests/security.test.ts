@@ -41,7 +41,8 @@ describe('brute-force limits (counters in PostgreSQL)', () => {
     expectApiError(limited, 429, 'TOO_MANY_REQUESTS');
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(900);
+    // The window slides: a failure early in one window still weighs through part of the next.
+    expect(retryAfter).toBeLessThanOrEqual(2 * 900);
     expect((await other.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).status).toBe(429);
     const rpc = await h.request('POST', '/trpc/auth.login', { body: { email, password: PASSWORD } });
     expect(rpc.status).toBe(429);

@@ -120,7 +120,8 @@ describe('per-kind write limits, held across two apps on one database', () => {
       expectApiError(refused, 429, 'TOO_MANY_REQUESTS');
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(3600);
+      // The window slides: a write early in one window still weighs through part of the next.
+      expect(retryAfter).toBeLessThanOrEqual(2 * 3600);
       const batched = await batch(a, writer.token, [write(3)]);
       expect(batched.body.map(statusOfBatchItem)).toEqual([429]);
       await expect(viaCaller(a, writer.token, write(3))).rejects.toSatisfy(

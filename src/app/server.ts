@@ -134,7 +134,8 @@ export async function startServer(
     const em = orm.em.fork();
     Promise.all([
       deleteExpiredSessions(em),
-      deleteOldCounters(em, new Date(Date.now() - Math.max(24 * 3600, longestWriteWindowSeconds(config)) * 1000)),
+      // A sliding window still weighs the window before the current one: two of the longest are kept.
+      deleteOldCounters(em, new Date(Date.now() - 2 * Math.max(24 * 3600, longestWriteWindowSeconds(config)) * 1000)),
       deleteExpiredTickets(orm),
     ])
       .then(([sessions, counters]) =>
