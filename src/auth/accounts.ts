@@ -2,7 +2,7 @@ import type { OrmContext } from '../trpc/trpc.js';
 import type { UserSummary } from '../users/user-summary.schema.js';
 import { assertEmailFree, insertUser } from './auth.queries.js';
 import { hashPassword } from './passwords.js';
-import { reserve } from './rate-limits.js';
+import { networkOf, reserve } from './rate-limits.js';
 
 export interface NewAccount {
   email: string;
@@ -15,12 +15,19 @@ export interface NewAccount {
 export async function createAccount(ctx: OrmContext, account: NewAccount): Promise<UserSummary> {
   const { em, services } = ctx;
   const { config } = services;
-  // Every attempt counts (the reservation is kept), so nobody mass-creates accounts from one address.
+  // Every attempt counts (the reservation is kept), so nobody mass-creates accounts from one address,
+  // nor from the addresses of one network (a /24, a /64) that one customer usually holds.
   await reserve(em, [
     {
       key: `signup-address:${ctx.clientAddress}`,
       kind: 'signup-address',
       max: config.SIGNUPS_PER_ADDRESS,
+      windowSeconds: config.SIGNUP_WINDOW_SECONDS,
+    },
+    {
+      key: `signup-network:${networkOf(ctx.clientAddress)}`,
+      kind: 'signup-network',
+      max: config.SIGNUPS_PER_NETWORK,
       windowSeconds: config.SIGNUP_WINDOW_SECONDS,
     },
   ]);

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { RateLimitKind } from '../platform/metrics.js';
 import { tooMany } from '../platform/errors.js';
 import type { Database } from '../db/sql.js';
@@ -95,4 +96,24 @@ export async function reserve(db: Database, limits: Limit[], now = Date.now()): 
     throw tooMany(retryAfter, sorted[windows.indexOf(full[0]!)]!.kind);
   }
   return { release };
+}
+
+/**
+ * The network an address belongs to, for limits per network: its /24 for IPv4 (an IPv4-mapped IPv6
+ * address too), its /64 for IPv6, the usual size of one customer's allocation. Anything else as is.
+ */
+export function networkOf(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/i.exec(address);
+  if (v4) return `${v4[1]}.0/24`;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -126,12 +126,17 @@ const envSchema = z.object({
   LIVE_BUFFER_EVENTS: positiveInt.default(500),
   /** The older name of DATABASE_DIRECT_URL (which wins when both are set). */
   LIVE_LISTEN_DATABASE_URL: postgresUrl.optional(),
-  /** Brute-force limits: failed logins per email and per client address, signups per address. */
+  /**
+   * Brute-force limits: failed logins per email and per client address; signups per address and
+   * per network (its /24, or /64 for IPv6), Mastodon's 5 per 30 minutes per address and a few
+   * times that per network; no global cap, which one flood would spend for everyone.
+   */
   LOGIN_FAILURES_PER_EMAIL: positiveInt.default(5),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(50),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
-  SIGNUPS_PER_ADDRESS: positiveInt.default(20),
-  SIGNUP_WINDOW_SECONDS: positiveInt.default(60 * 60),
+  SIGNUPS_PER_ADDRESS: positiveInt.default(5),
+  SIGNUPS_PER_NETWORK: positiveInt.default(20),
+  SIGNUP_WINDOW_SECONDS: positiveInt.default(30 * 60),
   /**
    * Per-user write limits, counted in PostgreSQL so they hold across processes and nodes
    * (docs/limits.md). Overall: every write a signed-in user makes, and the bytes of its input, per

@@ -111,7 +111,14 @@ const rateLimited = new Counter({
  * large streamed answers per user.
  */
 export type RateLimitKind =
-  'login-email' | 'login-address' | 'signup-address' | 'writes' | `writes-${string}` | 'live-streams' | 'large-answers';
+  | 'login-email'
+  | 'login-address'
+  | 'signup-address'
+  | 'signup-network'
+  | 'writes'
+  | `writes-${string}`
+  | 'live-streams'
+  | 'large-answers';
 
 export const countRateLimited = (kind: RateLimitKind) => rateLimited.inc({ kind });
 

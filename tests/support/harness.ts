@@ -29,6 +29,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGIN_FAILURES_PER_EMAIL: '1000',
     LOGIN_FAILURES_PER_ADDRESS: '100000',
     SIGNUPS_PER_ADDRESS: '100000',
+    SIGNUPS_PER_NETWORK: '100000',
     ...RAISED_WRITE_LIMITS,
     // A run through PgBouncer before 1.21 (scripts/with-pgbouncer.sh) switches named statements off.
     ...(process.env.DB_PREPARED_STATEMENTS && { DB_PREPARED_STATEMENTS: process.env.DB_PREPARED_STATEMENTS }),
