@@ -180,6 +180,54 @@ describe('the overall ceilings, across two apps', () => {
   });
 });
 
+describe('a user over a limit is refused without a statement while the window lasts', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await Harness.start({ WRITE_LIMIT_POSTS: '2/1h' });
+  });
+  afterAll(() => h?.close());
+
+  it('after the first refusal, REST, /trpc and createCaller writes of that kind issue none', async () => {
+    const writer = await h.user();
+    const post = (i: number) =>
+      h.request('POST', '/posts', { token: writer.token, body: { title: `t${i}`, content: 'c' } });
+    expect([(await post(0)).status, (await post(1)).status]).toEqual([201, 201]);
+    // The first refusal reads the windows: statements.
+    let first: ApiResponse | undefined;
+    expect(await h.countQueries(async () => (first = await post(2)))).toBeGreaterThan(0);
+    expectApiError(first!, 429, 'TOO_MANY_REQUESTS');
+    const firstRetryAfter = Number(first!.headers.get('retry-after'));
+
+    let again: ApiResponse | undefined;
+    expect(await h.countQueries(async () => (again = await post(3)))).toBe(0);
+    expectApiError(again!, 429, 'TOO_MANY_REQUESTS');
+    expect(Number(again!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(again!.headers.get('retry-after'))).toBeLessThanOrEqual(firstRetryAfter);
+
+    let batched: ApiResponse | undefined;
+    const batch = () =>
+      h.request('POST', '/trpc/posts.create,posts.create?batch=1', {
+        token: writer.token,
+        body: { 0: { title: 'b0', content: 'c' }, 1: { title: 'b1', content: 'c' } },
+      });
+    expect(await h.countQueries(async () => (batched = await batch()))).toBe(0);
+    expect(batched!.body.map(statusOfBatchItem)).toEqual([429, 429]);
+    expect(
+      await h.countQueries(() =>
+        expect(h.caller(writer.token).posts.create({ title: 'c', content: 'c' })).rejects.toSatisfy(
+          (error) => error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS',
+        ),
+      ),
+    ).toBe(0);
+    // Other kinds of write, and other users, still go to the database and through.
+    const other = await h.user();
+    expect((await h.request('POST', '/posts', { token: other.token, body: { title: 'o', content: 'c' } })).status).toBe(
+      201,
+    );
+    expect((await h.request('POST', `/users/${other.id}/follow`, { token: writer.token })).status).toBe(200);
+  });
+});
+
 describe('counting and giving back, at once', () => {
   let h: Harness;
   beforeAll(async () => {

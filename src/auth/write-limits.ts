@@ -46,6 +46,9 @@ export const writeKindOf = (path: string): WriteKind | undefined => KIND_OF[path
 export const writeLimitVariable = (kind: WriteKind) =>
   `WRITE_LIMIT_${kind.toUpperCase() as Uppercase<WriteKind>}` as const;
 
+/** The most full windows one process remembers (WriteLimits.refusedUntil). */
+const REFUSED_MAX = 10_000;
+
 /** The counters are PostgreSQL integers. */
 const MAX_COUNT = 2 ** 31 - 1;
 
@@ -102,6 +105,13 @@ const giveBack = (db: Database, windows: SlidingWindow[]) =>
  * of write (WRITE_LIMIT_<KIND>). WRITE_LIMITS=off lifts them all: nothing is counted.
  */
 export class WriteLimits {
+  /**
+   * Count windows found full, by key, with when their next write fits: until then this process
+   * refuses that user's writes counted there without a statement, so a client hammering a full
+   * limit costs no pool time. Per process; bounded, the oldest forgotten first.
+   */
+  private readonly refusedUntil = new Map<string, number>();
+
   constructor(private readonly config: Config) {}
 
   get enabled(): boolean {
@@ -124,6 +134,8 @@ export class WriteLimits {
       const limit = config[writeLimitVariable(kind)];
       windows.push(window(`w:${kind}:${user.userId}`, 1, limit.max, limit.windowSeconds, now));
     }
+    const refused = this.stillRefused(windows, now);
+    if (refused) throw tooMany(refused.retryAfter, refused.key === windows[2]?.key ? `writes-${kind}` : 'writes');
     const rows = await runRows<CounterState & { key: string; open: boolean }>(db, COUNT_WRITE, [
       ...counterValues(windows),
       user.jti,
@@ -139,8 +151,33 @@ export class WriteLimits {
       // The metric names the kind's own window when that one was full, else the overall ceiling.
       const byKind = kind !== undefined && full.includes(windows[2]!);
       const retryAfter = Math.max(...full.map((w) => retryAfterSeconds(w, states.get(w.key)!)));
+      this.remember(full, retryAfter, now);
       throw tooMany(retryAfter, byKind ? `writes-${kind}` : 'writes');
     }
     return { giveBack: async () => void (await giveBack(db, windows)) };
+  }
+
+  /** The first of these windows remembered full, and the seconds until it has room; undefined when none is. */
+  private stillRefused(windows: SlidingWindow[], now: number): { key: string; retryAfter: number } | undefined {
+    for (const { key } of windows) {
+      const until = this.refusedUntil.get(key);
+      if (until === undefined) continue;
+      if (until > now) return { key, retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
+      this.refusedUntil.delete(key);
+    }
+    return undefined;
+  }
+
+  /** Remembers full count windows; a bytes window is not, since a smaller write may still fit it. */
+  private remember(full: SlidingWindow[], retryAfter: number, now: number): void {
+    for (const w of full) {
+      if (w.key.startsWith('wb:')) continue;
+      if (this.refusedUntil.size >= REFUSED_MAX) {
+        for (const [key, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(key);
+        if (this.refusedUntil.size >= REFUSED_MAX) this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
+      }
+      this.refusedUntil.delete(w.key);
+      this.refusedUntil.set(w.key, now + retryAfter * 1000);
+    }
   }
 }
