@@ -12,6 +12,7 @@ import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from
 import { PAYLOAD_TOO_LARGE, STATUS_CODE, type ApiErrorBody } from '../platform/errors.js';
 import { allowedMethodsByPath, createOpenApiDocument, expressPathOf } from './openapi.js';
 import { createRestHandler } from './rest.js';
+import { inFlightLimit } from './in-flight.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
 import { appRouter, appStreams } from './router.js';
@@ -36,6 +37,8 @@ const LINGER_MS = 1_000;
  *   2. Health checks: answered before CORS and body parsing, as cheaply as possible.
  *   3. CORS, when configured: before every route a browser may call.
  *   4. The OpenAPI document and the docs page.
+ *   4b. The cap on requests in progress per user and per address (in-flight.ts): before any body is
+ *      read or any procedure runs, so a refused request costs nothing.
  *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
  *   6. Typed RPC at /trpc.
  *   7. Large answers (unpaged lists, big profiles) streamed by their procedures' twins: ahead of REST.
@@ -127,6 +130,9 @@ export function createApp(services: AppServices): Express {
       swaggerOptions: { persistAuthorization: true, displayOperationId: false, tryItOutEnabled: false },
     }),
   );
+
+  // 4b. Requests in progress, per user and per address.
+  app.use(inFlightLimit(services.config));
 
   // 5. JSON bodies (a request without one has nothing to parse).
   const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });

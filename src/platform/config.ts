@@ -158,6 +158,13 @@ const envSchema = z.object({
   WRITE_LIMIT_PASSWORD: writeLimit('5/1h'),
   WRITE_LIMIT_PROFILE: writeLimit('30/1h'),
   WRITE_LIMIT_EVENTS: writeLimit('100/1h'),
+  /**
+   * Requests in progress at once per process, per signed-in user (its token verified, no database)
+   * and per client address; over either, 429 with Retry-After before any work. A /trpc batch counts
+   * its calls; live streams do not count. Per user: within the pool with room to spare for others.
+   */
+  MAX_IN_FLIGHT_PER_USER: positiveInt.default(16),
+  MAX_IN_FLIGHT_PER_ADDRESS: positiveInt.default(32),
   /** Express "trust proxy": how to find the client's address behind a load balancer. */
   TRUST_PROXY: z.string().default('false'),
   /** Origins allowed to call the API from a browser, comma-separated; none by default. */

@@ -108,7 +108,7 @@ const rateLimited = new Counter({
 
 /**
  * The limits a 429 comes from: login and signup attempts, writes per user, live streams per user,
- * large streamed answers per user.
+ * large streamed answers per user, requests in progress per user and per address.
  */
 export type RateLimitKind =
   | 'login-email'
@@ -118,7 +118,9 @@ export type RateLimitKind =
   | 'writes'
   | `writes-${string}`
   | 'live-streams'
-  | 'large-answers';
+  | 'large-answers'
+  | 'in-flight-user'
+  | 'in-flight-address';
 
 export const countRateLimited = (kind: RateLimitKind) => rateLimited.inc({ kind });
 
