@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SEED_PASSWORD } from '../scripts/seed.js';
 import { request, startNode, type Node } from '../scripts/topology.js';
-import { hashPassword } from '../src/auth/passwords.js';
+import { withPasswords } from '../src/auth/passwords.js';
 import { loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { initORM } from '../src/db/db.js';
 import { freePort } from '../src/platform/ports.js';
@@ -62,7 +62,7 @@ async function seedData(url: string, posts: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const hash = await hashPassword(SEED_PASSWORD, parseEnv(process.env));
+    const hash = await withPasswords(parseEnv(process.env), 'seed', (passwords) => passwords.hash(SEED_PASSWORD));
     const { rows } = await client.query<{ id: number; email: string }>(
       `insert into users (email, password_hash, first_name, last_name)
        select 'attack-' || g || '@bench.feedline.dev', $1, 'Bench', 'User ' || g from generate_series(1, 20) g

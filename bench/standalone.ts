@@ -96,6 +96,8 @@ function startService(databaseUrl: string, port: number, workers: string): Child
       // Its connections are one user's, from one address.
       MAX_IN_FLIGHT_PER_USER: '1000000',
       MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
+      ARGON2_QUEUE_MAX: '1000000',
+      ARGON2_QUEUE_PER_ADDRESS: '1000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true, // its own process group: npm, node and any worker stop together

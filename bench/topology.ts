@@ -297,6 +297,8 @@ const limits = {
   WRITES_PER_USER: '1000000',
   MAX_IN_FLIGHT_PER_USER: '1000000',
   MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
+  ARGON2_QUEUE_MAX: '1000000',
+  ARGON2_QUEUE_PER_ADDRESS: '1000000',
   JWT_SECRET,
 };
 const topology = await up({ env: limits, metrics: true });

@@ -59,6 +59,8 @@ async function startService(): Promise<ChildProcess> {
       WRITES_PER_USER: '100000000',
       MAX_IN_FLIGHT_PER_USER: '1000000',
       MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
+      ARGON2_QUEUE_MAX: '1000000',
+      ARGON2_QUEUE_PER_ADDRESS: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,7 +1,7 @@
 import type { OrmContext } from '../trpc/trpc.js';
 import type { UserSummary } from '../users/user-summary.schema.js';
 import { assertEmailFree, insertUser } from './auth.queries.js';
-import { hashPassword } from './passwords.js';
+import { withPasswords, type Passwords } from './passwords.js';
 import { networkOf, reserve } from './rate-limits.js';
 
 export interface NewAccount {
@@ -12,7 +12,12 @@ export interface NewAccount {
 }
 
 /** Creates an account; the unique key on the normalised email settles concurrent signups. */
-export async function createAccount(ctx: OrmContext, account: NewAccount): Promise<UserSummary> {
+export function createAccount(ctx: OrmContext, account: NewAccount): Promise<UserSummary> {
+  // A place among the password hashes first: a refused signup costs no statement.
+  return withPasswords(ctx.services.config, ctx.clientAddress, (passwords) => create(ctx, account, passwords));
+}
+
+async function create(ctx: OrmContext, account: NewAccount, passwords: Passwords): Promise<UserSummary> {
   const { em, services } = ctx;
   const { config } = services;
   // Every attempt counts (the reservation is kept), so nobody mass-creates accounts from one address,
@@ -34,7 +39,7 @@ export async function createAccount(ctx: OrmContext, account: NewAccount): Promi
   // Skip the expensive hash for the common duplicate; the unique key still decides races.
   await assertEmailFree(em, account.email);
   const { email, firstName, lastName } = account;
-  const passwordHash = await hashPassword(account.password, config);
+  const passwordHash = await passwords.hash(account.password);
   const id = await insertUser(em, { email, passwordHash, firstName, lastName });
   return { id, firstName, lastName };
 }

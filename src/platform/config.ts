@@ -97,6 +97,13 @@ const envSchema = z.object({
   ARGON2_PARALLELISM: positiveInt.default(1),
   /** Hashes running at once per process; the rest wait. Default: all cores but one. */
   ARGON2_MAX_CONCURRENT: positiveInt.default(Math.max(1, availableParallelism() - 1)),
+  /**
+   * Requests waiting to hash (logins, signups, password checks) per process, beyond those running,
+   * and per client address, running or waiting; past either, 429 at once. Small, so a real user's
+   * login waits for a few hashes at most; shared fairly between addresses (passwords.ts).
+   */
+  ARGON2_QUEUE_MAX: positiveInt.default(16),
+  ARGON2_QUEUE_PER_ADDRESS: positiveInt.default(2),
   DB_POOL_MAX: positiveInt.default(10),
   /** How long a request waits for a pool connection, and a statement may run, before a 503. */
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(3_000),

@@ -120,7 +120,8 @@ export type RateLimitKind =
   | 'live-streams'
   | 'large-answers'
   | 'in-flight-user'
-  | 'in-flight-address';
+  | 'in-flight-address'
+  | 'password-hashes';
 
 export const countRateLimited = (kind: RateLimitKind) => rateLimited.inc({ kind });
 

@@ -12,7 +12,7 @@ import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { appRouter } from '../../src/http/router.js';
 import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc/trpc.js';
 import { adminQuery, withDatabase } from './database.js';
-import { RAISED_IN_FLIGHT, RAISED_WRITE_LIMITS } from './write-limits.js';
+import { RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -31,7 +31,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SIGNUPS_PER_ADDRESS: '100000',
     SIGNUPS_PER_NETWORK: '100000',
     ...RAISED_WRITE_LIMITS,
-    ...RAISED_IN_FLIGHT,
+    ...RAISED_CONCURRENCY_LIMITS,
     // A run through PgBouncer before 1.21 (scripts/with-pgbouncer.sh) switches named statements off.
     ...(process.env.DB_PREPARED_STATEMENTS && { DB_PREPARED_STATEMENTS: process.env.DB_PREPARED_STATEMENTS }),
     ...overrides,
