@@ -114,7 +114,10 @@ const envSchema = z.object({
    * and a stream whose client takes no data for STREAM_STALL_TIMEOUT_MS is cut.
    */
   STREAMS_MAX: positiveInt.default(3),
-  STREAMS_PER_USER: positiveInt.default(2),
+  /** One each, so two accounts looping on large answers cannot hold every slot. */
+  STREAMS_PER_USER: positiveInt.default(1),
+  /** How long a large answer waits for a free slot of the process, in turn, before its 503. */
+  STREAMS_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   STREAM_STALL_TIMEOUT_MS: positiveInt.default(10_000),
   /** A request (headers and body) must arrive within this long, or it is answered 408 and closed. */
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
