@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import type { Env } from '../platform/config.js';
 import { tooMany } from '../platform/errors.js';
+import { networkOf } from './rate-limits.js';
 
 /** The hashing settings, from the configuration. */
 export type HashSettings = Pick<
@@ -45,10 +46,10 @@ class Place {
  * ARGON2_QUEUE_MAX more places (requests that will hash: taken before their statements, held until
  * they answer), at most ARGON2_QUEUE_PER_ADDRESS of them per client address. A request past either
  * bound is refused at once (429, Retry-After), before any statement. Shared fairly between addresses:
- * the next turn goes to the waiting address that asked for fewest hashes lately (refused requests
- * count too), and when the queue is full a newcomer takes the place of a waiting request from an
- * address that asked for more than it (that one answers 429), so a flood from many addresses cannot
- * keep a fresh one out.
+ * the next turn goes to the waiting address whose network asked for fewest hashes lately (refused
+ * requests count too), and when the queue is full a newcomer takes the place of a waiting request from an
+ * address whose network asked for as many or more (that one answers 429), so a flood from many
+ * addresses cannot keep a fresh one out.
  */
 export class HashQueue {
   private running = 0;
@@ -68,15 +69,17 @@ export class HashQueue {
     this.noteRequest(address);
     if ((this.byAddress.get(address) ?? 0) >= this.perAddress) throw busy();
     if (this.places.size >= this.size + this.queueMax) {
+      // The waiting place of the address that asked most gives way, if it asked at least as much as
+      // this one; of equals, the oldest (it has had its chance). An address counts at least the
+      // places it holds: one request held up for long has not faded below a newcomer's.
       const mine = this.recentRequests(address);
       let yielding: Place | undefined;
-      for (const place of this.places)
-        if (
-          place.state !== 'running' &&
-          this.recentRequests(place.address) > mine &&
-          (!yielding || this.recentRequests(place.address) > this.recentRequests(yielding.address))
-        )
-          yielding = place;
+      let most = mine;
+      for (const place of this.places) {
+        if (place.state === 'running') continue;
+        const theirs = Math.max(this.recentRequests(place.address), this.byAddress.get(place.address) ?? 0);
+        if (yielding ? theirs > most : theirs >= most) [yielding, most] = [place, theirs];
+      }
       if (!yielding) throw busy();
       this.leave(yielding);
       yielding.wake?.(false);
@@ -130,19 +133,24 @@ export class HashQueue {
     next.wake!(true);
   }
 
-  /** Requests for hashes from `address` lately, refused ones too: a count halved every RECENT_HALF_LIFE_MS. */
+  /**
+   * Requests for hashes from `address`'s network (its /24, its /64) lately, refused ones too: a count
+   * halved every RECENT_HALF_LIFE_MS. By network, so a flood from many addresses of one network weighs
+   * as one sender, while a newcomer from elsewhere still counts as fresh.
+   */
   private recentRequests(address: string): number {
-    const seen = this.recent.get(address);
+    const seen = this.recent.get(networkOf(address));
     return seen ? seen.hashes * 2 ** ((seen.at - this.now()) / RECENT_HALF_LIFE_MS) : 0;
   }
 
   private noteRequest(address: string): void {
     const hashes = this.recentRequests(address) + 1;
-    if (this.recent.size >= RECENT_MAX && !this.recent.has(address))
+    const network = networkOf(address);
+    if (this.recent.size >= RECENT_MAX && !this.recent.has(network))
       for (const [key] of this.recent) if (this.recentRequests(key) < 0.5) this.recent.delete(key);
     if (this.recent.size >= RECENT_MAX) this.recent.clear();
-    this.recent.delete(address);
-    this.recent.set(address, { hashes, at: this.now() });
+    this.recent.delete(network);
+    this.recent.set(network, { hashes, at: this.now() });
   }
 }
 
