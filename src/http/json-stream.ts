@@ -278,7 +278,8 @@ export class JsonStreams {
 
   /**
    * A HEAD of a large answer: its status and headers, without the statements that would build it.
-   * The session is checked (a 401 as GET's); whether a `before` names something is not (GET's 400).
+   * The session is checked (a 401 as GET's); whether a `before` or an `{id}` names something is not
+   * (GET's 400 or 404).
    */
   private async answerHead(req: Request, res: Response, anonymous = false, signedIn?: SessionUser): Promise<void> {
     if (!anonymous) {
