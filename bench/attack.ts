@@ -1,28 +1,48 @@
 /**
- * npm run bench:attack: what unbounded answers cost everyone else. A database of its own with
+ * npm run bench:attack: what unbounded answers, floods of concurrent requests, logins and signups cost everyone else. A database of its own with
  * --posts posts of about 2 KB of JSON each (one author) and one profile of about 7.6 MB; one
  * Feedline process; --attackers signed-in users, each sending one large request after another
  * for --duration seconds (unpaged /trpc batches of every list, GET and POST, huge limits,
  * batches of 20 users.get of the large profile, the REST streams of the whole list and of a
- * search, lists from a cursor without a limit on both transports), while another user sends GET /posts?limit=1 and POST /posts. Prints that user's
- * p50/p99, the process's peak RSS, the most requests waiting for a pool connection, the worst
- * event-loop lag, and the load average. Exits 1 when that user saw a failure or the peak RSS grew
- * past --max-rss-growth MB: bounded memory and pool time are the check; latency is reported.
+ * search, lists from a cursor without a limit on both transports); one more user keeps 200
+ * GET /posts?limit=100 in progress at once; 100 addresses send failed logins as fast as they are
+ * answered, and 20 more addresses sign up as fast, while another user sends GET /posts?limit=1 and
+ * POST /posts, and from 2 s on logs in every half second, each time from another address (people
+ * logging in). The service trusts its
+ * loopback proxy (TRUST_PROXY), so each sender names its address in X-Forwarded-For (documentation
+ * ranges; all traffic goes to the loopback). Prints that user's p50/p99, the floods' answers, the
+ * process's peak RSS, the most requests waiting for a pool connection, the worst event-loop lag, and
+ * the load average. Exits 1 when that user saw a failure (a 5xx, a 429, or no answer), the peak RSS
+ * grew past --max-rss-growth MB, or the process exited: bounded memory and pool time, and the
+ * well-behaved user served, are the check; latency is reported.
  * Everything it starts or creates is stopped and removed, passed or failed.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SEED_PASSWORD } from '../scripts/seed.js';
-import { request, startNode, type Node } from '../scripts/topology.js';
-import { hashPassword } from '../src/auth/passwords.js';
+import { startNode, type Node } from '../scripts/topology.js';
+import { withPasswords } from '../src/auth/passwords.js';
 import { loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { initORM } from '../src/db/db.js';
 import { freePort } from '../src/platform/ports.js';
 import { benchDatabase } from './standalone.js';
 
-const USAGE = `npm run bench:attack -- [--posts 150000] [--attackers 10] [--duration 30] [--max-rss-growth 768]`;
+const USAGE = `npm run bench:attack -- [--posts 150000] [--attackers 10] [--duration 30] [--max-rss-growth 256]`;
+
+/** The floods: one user's requests at once, addresses sending failed logins, addresses signing up. */
+const CONCURRENT_REQUESTS = 200;
+const LOGIN_FLOOD_ADDRESSES = 100;
+const SIGNUP_FLOOD_ADDRESSES = 20;
+/** Where each sender says it is (X-Forwarded-For): documentation ranges, never a real target. */
+const VICTIM_ADDRESS = '203.0.113.7';
+const attackerAddress = (i: number) => `198.51.100.${i + 1}`;
+const CONCURRENT_FLOOD_ADDRESS = '198.51.100.200';
+const loginFloodAddress = (i: number) => `192.0.2.${i + 1}`;
+const signupFloodAddress = (i: number) => `198.51.100.${101 + i}`;
+const personAddress = (i: number) => `203.0.113.${10 + (i % 240)}`;
 
 /** Content per bulk post: about 2 KB of JSON each, as the attack on 158k posts (351 MB) saw. */
 const POST_CONTENT_CHARS = 2_000;
@@ -62,7 +82,7 @@ async function seedData(url: string, posts: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const hash = await hashPassword(SEED_PASSWORD, parseEnv(process.env));
+    const hash = await withPasswords(parseEnv(process.env), 'seed', (passwords) => passwords.hash(SEED_PASSWORD));
     const { rows } = await client.query<{ id: number; email: string }>(
       `insert into users (email, password_hash, first_name, last_name)
        select 'attack-' || g || '@bench.feedline.dev', $1, 'Bench', 'User ' || g from generate_series(1, 20) g
@@ -95,10 +115,17 @@ async function seedData(url: string, posts: number) {
   }
 }
 
-async function login(base: string, email: string): Promise<string> {
-  const { status, body } = await request(base, 'POST', '/auth/login', undefined, { email, password: SEED_PASSWORD });
-  if (status !== 200) throw new Error(`login answered ${status}`);
-  return body!.token as string;
+const from = (address: string) => ({ 'x-forwarded-for': address });
+const json = { 'content-type': 'application/json' };
+
+async function login(base: string, email: string, address: string): Promise<string> {
+  const response = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { ...json, ...from(address) },
+    body: JSON.stringify({ email, password: SEED_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
 }
 
 /** The attacks, one after another per attacker: every unbounded shape the issue names. */
@@ -168,7 +195,7 @@ async function main(): Promise<number> {
       posts: { type: 'string', default: '150000' },
       attackers: { type: 'string', default: '10' },
       duration: { type: 'string', default: '30' },
-      'max-rss-growth': { type: 'string', default: '768' },
+      'max-rss-growth': { type: 'string', default: '256' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -177,8 +204,8 @@ async function main(): Promise<number> {
   const attackerCount = Number(values.attackers);
   const durationMs = Number(values.duration) * 1000;
   const maxGrowth = Number(values['max-rss-growth']);
-  if (![posts, attackerCount, durationMs, maxGrowth].every((n) => n > 0) || attackerCount > 17) {
-    console.error(`--posts, --duration, --max-rss-growth positive; --attackers 1 to 17\n${USAGE}`);
+  if (![posts, attackerCount, durationMs, maxGrowth].every((n) => n > 0) || attackerCount > 16) {
+    console.error(`--posts, --duration, --max-rss-growth positive; --attackers 1 to 16\n${USAGE}`);
     return 2;
   }
   loadDotEnv();
@@ -200,12 +227,17 @@ async function main(): Promise<number> {
       WRITE_LIMITS: 'off',
       WRITES_PER_USER: '1000000000',
       WRITE_BYTES_PER_USER: '1000000000',
+      // The senders are told apart by X-Forwarded-For, as behind a load balancer.
+      TRUST_PROXY: 'loopback',
     });
     const pid = node.child.pid!;
     const base = node.url;
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    const victimToken = await login(base, ids.victim.email);
-    const attackerTokens = await Promise.all(ids.attackers.slice(0, attackerCount).map((u) => login(base, u.email)));
+    const victimToken = await login(base, ids.victim.email, VICTIM_ADDRESS);
+    const attackerTokens = await Promise.all(
+      ids.attackers.slice(0, attackerCount).map((u, i) => login(base, u.email, attackerAddress(i))),
+    );
+    const flooderToken = await login(base, ids.attackers[16]!.email, CONCURRENT_FLOOD_ADDRESS);
     const idle = rssMb(pid);
     const loadBefore = loadavg();
     console.log(
@@ -213,9 +245,12 @@ async function main(): Promise<number> {
     );
 
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    const victimHeaders = { ...auth(victimToken), ...from(VICTIM_ADDRESS) };
     const until = Date.now() + durationMs;
     const reads: Sample[] = [];
     const writes: Sample[] = [];
+    const logins: Sample[] = [];
+    const floods = { concurrent: [] as Sample[], logins: [] as Sample[], signups: [] as Sample[] };
     const attackSamples = new Map<string, (Sample & { bytes: number })[]>();
     let peakRss = idle;
     let peakWaiting = 0;
@@ -241,22 +276,73 @@ async function main(): Promise<number> {
     const attacker = async (token: string, index: number) => {
       for (let i = index; Date.now() < until; i++) {
         const kind = kinds[i % kinds.length]!;
-        const headers = { ...(kind.init as { headers?: object }).headers, ...auth(token) };
+        const headers = {
+          ...(kind.init as { headers?: object }).headers,
+          ...auth(token),
+          ...from(attackerAddress(index)),
+        };
         const sample = await timed(kind.url, { ...kind.init, headers });
         (attackSamples.get(kind.name) ?? attackSamples.set(kind.name, []).get(kind.name)!).push(sample);
       }
     };
+    const flood = async (samples: Sample[], send: (i: number) => Promise<Sample>) => {
+      for (let i = 0; Date.now() < until; i++) samples.push(await send(i));
+    };
+    const wrongLogin = (address: string) => () =>
+      timed(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { ...json, ...from(address) },
+        body: JSON.stringify({ email: `nobody-${randomUUID()}@bench.feedline.dev`, password: 'not the password' }),
+      });
+    const signup = (address: string) => () => {
+      const email = `flood-${randomUUID()}@bench.feedline.dev`;
+      const body = {
+        email,
+        password: 'flood password',
+        passwordValidation: 'flood password',
+        firstName: 'F',
+        lastName: 'L',
+      };
+      return timed(`${base}/auth/signup`, {
+        method: 'POST',
+        headers: { ...json, ...from(address) },
+        body: JSON.stringify(body),
+      });
+    };
     await Promise.all([
       sampler,
-      victim(reads, () => timed(`${base}/posts?limit=1`, { headers: auth(victimToken) })),
+      victim(reads, () => timed(`${base}/posts?limit=1`, { headers: victimHeaders })),
       victim(writes, () =>
         timed(`${base}/posts`, {
           method: 'POST',
-          headers: { ...auth(victimToken), 'content-type': 'application/json' },
+          headers: { ...victimHeaders, ...json },
           body: JSON.stringify({ title: 'still here', content: 'written during the attack' }),
         }),
       ),
+      // People logging in now and then, each from an address of its own, once the floods are under way.
+      (async () => {
+        await new Promise((done) => setTimeout(done, 2_000));
+        for (let i = 0; Date.now() < until; i++) {
+          logins.push(
+            await timed(`${base}/auth/login`, {
+              method: 'POST',
+              headers: { ...json, ...from(personAddress(i)) },
+              body: JSON.stringify({ email: ids.victim.email, password: SEED_PASSWORD }),
+            }),
+          );
+          await new Promise((done) => setTimeout(done, 500));
+        }
+      })(),
       ...attackerTokens.map((token, index) => attacker(token, index)),
+      ...Array.from({ length: CONCURRENT_REQUESTS }, () =>
+        flood(floods.concurrent, () =>
+          timed(`${base}/posts?limit=100`, { headers: { ...auth(flooderToken), ...from(CONCURRENT_FLOOD_ADDRESS) } }),
+        ),
+      ),
+      ...Array.from({ length: LOGIN_FLOOD_ADDRESSES }, (_, i) =>
+        flood(floods.logins, wrongLogin(loginFloodAddress(i))),
+      ),
+      ...Array.from({ length: SIGNUP_FLOOD_ADDRESSES }, (_, i) => flood(floods.signups, signup(signupFloodAddress(i)))),
     ]);
     peakRss = Math.max(peakRss, hwmMb(pid));
     const loadAfter = loadavg();
@@ -266,18 +352,26 @@ async function main(): Promise<number> {
       const mb = samples.reduce((sum, s) => sum + s.bytes, 0) / 1e6;
       console.log(`  attack ${name}: ${summary(samples)}, ${mb.toFixed(0)} MB answered`);
     }
+    console.log(
+      `  flood: ${CONCURRENT_REQUESTS} GET /posts?limit=100 of one user at once: ${summary(floods.concurrent)}`,
+    );
+    console.log(`  flood: failed logins from ${LOGIN_FLOOD_ADDRESSES} addresses: ${summary(floods.logins)}`);
+    console.log(`  flood: signups from ${SIGNUP_FLOOD_ADDRESSES} addresses: ${summary(floods.signups)}`);
     console.log(`\nthe other user, GET /posts?limit=1: ${summary(reads)}`);
     console.log(`the other user, POST /posts:       ${summary(writes)}`);
+    console.log(`the other user, POST /auth/login:  ${summary(logins)}`);
     console.log(`\npeak RSS ${peakRss.toFixed(0)} MB (idle ${idle.toFixed(0)} MB, +${(peakRss - idle).toFixed(0)} MB)`);
     console.log(`pool: at most ${peakInUse} connections in use, ${peakWaiting} requests waiting for one`);
     console.log(`event loop: worst lag ${peakLagMs.toFixed(0)} ms`);
     console.log(
       `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
     );
-    const failed = [...reads, ...writes].filter((s) => s.status < 200 || s.status >= 300).length;
+    const failed = [...reads, ...writes, ...logins].filter((s) => s.status < 200 || s.status >= 300).length;
+    const exited = node.child.exitCode !== null || node.child.signalCode !== null;
     const problems = [
-      failed > 0 && `the other user saw ${failed} failures`,
+      failed > 0 && `the other user saw ${failed} failures (5xx, 429 or no answer)`,
       peakRss - idle > maxGrowth && `RSS grew by more than ${maxGrowth} MB`,
+      exited && `the process exited (${node.child.exitCode ?? node.child.signalCode})`,
     ].filter(Boolean);
     if (problems.length) console.error(`\nFAILED: ${problems.join('; ')}`);
     return problems.length ? 1 : 0;

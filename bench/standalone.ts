@@ -93,6 +93,11 @@ function startService(databaseUrl: string, port: number, workers: string): Child
       WRITE_LIMITS: 'off',
       WRITES_PER_USER: '1000000000',
       WRITE_BYTES_PER_USER: '1000000000',
+      // Its connections are one user's, from one address.
+      MAX_IN_FLIGHT_PER_USER: '1000000',
+      MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
+      ARGON2_QUEUE_MAX: '1000000',
+      ARGON2_QUEUE_PER_ADDRESS: '1000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true, // its own process group: npm, node and any worker stop together

@@ -291,7 +291,16 @@ if (missing) {
   console.error(`bench:topology: ${missing}`);
   process.exit(69);
 }
-const limits = { LOG_LEVEL: 'warn', WRITE_LIMITS: 'off', WRITES_PER_USER: '1000000', JWT_SECRET };
+const limits = {
+  LOG_LEVEL: 'warn',
+  WRITE_LIMITS: 'off',
+  WRITES_PER_USER: '1000000',
+  MAX_IN_FLIGHT_PER_USER: '1000000',
+  MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
+  ARGON2_QUEUE_MAX: '1000000',
+  ARGON2_QUEUE_PER_ADDRESS: '1000000',
+  JWT_SECRET,
+};
 const topology = await up({ env: limits, metrics: true });
 let single: Node | undefined;
 // Ctrl-C brings everything down too.

@@ -57,6 +57,10 @@ async function startService(): Promise<ChildProcess> {
       JWT_SECRET: 'chaos-secret-chaos-secret-chaos-secret-0123',
       WRITE_LIMITS: 'off', // writes at full speed, as few users
       WRITES_PER_USER: '100000000',
+      MAX_IN_FLIGHT_PER_USER: '1000000',
+      MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
+      ARGON2_QUEUE_MAX: '1000000',
+      ARGON2_QUEUE_PER_ADDRESS: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { hashPassword } from '../src/auth/passwords.js';
+import { withPasswords } from '../src/auth/passwords.js';
 import { loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { initORM, startDatabase } from '../src/db/db.js';
 import { createLogger } from '../src/platform/logger.js';
@@ -174,7 +174,7 @@ async function seedWith(client: pg.Client, counts: SeedCounts, reset: boolean, q
   await client.query('set session_replication_role = replica').catch(() => undefined);
   // Losing the last commits of a seed to a crash is harmless; waiting for each flush is not.
   await client.query('set synchronous_commit = off');
-  const passwordHash = await hashPassword(SEED_PASSWORD, parseEnv(process.env));
+  const passwordHash = await withPasswords(parseEnv(process.env), 'seed', (passwords) => passwords.hash(SEED_PASSWORD));
   const sql = statements(counts, passwordHash);
   // Building secondary indexes once, by sorting, beats maintaining them row by row.
   const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/passwords.js';
+import { withPasswords } from '../src/auth/passwords.js';
 import { signAccessToken } from '../src/auth/tokens.js';
 import { createLogger } from '../src/platform/logger.js';
 import { UserEntity } from '../src/users/user.entity.js';
@@ -33,7 +33,7 @@ async function failingInsert(email: string, passwordHash: string, firstName = 'x
 describe('secrets in logs', () => {
   it('ORM and driver errors are logged without the email, the hash or a token', async () => {
     const email = `leak-${randomUUID()}@example.com`;
-    const hash = await hashPassword(PASSWORD, h.services.config);
+    const hash = await withPasswords(h.services.config, 'test', (passwords) => passwords.hash(PASSWORD));
     const { token } = signAccessToken(1, 60, h.services.config.JWT_SECRET);
     const tooLong = await failingInsert(email, hash);
     await h.orm.em.fork().insert(UserEntity, { email, passwordHash: hash, firstName: 'F', lastName: 'L' });

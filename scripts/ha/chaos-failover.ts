@@ -18,6 +18,10 @@ export async function chaosFailover(runs: number, faults: Fault[]): Promise<numb
       DB_ACQUIRE_TIMEOUT_MS: '2000',
       WRITE_LIMITS: 'off',
       WRITES_PER_USER: '1000000000',
+      MAX_IN_FLIGHT_PER_USER: '1000000',
+      MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
+      ARGON2_QUEUE_MAX: '1000000',
+      ARGON2_QUEUE_PER_ADDRESS: '1000000',
     };
     nodes.push(...(await startNodesOnCluster(cluster, 'feedline_chaos', env)));
     for (let run = 0; run < runs; run++) {

@@ -142,13 +142,16 @@ export async function startServer(
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   logger.info({ url, docs: `${url}/docs`, startupMs: Math.round(performance.now() - startedAt) }, 'Feedline is ready');
   if (!config.WRITE_LIMITS)
-    logger.warn('WRITE_LIMITS=off: no per-user write limit holds (for benchmarks and load tests only)');
+    logger.warn(
+      'WRITE_LIMITS=off: no per-user write limit or in-flight cap holds (for benchmarks and load tests only)',
+    );
 
   const purge = setInterval(() => {
     const em = orm.em.fork();
     Promise.all([
       deleteExpiredSessions(em),
-      deleteOldCounters(em, new Date(Date.now() - Math.max(24 * 3600, longestWriteWindowSeconds(config)) * 1000)),
+      // A sliding window still weighs the window before the current one: two of the longest are kept.
+      deleteOldCounters(em, new Date(Date.now() - 2 * Math.max(24 * 3600, longestWriteWindowSeconds(config)) * 1000)),
       deleteExpiredTickets(orm),
     ])
       .then(([sessions, counters]) =>

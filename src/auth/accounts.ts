@@ -1,8 +1,8 @@
 import type { OrmContext } from '../trpc/trpc.js';
 import type { UserSummary } from '../users/user-summary.schema.js';
 import { assertEmailFree, insertUser } from './auth.queries.js';
-import { hashPassword } from './passwords.js';
-import { reserve } from './rate-limits.js';
+import { withPasswords, type Passwords } from './passwords.js';
+import { networkOf, reserve } from './rate-limits.js';
 
 export interface NewAccount {
   email: string;
@@ -12,10 +12,16 @@ export interface NewAccount {
 }
 
 /** Creates an account; the unique key on the normalised email settles concurrent signups. */
-export async function createAccount(ctx: OrmContext, account: NewAccount): Promise<UserSummary> {
+export function createAccount(ctx: OrmContext, account: NewAccount): Promise<UserSummary> {
+  // A place among the password hashes first: a refused signup costs no statement.
+  return withPasswords(ctx.services.config, ctx.clientAddress, (passwords) => create(ctx, account, passwords));
+}
+
+async function create(ctx: OrmContext, account: NewAccount, passwords: Passwords): Promise<UserSummary> {
   const { em, services } = ctx;
   const { config } = services;
-  // Every attempt counts (the reservation is kept), so nobody mass-creates accounts from one address.
+  // Every attempt counts (the reservation is kept), so nobody mass-creates accounts from one address,
+  // nor from the addresses of one network (a /24, a /64) that one customer usually holds.
   await reserve(em, [
     {
       key: `signup-address:${ctx.clientAddress}`,
@@ -23,11 +29,17 @@ export async function createAccount(ctx: OrmContext, account: NewAccount): Promi
       max: config.SIGNUPS_PER_ADDRESS,
       windowSeconds: config.SIGNUP_WINDOW_SECONDS,
     },
+    {
+      key: `signup-network:${networkOf(ctx.clientAddress)}`,
+      kind: 'signup-network',
+      max: config.SIGNUPS_PER_NETWORK,
+      windowSeconds: config.SIGNUP_WINDOW_SECONDS,
+    },
   ]);
   // Skip the expensive hash for the common duplicate; the unique key still decides races.
   await assertEmailFree(em, account.email);
   const { email, firstName, lastName } = account;
-  const passwordHash = await hashPassword(account.password, config);
+  const passwordHash = await passwords.hash(account.password);
   const id = await insertUser(em, { email, passwordHash, firstName, lastName });
   return { id, firstName, lastName };
 }

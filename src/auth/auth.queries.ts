@@ -178,34 +178,74 @@ export async function updatePasswordRevokingOtherSessions(
 
 /* Rate-limit counters (the decisions are in rate-limits.ts) */
 
-/** One limit's current window. */
+/** One limit's sliding window (rate-limits.ts's slidingWindow): what a count needs of it. */
 export interface CounterWindow {
   key: string;
   start: Date;
+  previousStart: Date;
+  weight: number;
+  add: number;
   max: number;
 }
 
+/** What a count found in one window: whether it went up, and the counts it saw. */
+export interface CounterState {
+  counted: boolean;
+  previous: number;
+  current: number;
+}
+
+/**
+ * The windows to count, $1 to $6 (counterValues), each with the room its sliding count leaves
+ * (`room`: its max less the previous window's weighted count), then `up`: each window's current count
+ * goes up by `add` only while it stays within that room, rows taken in key order. `onlyIf` is a
+ * condition every count also needs (an open session). One text for the login, signup and write limits.
+ */
+export const slidingCount = (onlyIf = 'true') =>
+  `k as (
+      select k.*, k.max - coalesce(p.hits, 0) * k.weight as room, coalesce(p.hits, 0) as previous_hits,
+        coalesce(c.hits, 0) as current_hits
+      from unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::float8[], $5::int[], $6::int[])
+        as k(key, start, previous_start, weight, add, max)
+      left join rate_limit_counters p on p.key = k.key and p.window_start = k.previous_start
+      left join rate_limit_counters c on c.key = k.key and c.window_start = k.start),
+    up as (
+      insert into rate_limit_counters as c (key, window_start, hits)
+      select k.key, k.start, k.add from k where k.add <= k.room and ${onlyIf} order by k.key
+      on conflict (key, window_start) do update set hits = c.hits + excluded.hits
+      where c.hits + excluded.hits <= (select k.room from k where k.key = c.key)
+      returning c.key)`;
+
+/** The values of slidingCount's $1 to $6. */
+export const counterValues = (windows: CounterWindow[]) => [
+  windows.map((w) => w.key),
+  windows.map((w) => w.start),
+  windows.map((w) => w.previousStart),
+  windows.map((w) => w.weight),
+  windows.map((w) => w.add),
+  windows.map((w) => w.max),
+];
+
+const COUNT: Statement = {
+  name: 'rate_limit_count',
+  text: `with ${slidingCount()}
+    select k.key, k.key in (select key from up) as counted, k.previous_hits as previous, k.current_hits as "current" from k`,
+};
+
 /**
  * Counts one attempt in each window, in one statement that both counts and decides: a window's
- * count goes up only while it is under its `max`. The keys of the windows that went up.
+ * count goes up only while its sliding count stays within its `max`. What each window found.
  */
-export async function upsertCounters(db: Database, windows: CounterWindow[]): Promise<string[]> {
-  const values = new StatementValues();
-  const rows = windows.map((w) => `(${values.add(w.key)}, ${values.add(w.start)}, 1)`).join(', ');
-  const maxima = windows.map((w) => `when ${values.add(w.key)} then ${values.add(w.max)}::int`).join(' ');
-  const counted = await runDriverStatement<{ key: string }>(db, {
-    text: `insert into rate_limit_counters as counter (key, window_start, hits)
-     values ${rows}
-     on conflict (key, window_start) do update set hits = counter.hits + 1
-     where counter.hits < case counter.key ${maxima} end
-     returning key`,
-    values: values.values,
-  });
-  return counted.map((row) => row.key);
+export async function upsertCounters(db: Database, windows: CounterWindow[]): Promise<Map<string, CounterState>> {
+  const rows = await runRows<CounterState & { key: string }>(db, COUNT, counterValues(windows));
+  return new Map(rows.map(({ key, ...state }) => [key, state]));
 }
 
 /** Takes one attempt back from each window (never below zero). */
-export async function updateCountersReleased(db: Database, windows: Omit<CounterWindow, 'max'>[]): Promise<void> {
+export async function updateCountersReleased(
+  db: Database,
+  windows: Pick<CounterWindow, 'key' | 'start'>[],
+): Promise<void> {
   const values = new StatementValues();
   const which = windows.map((w) => `(key = ${values.add(w.key)} and window_start = ${values.add(w.start)})`);
   await runDriverStatement(db, {

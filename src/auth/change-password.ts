@@ -2,7 +2,7 @@ import { authedProcedure } from './procedures.js';
 import { changePasswordInput, StatusResult } from './auth.schemas.js';
 import { updatePasswordRevokingOtherSessions } from './auth.queries.js';
 import { confirmPassword } from './confirm-password.js';
-import { hashPassword } from './passwords.js';
+import { withPasswords } from './passwords.js';
 
 /**
  * Every other session of the user ends at once; the one making the change stays. Of two sessions
@@ -18,9 +18,11 @@ export const changePassword = authedProcedure
   })
   .input(changePasswordInput)
   .output(StatusResult)
-  .mutation(async ({ ctx, input }) => {
-    await confirmPassword(ctx, input.currentPassword);
-    const passwordHash = await hashPassword(input.newPassword, ctx.services.config);
-    await updatePasswordRevokingOtherSessions(ctx.user, passwordHash, ctx.em);
-    return { status: 'success' as const };
-  });
+  .mutation(({ ctx, input }) =>
+    withPasswords(ctx.services.config, ctx.clientAddress, async (passwords) => {
+      await confirmPassword(ctx, input.currentPassword, passwords);
+      const passwordHash = await passwords.hash(input.newPassword);
+      await updatePasswordRevokingOtherSessions(ctx.user, passwordHash, ctx.em);
+      return { status: 'success' as const };
+    }),
+  );

@@ -2,7 +2,7 @@ import { unauthorized } from '../platform/errors.js';
 import { publicProcedure, type Context } from '../trpc/trpc.js';
 import { deleteCounters, findCredentialsByEmail, insertSession, updatePasswordHash } from './auth.queries.js';
 import { LoginResult, loginInput } from './auth.schemas.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { needsRehash, withPasswords } from './passwords.js';
 import { reserve, type Limit } from './rate-limits.js';
 import { signAccessToken } from './tokens.js';
 
@@ -49,31 +49,34 @@ export const login = publicProcedure
   })
   .input(loginInput)
   .output(LoginResult)
-  .mutation(async ({ ctx, input }) => {
-    const { em, services } = ctx;
-    const { config } = services;
-    const limits = loginFailureLimits(ctx, input.email);
-    // The attempt is reserved before the password check: a failure keeps it, a success gives it back.
-    const reservation = await reserve(em, limits);
-    let user: { id: number; passwordHash: string } | null;
-    let verified: boolean;
-    try {
-      user = await findCredentialsByEmail(em, input.email);
-      // One answer, and about one cost, for an unknown email and a wrong password.
-      verified = await verifyPassword(user?.passwordHash, input.password, config);
-    } catch (error) {
-      await reservation.release().catch(() => undefined);
-      throw error;
-    }
-    if (!verified || !user) throw unauthorized(INVALID_CREDENTIALS);
-    await Promise.all([deleteCounters(em, [limits[0].key]), reservation.release([limits[1].key])]);
-    if (needsRehash(user.passwordHash, config)) {
-      await updatePasswordHash(em, user.id, await hashPassword(input.password, config));
-    }
-    const ttl = input.longExpiration ? config.JWT_LONG_TTL_SECONDS : config.JWT_TTL_SECONDS;
-    const { token, jti, expiresAt } = signAccessToken(user.id, ttl, config.JWT_SECRET);
-    await insertSession(em, { jti, userId: user.id, expiresAt });
-    // Its next requests, on any node, read where the session is (read-replicas.ts).
-    await services.reads?.recordWrite(user.id);
-    return { status: 'success' as const, token, jwt: token };
-  });
+  .mutation(({ ctx, input }) =>
+    // A place among the password hashes first: a refused login costs no statement.
+    withPasswords(ctx.services.config, ctx.clientAddress, async (passwords) => {
+      const { em, services } = ctx;
+      const { config } = services;
+      const limits = loginFailureLimits(ctx, input.email);
+      // The attempt is reserved before the password check: a failure keeps it, a success gives it back.
+      const reservation = await reserve(em, limits);
+      let user: { id: number; passwordHash: string } | null;
+      let verified: boolean;
+      try {
+        user = await findCredentialsByEmail(em, input.email);
+        // One answer, and about one cost, for an unknown email and a wrong password.
+        verified = await passwords.verify(user?.passwordHash, input.password);
+      } catch (error) {
+        await reservation.release().catch(() => undefined);
+        throw error;
+      }
+      if (!verified || !user) throw unauthorized(INVALID_CREDENTIALS);
+      await Promise.all([deleteCounters(em, [limits[0].key]), reservation.release([limits[1].key])]);
+      if (needsRehash(user.passwordHash, config)) {
+        await updatePasswordHash(em, user.id, await passwords.hash(input.password));
+      }
+      const ttl = input.longExpiration ? config.JWT_LONG_TTL_SECONDS : config.JWT_TTL_SECONDS;
+      const { token, jti, expiresAt } = signAccessToken(user.id, ttl, config.JWT_SECRET);
+      await insertSession(em, { jti, userId: user.id, expiresAt });
+      // Its next requests, on any node, read where the session is (read-replicas.ts).
+      await services.reads?.recordWrite(user.id);
+      return { status: 'success' as const, token, jwt: token };
+    }),
+  );

@@ -1,8 +1,8 @@
 import { defineEntity } from '@mikro-orm/core';
 
 /**
- * A fixed-window counter (e.g. failed logins of one email in one 15-minute window). Kept in
- * PostgreSQL so that every process sees the same counts and restarts do not reset them.
+ * One window's count of a limit (e.g. failed logins of one email in one 15-minute window); a limit
+ * slides over the current window and the one before (rate-limits.ts). Kept in PostgreSQL so that every process sees the same counts and restarts do not reset them.
  */
 export const RateLimitCounterEntity = defineEntity({
   name: 'RateLimitCounter',

@@ -2,6 +2,8 @@ import type { Config } from '../platform/config.js';
 import { unauthorized } from '../platform/errors.js';
 import { SESSION_ENDED, sessionIsOpen, runRows, type Database, type SessionHolder, type Statement } from '../db/sql.js';
 import { tooMany } from '../platform/errors.js';
+import { counterValues, slidingCount, type CounterState } from './auth.queries.js';
+import { retryAfterSeconds, slidingWindow, type SlidingWindow } from './rate-limits.js';
 
 /** The kinds of write limited at human pace, each with its own window (docs/limits.md). */
 export const WRITE_KINDS = [
@@ -44,6 +46,9 @@ export const writeKindOf = (path: string): WriteKind | undefined => KIND_OF[path
 export const writeLimitVariable = (kind: WriteKind) =>
   `WRITE_LIMIT_${kind.toUpperCase() as Uppercase<WriteKind>}` as const;
 
+/** The most full windows one process remembers (WriteLimits.refusedUntil). */
+const REFUSED_MAX = 10_000;
+
 /** The counters are PostgreSQL integers. */
 const MAX_COUNT = 2 ** 31 - 1;
 
@@ -55,44 +60,22 @@ export function longestWriteWindowSeconds(config: Config): number {
   );
 }
 
-/** One counter this write goes into: its key, window, what it adds and the most the window holds. */
-interface Counted {
-  key: string;
-  start: Date;
-  add: number;
-  max: number;
-  retryAfter: number;
-}
-
-function window(key: string, add: number, max: number, windowSeconds: number, now: number): Counted {
-  const size = windowSeconds * 1000;
-  const start = Math.floor(now / size) * size;
-  return {
-    key,
-    start: new Date(start),
-    add,
-    max: Math.min(max, MAX_COUNT),
-    retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)),
-  };
-}
+const window = (key: string, add: number, max: number, windowSeconds: number, now: number) =>
+  slidingWindow(key, add, Math.min(max, MAX_COUNT), windowSeconds, now);
 
 /*
- * One statement checks the caller's session ($1, $2 as OPEN_SESSION) and counts the write in each
- * of its windows (rate_limit_counters, on the primary, so every process and node sees one count):
- * a window goes up only while the write still fits. Keys in one order, so that concurrent writes
- * of one user lock their rows in the same order and cannot deadlock.
+ * One statement checks the caller's session ($7, $8 as OPEN_SESSION) and counts the write in each
+ * of its sliding windows (rate_limit_counters, on the primary, so every process and node sees one
+ * count): a window goes up only while the write still fits. Keys in one order, so that concurrent
+ * writes of one user lock their rows in the same order and cannot deadlock.
  */
 const COUNT_WRITE: Statement = {
   name: 'write_count',
-  text: `with open as (select 1 from sessions s where s.jti = $1 and s.user_id = $2 and ${sessionIsOpen('s')}),
-    k as (select * from unnest($3::text[], $4::timestamptz[], $5::int[], $6::int[]) as k(key, start, add, max)),
-    up as (
-      insert into rate_limit_counters as c (key, window_start, hits)
-      select k.key, k.start, k.add from k where k.add <= k.max and exists (select 1 from open) order by k.key
-      on conflict (key, window_start) do update set hits = c.hits + excluded.hits
-      where c.hits + excluded.hits <= ($6::int[])[array_position($3::text[], c.key)]
-      returning c.key)
-    select exists (select 1 from open) as open, array(select key from up) as counted`,
+  text: `with open as (select 1 from sessions s where s.jti = $7 and s.user_id = $8 and ${sessionIsOpen('s')}),
+    ${slidingCount('exists (select 1 from open)')}
+    select exists (select 1 from open) as open, k.key, k.key in (select key from up) as counted,
+      k.previous_hits as previous, k.current_hits as "current"
+    from k`,
 };
 
 // The rows are locked in key order first, as COUNT_WRITE takes them: an update alone takes them in
@@ -113,7 +96,7 @@ export interface CountedWrite {
   giveBack(): Promise<void>;
 }
 
-const giveBack = (db: Database, windows: Counted[]) =>
+const giveBack = (db: Database, windows: SlidingWindow[]) =>
   runRows(db, UNCOUNT_WRITE, [windows.map((w) => w.key), windows.map((w) => w.start), windows.map((w) => w.add)]);
 
 /**
@@ -122,6 +105,13 @@ const giveBack = (db: Database, windows: Counted[]) =>
  * of write (WRITE_LIMIT_<KIND>). WRITE_LIMITS=off lifts them all: nothing is counted.
  */
 export class WriteLimits {
+  /**
+   * Count windows found full, by key, with when their next write fits: until then this process
+   * refuses that user's writes counted there without a statement, so a client hammering a full
+   * limit costs no pool time. Per process; bounded, the oldest forgotten first.
+   */
+  private readonly refusedUntil = new Map<string, number>();
+
   constructor(private readonly config: Config) {}
 
   get enabled(): boolean {
@@ -144,24 +134,50 @@ export class WriteLimits {
       const limit = config[writeLimitVariable(kind)];
       windows.push(window(`w:${kind}:${user.userId}`, 1, limit.max, limit.windowSeconds, now));
     }
-    const [row] = await runRows<{ open: boolean; counted: string[] }>(db, COUNT_WRITE, [
+    const refused = this.stillRefused(windows, now);
+    if (refused) throw tooMany(refused.retryAfter, refused.key === windows[2]?.key ? `writes-${kind}` : 'writes');
+    const rows = await runRows<CounterState & { key: string; open: boolean }>(db, COUNT_WRITE, [
+      ...counterValues(windows),
       user.jti,
       user.userId,
-      windows.map((w) => w.key),
-      windows.map((w) => w.start),
-      windows.map((w) => w.add),
-      windows.map((w) => w.max),
     ]);
     user.sessionChecked = true;
-    const counted = windows.filter((w) => row!.counted.includes(w.key));
-    if (!row!.open) throw unauthorized(SESSION_ENDED);
+    const states = new Map(rows.map((row) => [row.key, row]));
+    if (!rows[0]!.open) throw unauthorized(SESSION_ENDED);
+    const counted = windows.filter((w) => states.get(w.key)!.counted);
     if (counted.length < windows.length) {
       if (counted.length > 0) await giveBack(db, counted);
       const full = windows.filter((w) => !counted.includes(w));
       // The metric names the kind's own window when that one was full, else the overall ceiling.
       const byKind = kind !== undefined && full.includes(windows[2]!);
-      throw tooMany(Math.max(...full.map((w) => w.retryAfter)), byKind ? `writes-${kind}` : 'writes');
+      const retryAfter = Math.max(...full.map((w) => retryAfterSeconds(w, states.get(w.key)!)));
+      this.remember(full, retryAfter, now);
+      throw tooMany(retryAfter, byKind ? `writes-${kind}` : 'writes');
     }
     return { giveBack: async () => void (await giveBack(db, windows)) };
+  }
+
+  /** The first of these windows remembered full, and the seconds until it has room; undefined when none is. */
+  private stillRefused(windows: SlidingWindow[], now: number): { key: string; retryAfter: number } | undefined {
+    for (const { key } of windows) {
+      const until = this.refusedUntil.get(key);
+      if (until === undefined) continue;
+      if (until > now) return { key, retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
+      this.refusedUntil.delete(key);
+    }
+    return undefined;
+  }
+
+  /** Remembers full count windows; a bytes window is not, since a smaller write may still fit it. */
+  private remember(full: SlidingWindow[], retryAfter: number, now: number): void {
+    for (const w of full) {
+      if (w.key.startsWith('wb:')) continue;
+      if (this.refusedUntil.size >= REFUSED_MAX) {
+        for (const [key, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(key);
+        if (this.refusedUntil.size >= REFUSED_MAX) this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
+      }
+      this.refusedUntil.delete(w.key);
+      this.refusedUntil.set(w.key, now + retryAfter * 1000);
+    }
   }
 }

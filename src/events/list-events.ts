@@ -22,7 +22,9 @@ export const listEvents = publicProcedure
   .query(({ ctx, input }) =>
     unpaged(input)
       ? // Anonymous callers share one user's large-answer slots (user 0: no user has that id).
-        wholeList(ctx, 0, {}, (limit, maxBytes) => listEventRecords(ctx.em, { ...input, limit, maxBytes }))
+        wholeList(ctx, `address:${ctx.clientAddress}`, {}, (limit, maxBytes) =>
+          listEventRecords(ctx.em, { ...input, limit, maxBytes }),
+        )
       : listEventRecords(ctx.em, input),
   );
 

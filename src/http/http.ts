@@ -13,6 +13,7 @@ import { PAYLOAD_TOO_LARGE, STATUS_CODE, type ApiErrorBody } from '../platform/e
 import { allowedMethodsByPath, createOpenApiDocument, expressPathOf } from './openapi.js';
 import { createRestHandler } from './rest.js';
 import { sendJsonText } from './send-json.js';
+import { inFlightLimit } from './in-flight.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
 import { appRouter, appStreams } from './router.js';
@@ -37,6 +38,8 @@ const LINGER_MS = 1_000;
  *   2. Health checks: answered before CORS and body parsing, as cheaply as possible.
  *   3. CORS, when configured: before every route a browser may call.
  *   4. The OpenAPI document and the docs page.
+ *   4b. The cap on requests in progress per user and per address (in-flight.ts): before any body is
+ *      read or any procedure runs, so a refused request costs nothing.
  *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
  *   6. Typed RPC at /trpc (405 with Allow for a method tRPC does not serve).
  *   7. Large answers (unpaged lists, big profiles) streamed by their procedures' twins: ahead of REST.
@@ -144,6 +147,10 @@ export function createApp(services: AppServices): Express {
       swaggerOptions: { persistAuthorization: true, displayOperationId: false, tryItOutEnabled: false },
     }),
   );
+
+  // 4b. Requests in progress, per user and per address; lifted with the write limits (WRITE_LIMITS=off,
+  // benchmarks: one user's 32 connections from one address).
+  if (services.config.WRITE_LIMITS) app.use(inFlightLimit(services.config));
 
   // 5. JSON bodies (a request without one has nothing to parse).
   const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });

@@ -11,13 +11,14 @@ import {
   LARGE_ANSWERS_PER_PROCESS,
   LARGE_ANSWERS_PER_USER,
   largeAnswerSlots,
+  type SlotHolder,
 } from '../trpc/large-answers.js';
 import { sendJsonText } from './send-json.js';
 import { unpaged, type DocumentPart, type RowsStatement, type StreamedRoute } from '../trpc/streamed-route.js';
 import { countRateLimited } from '../platform/metrics.js';
 import { queryOf } from './rest.js';
 import { borrowConnection } from '../db/sql.js';
-import { bearerToken, type AppServices } from '../trpc/trpc.js';
+import { bearerToken, clientAddressOf, type AppServices } from '../trpc/trpc.js';
 
 /** A streamed answer may take minutes on a large data set; every other statement keeps the short limit. */
 const STREAM_STATEMENT_TIMEOUT_MS = 10 * 60_000;
@@ -55,10 +56,14 @@ function restInput(req: Request): Record<string, unknown> {
  * per user, and one whose socket takes no data for STREAM_STALL_TIMEOUT_MS is cut.
  */
 export class JsonStreams {
+  private readonly viaProxy: boolean;
+
   constructor(
     private readonly services: AppServices,
     private readonly outages: OutageLog,
-  ) {}
+  ) {
+    this.viaProxy = services.config.TRUST_PROXY !== 'false';
+  }
 
   handler(route: StreamedRoute): RequestHandler {
     return async (req, res, next) => {
@@ -68,9 +73,12 @@ export class JsonStreams {
       if (parsed && !parsed.success) return next(); // the procedure answers the 401 or 400
       const input = parsed?.data;
       if (route.streams && !route.streams(input)) return next();
+      // A HEAD costs what its head does: the list statement is not run (docs/trpc-limits.md).
+      if (req.method === 'HEAD' && !route.whole) return this.answerHead(req, res, route.anonymous);
       if (route.anonymous) {
         const parts = route.document(input, 0);
-        const sent = await this.send(req, res, 0, { parts, wholeUpTo: route.wholeUpTo ?? 0 }).catch(
+        const holder = `address:${clientAddressOf(req, this.viaProxy)}`;
+        const sent = await this.send(req, res, holder, { parts, wholeUpTo: route.wholeUpTo ?? 0 }).catch(
           (error: unknown) => error,
         );
         return sent === true ? undefined : next(sent === false ? undefined : sent);
@@ -115,8 +123,10 @@ export class JsonStreams {
     }
     const { userId } = user;
     const wholeUpTo = route.wholeUpTo ?? 0;
+    // A large profile's HEAD: its head is known once the session is (the whole one answered above).
+    if (req.method === 'HEAD') return this.answerHead(req, res, false, user).then(() => true);
     // An answer known to be large takes its slot before the session check: a refused one costs no pool connection.
-    const slotHeld = wholeUpTo === 0 && this.takeSlot(res, userId);
+    const slotHeld = wholeUpTo === 0 && (await this.takeSlot(res, userId, true));
     if (wholeUpTo === 0 && !slotHeld) return true;
     let sending = false;
     try {
@@ -133,12 +143,12 @@ export class JsonStreams {
   private async send(
     req: Request,
     res: Response,
-    userId: number,
+    userId: SlotHolder,
     { parts, wholeUpTo, slotHeld = false }: { parts: DocumentPart[]; wholeUpTo: number; slotHeld?: boolean },
   ): Promise<boolean> {
     const { STREAM_STALL_TIMEOUT_MS } = this.services.config;
     // An answer known to be large asks for its slot (unless its caller holds it) before it takes a pool connection.
-    let slotTaken = slotHeld || (wholeUpTo === 0 && this.takeSlot(res, userId));
+    let slotTaken = slotHeld || (wholeUpTo === 0 && (await this.takeSlot(res, userId, true)));
     if (wholeUpTo === 0 && !slotTaken) return true;
     let buffered: string[] | undefined = []; // until the answer outgrows `wholeUpTo` (and its first row)
     let bufferedBytes = 0;
@@ -149,7 +159,8 @@ export class JsonStreams {
         buffered.push(text);
         bufferedBytes += Buffer.byteLength(text);
         if (!isRow || bufferedBytes <= wholeUpTo) return true;
-        slotTaken ||= this.takeSlot(res, userId);
+        // Its statement is under way, holding a connection: no waiting for a slot here.
+        slotTaken ||= await this.takeSlot(res, userId, false);
         if ((refused = !slotTaken)) return false;
         res.writeHead(200, ['Content-Type', 'application/json']); // as sendJsonText, without a length
         text = buffered.join('');
@@ -243,8 +254,9 @@ export class JsonStreams {
   }
 
   /** A slot for a large answer (large-answers.ts), or the 429 (this user) / 503 (this process) that says to come back. */
-  private takeSlot(res: Response, userId: number): boolean {
-    const refused = largeAnswerSlots(this.services).take(userId);
+  private async takeSlot(res: Response, userId: SlotHolder, wait: boolean): Promise<boolean> {
+    const slots = largeAnswerSlots(this.services);
+    const refused = wait ? await slots.acquire(userId) : slots.take(userId);
     if (!refused) return true;
     const perUser = refused === 'user';
     if (perUser) countRateLimited('large-answers');
@@ -258,7 +270,27 @@ export class JsonStreams {
     return false;
   }
 
-  private releaseSlot(userId: number): void {
+  /**
+   * A HEAD of a large answer: its status and headers, without the statements that would build it.
+   * The session is checked (a 401 as GET's); whether a `before` or an `{id}` names something is not
+   * (GET's 400 or 404).
+   */
+  private async answerHead(req: Request, res: Response, anonymous = false, signedIn?: SessionUser): Promise<void> {
+    if (!anonymous) {
+      const user =
+        signedIn ??
+        (await authenticate(this.services, bearerToken(req.headers.authorization), { sessionNow: false }).catch(
+          () => null,
+        ));
+      if (!user) return void res.status(401).set('WWW-Authenticate', 'Bearer').end();
+      if (!user.sessionChecked && (await assertSessionOpen(this.services.orm, user).catch(() => null)) === null)
+        return void res.status(401).set('WWW-Authenticate', 'Bearer').end();
+    }
+    res.writeHead(200, ['Content-Type', 'application/json']);
+    res.end();
+  }
+
+  private releaseSlot(userId: SlotHolder): void {
     largeAnswerSlots(this.services).release(userId);
   }
 }

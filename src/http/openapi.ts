@@ -120,6 +120,10 @@ export function createOpenApiDocument(router: AnyRouter) {
       if (secured) errors[401] = errorResponse(401, 'Missing, invalid, expired or logged-out token');
       if (secured && procedure.type === 'mutation')
         errors[429] ??= errorResponse(429, 'Too many writes by this user in a short time; see Retry-After');
+      errors[429] ??= errorResponse(
+        429,
+        'Too many requests of this user or address in progress at once; see Retry-After',
+      );
       // Any method but GET may carry a body, which is parsed (400 when malformed) before routing.
       const bodied = method !== 'get';
       if (operation.parameters?.length || bodied) errors[400] ??= errorResponse(400, 'Invalid input');

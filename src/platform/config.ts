@@ -102,6 +102,13 @@ const envSchema = z.object({
   ARGON2_PARALLELISM: positiveInt.default(1),
   /** Hashes running at once per process; the rest wait. Default: all cores but one. */
   ARGON2_MAX_CONCURRENT: positiveInt.default(Math.max(1, availableParallelism() - 1)),
+  /**
+   * Requests waiting to hash (logins, signups, password checks) per process, beyond those running,
+   * and per client address, running or waiting; past either, 429 at once. Small, so a real user's
+   * login waits for a few hashes at most; shared fairly between addresses (passwords.ts).
+   */
+  ARGON2_QUEUE_MAX: positiveInt.default(16),
+  ARGON2_QUEUE_PER_ADDRESS: positiveInt.default(2),
   DB_POOL_MAX: positiveInt.default(10),
   /** How long a request waits for a pool connection, and a statement may run, before a 503. */
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(3_000),
@@ -118,7 +125,10 @@ const envSchema = z.object({
    * and a stream whose client takes no data for STREAM_STALL_TIMEOUT_MS is cut.
    */
   STREAMS_MAX: positiveInt.default(3),
-  STREAMS_PER_USER: positiveInt.default(2),
+  /** One each, so two accounts looping on large answers cannot hold every slot. */
+  STREAMS_PER_USER: positiveInt.default(1),
+  /** How long a large answer waits for a free slot of the process, in turn, before its 503. */
+  STREAMS_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   STREAM_STALL_TIMEOUT_MS: positiveInt.default(10_000),
   /** A request (headers and body) must arrive within this long, or it is answered 408 and closed. */
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
@@ -135,17 +145,23 @@ const envSchema = z.object({
   LIVE_BUFFER_EVENTS: positiveInt.default(500),
   /** The older name of DATABASE_DIRECT_URL (which wins when both are set). */
   LIVE_LISTEN_DATABASE_URL: postgresUrl.optional(),
-  /** Brute-force limits: failed logins per email and per client address, signups per address. */
+  /**
+   * Brute-force limits: failed logins per email and per client address; signups per address and
+   * per network (its /24, or /64 for IPv6), Mastodon's 5 per 30 minutes per address and a few
+   * times that per network; no global cap, which one flood would spend for everyone.
+   */
   LOGIN_FAILURES_PER_EMAIL: positiveInt.default(5),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(50),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
-  SIGNUPS_PER_ADDRESS: positiveInt.default(20),
-  SIGNUP_WINDOW_SECONDS: positiveInt.default(60 * 60),
+  SIGNUPS_PER_ADDRESS: positiveInt.default(5),
+  SIGNUPS_PER_NETWORK: positiveInt.default(20),
+  SIGNUP_WINDOW_SECONDS: positiveInt.default(30 * 60),
   /**
    * Per-user write limits, counted in PostgreSQL so they hold across processes and nodes
    * (docs/limits.md). Overall: every write a signed-in user makes, and the bytes of its input, per
    * window (Mastodon's 300 API calls per 5 minutes per account). Per kind: `<count>/<window>`.
-   * WRITE_LIMITS=off lifts them all (benchmarks, load tests), with a warning at start.
+   * WRITE_LIMITS=off lifts them all, and the in-flight caps below (benchmarks, load tests), with a
+   * warning at start.
    */
   WRITE_LIMITS: z
     .enum(['on', 'off'], { error: 'must be on or off' })
@@ -162,6 +178,13 @@ const envSchema = z.object({
   WRITE_LIMIT_PASSWORD: writeLimit('5/1h'),
   WRITE_LIMIT_PROFILE: writeLimit('30/1h'),
   WRITE_LIMIT_EVENTS: writeLimit('100/1h'),
+  /**
+   * Requests in progress at once per process, per signed-in user (its token verified, no database)
+   * and per client address; over either, 429 with Retry-After before any work. A /trpc batch counts
+   * its calls; live streams do not count. Per user: within the pool with room to spare for others.
+   */
+  MAX_IN_FLIGHT_PER_USER: positiveInt.default(16),
+  MAX_IN_FLIGHT_PER_ADDRESS: positiveInt.default(32),
   /** Express "trust proxy": how to find the client's address behind a load balancer. */
   TRUST_PROXY: z.string().default('false'),
   /** Origins allowed to call the API from a browser, comma-separated; none by default. */

@@ -108,10 +108,20 @@ const rateLimited = new Counter({
 
 /**
  * The limits a 429 comes from: login and signup attempts, writes per user, live streams per user,
- * large streamed answers per user.
+ * large streamed answers per user, requests in progress per user and per address.
  */
 export type RateLimitKind =
-  'login-email' | 'login-address' | 'signup-address' | 'writes' | `writes-${string}` | 'live-streams' | 'large-answers';
+  | 'login-email'
+  | 'login-address'
+  | 'signup-address'
+  | 'signup-network'
+  | 'writes'
+  | `writes-${string}`
+  | 'live-streams'
+  | 'large-answers'
+  | 'in-flight-user'
+  | 'in-flight-address'
+  | 'password-hashes';
 
 export const countRateLimited = (kind: RateLimitKind) => rateLimited.inc({ kind });
 

@@ -12,32 +12,69 @@ export const LARGE_ANSWERS_PER_PROCESS = 'Too many large answers are being sent 
 /** Lists of at most this many elements are answered whole without a large-answer slot (a page's most). */
 const SMALL_LIST_ITEMS = 100;
 
+/** Whose large answers share a per-user cap: a user's id, or an anonymous caller's address (`address:…`). */
+export type SlotHolder = number | string;
+
 /**
  * Large answers being built or sent (REST streams, and answers over /trpc and createCaller that are
  * built whole: unpaged lists, large profiles), each holding a pool connection and its memory: at
- * most STREAMS_MAX per process and STREAMS_PER_USER per user, whatever the transport.
+ * most STREAMS_MAX per process and STREAMS_PER_USER per user (or anonymous address), whatever the
+ * transport. When the process's are all taken, a request waits up to STREAMS_WAIT_MS for one, in
+ * the order they came: a freed slot goes to the first waiting, not to whoever asks next (a client
+ * looping on large answers asks again at once), so a newcomer gets one fairly.
  */
 export class LargeAnswerSlots {
-  private readonly open = new Map<number, number>(); // user id → large answers under way
+  private readonly open = new Map<SlotHolder, number>(); // holder → large answers under way
   private openTotal = 0;
+  private readonly waiting: { holder: SlotHolder; given: (taken: boolean) => void }[] = [];
 
-  constructor(private readonly config: Pick<Config, 'STREAMS_MAX' | 'STREAMS_PER_USER'>) {}
+  constructor(private readonly config: Pick<Config, 'STREAMS_MAX' | 'STREAMS_PER_USER' | 'STREAMS_WAIT_MS'>) {}
 
-  /** Takes a slot for `userId`; when none is free, which cap refused it. */
-  take(userId: number): 'user' | 'process' | undefined {
-    const mine = this.open.get(userId) ?? 0;
+  /** Takes a slot for `holder` now; when none is free, which cap refused it. */
+  take(holder: SlotHolder): 'user' | 'process' | undefined {
+    const mine = this.open.get(holder) ?? 0;
     if (mine >= this.config.STREAMS_PER_USER) return 'user';
+    // A free slot with requests waiting is one none of them may take (their holders are at their cap).
     if (this.openTotal >= this.config.STREAMS_MAX) return 'process';
-    this.open.set(userId, mine + 1);
-    this.openTotal++;
+    this.hold(holder);
     return undefined;
   }
 
-  release(userId: number): void {
+  /** As take, but when the process has none free, waits up to STREAMS_WAIT_MS for one. */
+  async acquire(holder: SlotHolder): Promise<'user' | 'process' | undefined> {
+    const refused = this.take(holder);
+    if (refused !== 'process') return refused;
+    const taken = await new Promise<boolean>((given) => {
+      const waiter = { holder, given };
+      this.waiting.push(waiter);
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        given(false);
+      }, this.config.STREAMS_WAIT_MS).unref();
+      waiter.given = (taken) => {
+        clearTimeout(timer);
+        given(taken);
+      };
+    });
+    return taken ? undefined : 'process';
+  }
+
+  release(holder: SlotHolder): void {
     this.openTotal--;
-    const mine = this.open.get(userId)!;
-    if (mine === 1) this.open.delete(userId);
-    else this.open.set(userId, mine - 1);
+    const mine = this.open.get(holder)!;
+    if (mine === 1) this.open.delete(holder);
+    else this.open.set(holder, mine - 1);
+    // The freed slot goes to the first waiting request whose holder is still under its own cap.
+    const next = this.waiting.findIndex((w) => (this.open.get(w.holder) ?? 0) < this.config.STREAMS_PER_USER);
+    if (next < 0) return;
+    const [waiter] = this.waiting.splice(next, 1);
+    this.hold(waiter!.holder);
+    waiter!.given(true);
+  }
+
+  private hold(holder: SlotHolder): void {
+    this.open.set(holder, (this.open.get(holder) ?? 0) + 1);
+    this.openTotal++;
   }
 }
 
@@ -58,18 +95,18 @@ export interface LargeAnswerScope {
 }
 
 /**
- * Builds a large answer in a slot of `userId`'s (429 for this user, 503 for this process, both with
- * Retry-After, when none is free). Over HTTP the slot is held until the answer has been sent: a
+ * Builds a large answer in a slot of `userId`'s (429 for this user at once, 503 for this process
+ * after STREAMS_WAIT_MS, both with Retry-After, when none is free). Over HTTP the slot is held until the answer has been sent: a
  * /trpc batch holds every answer until the last is built, so releasing it on return would let one
  * batch hold any number of them.
  */
 export async function inLargeAnswerSlot<T>(
   scope: LargeAnswerScope,
-  userId: number,
+  userId: SlotHolder,
   build: () => Promise<T>,
 ): Promise<T> {
   const slots = largeAnswerSlots(scope.services);
-  const refused = slots.take(userId);
+  const refused = await slots.acquire(userId);
   if (refused) {
     const cause = new RateLimited(LARGE_ANSWER_RETRY_AFTER_SECONDS);
     throw refused === 'user'
@@ -123,7 +160,7 @@ export interface WholeListOf {
  */
 export async function wholeList<T>(
   scope: LargeAnswerScope,
-  userId: number,
+  userId: SlotHolder,
   { streamedAt, itemMaxBytes }: WholeListOf,
   list: (limit: number, maxBytes: number) => Promise<T[]>,
 ): Promise<T[]> {

@@ -55,14 +55,20 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * The client's address, for per-address limits: Express's req.ip behind a trusted proxy (TRUST_PROXY).
+ * Without one, req.ip is the socket's address, worked out (X-Forwarded-For parsed, then discarded)
+ * on every read: taken from the socket directly, it costs nothing.
+ */
+export const clientAddressOf = (req: { ip?: string; socket?: { remoteAddress?: string } }, viaProxy: boolean) =>
+  (viaProxy ? req.ip : undefined) ?? req.socket?.remoteAddress ?? 'unknown';
+
 export function createContextFactory(services: AppServices, { jsonAsText = false } = {}) {
-  // Without a trusted proxy, Express's req.ip is the socket's address, worked out (X-Forwarded-For
-  // parsed, then discarded) on every read: taken from the socket directly, it costs nothing.
   const viaProxy = services.config.TRUST_PROXY !== 'false';
   return ({ req, res }: Pick<CreateExpressContextOptions, 'req'> & { res?: ServerResponse }): Context => ({
     services,
     token: bearerToken(req.headers.authorization),
-    clientAddress: (viaProxy ? req.ip : undefined) ?? req.socket?.remoteAddress ?? 'unknown',
+    clientAddress: clientAddressOf(req, viaProxy),
     jsonAsText,
     whenAnswered: res && ((release) => (res.closed ? release() : res.once('close', release))),
     closeUnlessAnswerEnds: res && (() => closeUnlessEnds(res, services.config.STREAM_STALL_TIMEOUT_MS)),

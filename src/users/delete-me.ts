@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordConfirmation } from '../auth/auth.schemas.js';
 import { confirmPassword, WRONG_PASSWORD } from '../auth/confirm-password.js';
+import { withPasswords } from '../auth/passwords.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { deleteUserFor } from './users.queries.js';
 
@@ -28,7 +29,9 @@ export const deleteMe = authedProcedure
   })
   .input(passwordConfirmation)
   .output(z.void())
-  .mutation(async ({ ctx, input }) => {
-    await confirmPassword(ctx, input.password);
-    await deleteUserFor(ctx);
-  });
+  .mutation(({ ctx, input }) =>
+    withPasswords(ctx.services.config, ctx.clientAddress, async (passwords) => {
+      await confirmPassword(ctx, input.password, passwords);
+      await deleteUserFor(ctx);
+    }),
+  );

@@ -12,7 +12,7 @@ import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { appRouter } from '../../src/http/router.js';
 import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc/trpc.js';
 import { adminQuery, withDatabase } from './database.js';
-import { RAISED_WRITE_LIMITS } from './write-limits.js';
+import { RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -29,7 +29,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGIN_FAILURES_PER_EMAIL: '1000',
     LOGIN_FAILURES_PER_ADDRESS: '100000',
     SIGNUPS_PER_ADDRESS: '100000',
+    SIGNUPS_PER_NETWORK: '100000',
     ...RAISED_WRITE_LIMITS,
+    ...RAISED_CONCURRENCY_LIMITS,
     // A run through PgBouncer before 1.21 (scripts/with-pgbouncer.sh) switches named statements off.
     ...(process.env.DB_PREPARED_STATEMENTS && { DB_PREPARED_STATEMENTS: process.env.DB_PREPARED_STATEMENTS }),
     ...overrides,
