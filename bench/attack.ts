@@ -6,7 +6,7 @@
  * batches of 20 users.get of the large profile, the REST streams of the whole list and of a
  * search, lists from a cursor without a limit on both transports, the poison post: 49,500 comments
  * of 7,500 bytes, 371 MB, newest of all); one more user keeps 200
- * GET /posts?limit=100 in progress at once; 100 addresses send failed logins as fast as they are
+ * GET /posts?limit=20 in progress at once; 100 addresses send failed logins as fast as they are
  * answered, and 20 more addresses sign up as fast, while another user sends GET /posts?limit=1 and
  * POST /posts, and from 2 s on logs in every half second, each time from another address (people
  * logging in). The service trusts its
@@ -392,7 +392,7 @@ async function main(): Promise<number> {
       ...attackerTokens.map((token, index) => attacker(token, index)),
       ...Array.from({ length: CONCURRENT_REQUESTS }, () =>
         flood(floods.concurrent, () =>
-          timed(`${base}/posts?limit=100`, { headers: { ...auth(flooderToken), ...from(CONCURRENT_FLOOD_ADDRESS) } }),
+          timed(`${base}/posts?limit=20`, { headers: { ...auth(flooderToken), ...from(CONCURRENT_FLOOD_ADDRESS) } }),
         ),
       ),
       ...Array.from({ length: LOGIN_FLOOD_ADDRESSES }, (_, i) =>
@@ -409,7 +409,7 @@ async function main(): Promise<number> {
       console.log(`  attack ${name}: ${summary(samples)}, ${mb.toFixed(0)} MB answered`);
     }
     console.log(
-      `  flood: ${CONCURRENT_REQUESTS} GET /posts?limit=100 of one user at once: ${summary(floods.concurrent)}`,
+      `  flood: ${CONCURRENT_REQUESTS} GET /posts?limit=20 of one user at once: ${summary(floods.concurrent)}`,
     );
     console.log(`  flood: failed logins from ${LOGIN_FLOOD_ADDRESSES} addresses: ${summary(floods.logins)}`);
     console.log(`  flood: signups from ${SIGNUP_FLOOD_ADDRESSES} addresses: ${summary(floods.signups)}`);
