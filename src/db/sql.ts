@@ -46,6 +46,17 @@ export const jsonObject = (select: string) => `(select row_to_json(o) from (${se
 export const jsonArray = (select: string) =>
   `coalesce((select array_to_json(array_agg(a)) from (${select}) a), '[]'::json)`;
 
+/**
+ * The rows `select` yields as JSON array text, in its order (string_agg keeps it, as array_agg
+ * does), while the text stays within `maxBytes`: a page that would be larger holds fewer rows. The
+ * same bytes as jsonArray's text.
+ */
+export const jsonArrayTextUpTo = (select: string, maxBytes: number) =>
+  `(select '[' || coalesce(string_agg(t.j, ','), '') || ']' from (
+      select x.j, sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+      from (select row_to_json(a)::text as j from (${select}) a) x) t
+    where t.upto <= ${Math.floor(maxBytes) - 1})`;
+
 /** A list that cannot hold anything yet (a post's likes, in the statement that writes the post). */
 export const EMPTY_LIST = `'[]'::json`;
 
@@ -161,14 +172,18 @@ export interface DriverStatement {
 export const runDriverStatement = <R>(db: Database, { text, values }: DriverStatement) => run<R>(db, { text, values });
 
 /**
- * The rows of `statement` (one `json` column of text) while their JSON adds up to at most
- * `maxBytes`, and the first row past that, in its order: a caller that holds its rows holds at most
- * that, and tells a longer list by the sum.
+ * The rows of `statement` (one `json` column of text), in its order, while their JSON adds up to at
+ * most `maxBytes`: a page that would be larger holds fewer rows. `andTheFirstPast`: the first row
+ * past that too, so a caller tells a longer list by the sum (an unpaged list answered whole).
  */
-export const upToBytes = ({ text, values }: DriverStatement, maxBytes: number): DriverStatement => ({
-  text: `select json from (select t.json, sum(octet_length(t.json)) over (rows unbounded preceding) as upto,
+export const upToBytes = (
+  { text, values }: DriverStatement,
+  maxBytes: number,
+  { andTheFirstPast = false } = {},
+): DriverStatement => ({
+  text: `select json from (select t.json, sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
       row_number() over () as nth from (${text}) t) b
-    where b.upto - octet_length(b.json) <= ${Math.floor(maxBytes)} order by b.nth`,
+    where b.upto ${andTheFirstPast ? '- octet_length(b.json) - 1' : ''} <= ${Math.floor(maxBytes) - 1} order by b.nth`,
   values,
 });
 

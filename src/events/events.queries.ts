@@ -87,7 +87,7 @@ export async function listEventRecords(
   const statement = selectEventRecords(page, '::text');
   const rows = await runDriverStatement<{ json: string }>(
     db,
-    maxBytes === undefined ? statement : upToBytes(statement, maxBytes),
+    maxBytes === undefined ? statement : upToBytes(statement, maxBytes, { andTheFirstPast: true }),
   );
   // Only an empty page needs the cursor looked up: the end of the list, or no such event.
   if (rows.length === 0 && page.before !== undefined && (await runRows(db, EVENT_CURSOR, [page.before])).length === 0) {

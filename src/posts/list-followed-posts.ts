@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { pageInput } from '../trpc/schemas.js';
 import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { assertSessionOpen } from '../auth/auth.queries.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 
 import { sessionProcedure } from '../auth/procedures.js';
 import { withOutputBuiltBySql } from '../trpc/internals.js';
-import { Post, postPageInput } from './posts.schemas.js';
+import { Post } from './posts.schemas.js';
 import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 
 /** A page is one statement; unpaged over REST, the feed is streamed by its twin, streamFollowedPosts below. */
@@ -20,7 +21,7 @@ export const listFollowedPosts = withOutputBuiltBySql(
       },
       errors: { 429: LARGE_ANSWERS_PER_USER },
     })
-    .input(postPageInput)
+    .input(pageInput)
     .output(z.array(Post))
     .query(async ({ ctx, input }) => {
       if (paged(input)) return listPostsFor(ctx, { ...input, followed: true });
@@ -37,7 +38,7 @@ export const listFollowedPosts = withOutputBuiltBySql(
 
 /** The REST stream twin of listFollowedPosts (json-stream.ts): the whole feed, from `before` when given. */
 export const streamFollowedPosts = streamedRoute({
-  input: postPageInput,
+  input: pageInput,
   streams: unpaged,
   document: (input, userId) => postListDocument({ viewerId: userId, followerId: userId, before: input?.before }),
 });

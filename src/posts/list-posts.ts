@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { pageInput } from '../trpc/schemas.js';
 import { assertSessionOpen } from '../auth/auth.queries.js';
 import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 
 import { sessionProcedure } from '../auth/procedures.js';
 import { withOutputBuiltBySql } from '../trpc/internals.js';
-import { Post, postPageInput, searchQuery } from './posts.schemas.js';
+import { Post, searchQuery } from './posts.schemas.js';
 import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
 
-const input = postPageInput.unwrap().extend({ q: searchQuery.optional() }).optional();
+const input = pageInput.unwrap().extend({ q: searchQuery.optional() }).optional();
 
 /** A page is one statement; unpaged over REST, the list is streamed by its twin, streamPosts below. */
 export const listPosts = withOutputBuiltBySql(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, forbidden, notFound } from '../platform/errors.js';
-import type { Page } from '../trpc/schemas.js';
+import { ANSWER_MAX_BYTES, type Page } from '../trpc/schemas.js';
 import {
   OPEN_SESSION,
   runDriverStatement,
@@ -115,7 +115,7 @@ export type PostFilter = {
   authorId?: number;
   /** Only posts whose title or content match these words (websearch_to_tsquery syntax). */
   q?: string;
-  /** Only as many posts as fit in this many bytes of JSON, and the first past them (see upToBytes). */
+  /** An unpaged list answered whole: only as many posts as fit in this many bytes of JSON, and the first past them (upToBytes). */
   maxBytes?: number;
 } & Page;
 
@@ -165,7 +165,9 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
  */
 export function selectPostList({ maxBytes, ...filter }: PostFilter): DriverStatement {
   const statement = selectAllPosts(filter);
-  return maxBytes === undefined ? statement : upToBytes(statement, maxBytes);
+  // A page holds at most ANSWER_MAX_BYTES (fewer posts than its limit when they are that large).
+  if (maxBytes === undefined) return filter.limit === undefined ? statement : upToBytes(statement, ANSWER_MAX_BYTES);
+  return upToBytes(statement, maxBytes, { andTheFirstPast: true });
 }
 
 function selectAllPosts({ viewerId, followerId, authorId, q, limit, before }: PostFilter): DriverStatement {
@@ -346,7 +348,7 @@ export async function listCommentsOnPost(
   const statement = selectCommentsOnPost(postId, viewerId, page, '::text');
   const rows = await runDriverStatement<JsonRow<string>>(
     db,
-    maxBytes === undefined ? statement : upToBytes(statement, maxBytes),
+    maxBytes === undefined ? statement : upToBytes(statement, maxBytes, { andTheFirstPast: true }),
   );
   if (rows.length === 0) await assertCursorShown(db, 'comments', page.before, viewerId);
   return rows.map((row) => JSON.parse(row.json) as Comment);

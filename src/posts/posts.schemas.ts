@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOutput, pageInputUpTo, text, timestamp } from '../trpc/schemas.js';
+import { idOutput, text, timestamp } from '../trpc/schemas.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../users/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
 
@@ -88,10 +88,6 @@ export const POST_MAX_JSON_BYTES =
   SUMMARY_MAX_JSON_BYTES +
   arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES) +
   arrayMaxBytes(PREVIEW_ITEMS, COMMENT_MAX_JSON_BYTES);
-
-/** The largest page of posts: a page of Posts at their largest stays under ANSWER_MAX_BYTES (docs/limits.md). */
-export const POST_PAGE_MAX = 20;
-export const postPageInput = pageInputUpTo(POST_PAGE_MAX);
 
 export const SEARCH_QUERY_MAX = 200;
 

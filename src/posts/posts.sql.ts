@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoTimestamp, jsonArray, jsonFragment, jsonObject } from '../db/sql.js';
+import { isoTimestamp, jsonArray, jsonArrayTextUpTo, jsonFragment, jsonObject } from '../db/sql.js';
+import { ANSWER_MAX_BYTES } from '../trpc/schemas.js';
 import { hiddenByBlocks, unblocked, type Viewer } from '../users/safety.sql.js';
 import { userSummaryColumns, usersArray } from '../users/user-summary.sql.js';
 import { Comment, Post, PREVIEW_ITEMS } from './posts.schemas.js';
@@ -117,10 +118,11 @@ export const postsSelect = (p: string, where: string, reader: Reader, limit?: nu
   `select ${postColumns(p, reader)} from posts ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc${limit === undefined ? '' : ` limit ${limit}`}`;
 
 /**
- * A JSON array of the posts rows `orderedSource` (a subselect) yields, in its order: it sorts its
- * rows itself (newest first), before their JSON is built: sorted here instead, PostgreSQL would
- * carry every post's JSON through the sort.
+ * A page of posts as JSON array text: the posts rows `orderedSource` (a subselect) yields, in its
+ * order, while the page stays within ANSWER_MAX_BYTES. It sorts its rows itself (newest first),
+ * before their JSON is built: sorted here instead, PostgreSQL would carry every post's JSON through
+ * the sort.
  */
 export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource: string, reader: Reader) =>
-  jsonArray(`select ${postColumns(p, reader)} from ${orderedSource} ${p}`),
+  jsonArrayTextUpTo(`select ${postColumns(p, reader)} from ${orderedSource} ${p}`, ANSWER_MAX_BYTES),
 );

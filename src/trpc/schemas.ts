@@ -79,34 +79,33 @@ export const timestamp = z.iso.datetime().meta({ example: '2026-11-21T09:00:00.0
 
 export const statusSuccess = z.literal('success');
 
+/** Where a page starts: after the item it names. */
+const before = idParam
+  .optional()
+  .meta({ description: 'The id of the last item of the previous page; the list starts after it' });
+
+/**
+ * The most bytes of JSON one answer holds, whatever users stored: the content limits and previews
+ * are chosen so that no answer built whole is larger, and a page of posts stops short of it
+ * (docs/limits.md).
+ */
+export const ANSWER_MAX_BYTES = 8_000_000;
+
+export const PAGE_MAX = 100;
+
 /**
  * Opt-in keyset pagination for lists: `limit` items after the item `before` names (the last item
  * of the previous page). Without `limit` a list holds everything (after `before` when given), as
  * the spec says.
  */
-const before = idParam
-  .optional()
-  .meta({ description: 'The id of the last item of the previous page; the list starts after it' });
-
-/** A list input whose pages hold at most `maxLimit` items (the API's page maximum is 100; posts, docs/limits.md). */
-export const pageInputUpTo = (maxLimit: number) =>
-  z
-    .object({
-      limit: integerParam(1, maxLimit, {
-        description: `Page size, 1 to ${maxLimit}; without it, every item (after before, when given)`,
-      }).optional(),
-      before,
-    })
-    .optional();
-
-/**
- * The most bytes of JSON one answer holds, whatever users stored: the content limits, previews and
- * page maximums are chosen so that no answer built whole is larger (docs/limits.md).
- */
-export const ANSWER_MAX_BYTES = 8_000_000;
-
-export const PAGE_MAX = 100;
-export const pageInput = pageInputUpTo(PAGE_MAX);
+export const pageInput = z
+  .object({
+    limit: integerParam(1, PAGE_MAX, {
+      description: `Page size, 1 to ${PAGE_MAX} (a page of posts also stops short of ${ANSWER_MAX_BYTES} bytes); without it, every item (after before, when given)`,
+    }).optional(),
+    before,
+  })
+  .optional();
 
 export type Page = NonNullable<z.infer<typeof pageInput>>;
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { Post, postPageInput } from '../posts/posts.schemas.js';
+import { Post } from '../posts/posts.schemas.js';
 import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
 import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
-import { byIdInput } from '../trpc/schemas.js';
+import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { assertUserShown } from './users.queries.js';
 
-const input = byIdInput.extend(postPageInput.unwrap().shape);
+const input = byIdInput.extend(pageInput.unwrap().shape);
 
 /** A page is one statement; unpaged over REST, the list is streamed by its twin, streamUserPosts below. */
 export const listUserPosts = authedProcedure

@@ -12,7 +12,7 @@ import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { appRouter } from '../../src/http/router.js';
 import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc/trpc.js';
 import { adminQuery, withDatabase } from './database.js';
-import { RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
+import { RAISED_ACCOUNT_LIMITS, RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -26,10 +26,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
     // Relaxed limits: tests share one client address; tests/account.test.ts and tests/security.test.ts set tight ones.
-    LOGIN_FAILURES_PER_EMAIL: '1000',
-    LOGIN_FAILURES_PER_ADDRESS: '100000',
-    SIGNUPS_PER_ADDRESS: '100000',
-    SIGNUPS_PER_NETWORK: '100000',
+    ...RAISED_ACCOUNT_LIMITS,
     ...RAISED_WRITE_LIMITS,
     ...RAISED_CONCURRENCY_LIMITS,
     // A run through PgBouncer before 1.21 (scripts/with-pgbouncer.sh) switches named statements off.

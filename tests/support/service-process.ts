@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../src/platform/ports.js';
 import { Harness } from './harness.js';
 import type { SseReader } from './sse.js';
-import { RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
+import { RAISED_ACCOUNT_LIMITS, RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -41,6 +41,7 @@ export function serviceEnv(env: Record<string, string>, port: number, unset: str
     // The load tests write as fast as they can, as one user, some of it large.
     ...RAISED_WRITE_LIMITS,
     ...RAISED_CONCURRENCY_LIMITS,
+    ...RAISED_ACCOUNT_LIMITS,
     ...env,
   };
 }

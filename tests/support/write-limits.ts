@@ -21,3 +21,11 @@ export const RAISED_CONCURRENCY_LIMITS: Record<string, string> = {
   ARGON2_QUEUE_MAX: '100000',
   ARGON2_QUEUE_PER_ADDRESS: '100000',
 };
+
+/** The suite signs up and logs in many accounts from one address: the account limits out of the way. */
+export const RAISED_ACCOUNT_LIMITS: Record<string, string> = {
+  LOGIN_FAILURES_PER_EMAIL: '1000',
+  LOGIN_FAILURES_PER_ADDRESS: '100000',
+  SIGNUPS_PER_ADDRESS: '100000',
+  SIGNUPS_PER_NETWORK: '100000',
+};

@@ -33,7 +33,8 @@ beforeAll(async () => {
   database = await startEmbeddedPostgres(dir, logger);
   port = Number(new URL(database.url).port);
   await (await initORM({ clientUrl: database.url })).close();
-  h = await Harness.attach(database.url, { DB_ACQUIRE_TIMEOUT_MS: '1500' }, appLogger);
+  // Two large answers of the user's at once: the background traffic's unpaged list and the checks'.
+  h = await Harness.attach(database.url, { DB_ACQUIRE_TIMEOUT_MS: '1500', STREAMS_PER_USER: '2' }, appLogger);
   for (const method of ['log', 'warn', 'error', 'info'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleLines.push(args.join(' ')));
   }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { missingPackages, request, startNode, up, type Topology } from '../../scripts/topology.js';
+import { RAISED_ACCOUNT_LIMITS } from '../support/write-limits.js';
 import { freePort } from '../../src/platform/ports.js';
 import { SseReader } from '../support/sse.js';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   if (missing) return;
   topology = await up({
     applyDelay: '2s',
-    env: { LOG_LEVEL: 'info', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+    env: { LOG_LEVEL: 'info', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...RAISED_ACCOUNT_LIMITS },
   });
 });
 afterAll(async () => {
@@ -166,6 +167,7 @@ describe.skipIf(missing)('read replicas', () => {
       METRICS_PORT: String(metricsPort),
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
+      ...RAISED_ACCOUNT_LIMITS,
     });
     try {
       const reader = await account(node.url, 'metrics-reader');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RAISED_ACCOUNT_LIMITS } from '../support/write-limits.js';
 import { missingPackages, request, up, type Topology } from '../../scripts/topology.js';
 
 /**
@@ -22,6 +23,7 @@ beforeAll(async () => {
     env: {
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
+      ...RAISED_ACCOUNT_LIMITS,
       // A day's window: a window that rolled over mid-test would start the count again.
       WRITES_PER_USER: String(LIMIT),
       WRITE_WINDOW_SECONDS: '86400',
