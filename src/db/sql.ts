@@ -49,12 +49,13 @@ export const jsonArray = (select: string) =>
 /**
  * The rows `select` yields as JSON array text, in its order (string_agg keeps it, as array_agg
  * does), while the text stays within `maxBytes`: a page that would be larger holds fewer rows. The
- * same bytes as jsonArray's text.
+ * same bytes as jsonArray's text. `offset 0` keeps each row's JSON built once: flattened, PostgreSQL
+ * would build it for the sum and again for the text.
  */
 export const jsonArrayTextUpTo = (select: string, maxBytes: number) =>
   `(select '[' || coalesce(string_agg(t.j, ','), '') || ']' from (
       select x.j, sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
-      from (select row_to_json(a)::text as j from (${select}) a) x) t
+      from (select row_to_json(a)::text as j from (${select}) a offset 0) x) t
     where t.upto <= ${Math.floor(maxBytes) - 1})`;
 
 /** A list that cannot hold anything yet (a post's likes, in the statement that writes the post). */
@@ -182,7 +183,7 @@ export const upToBytes = (
   { andTheFirstPast = false } = {},
 ): DriverStatement => ({
   text: `select json from (select t.json, sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
-      row_number() over () as nth from (${text}) t) b
+      row_number() over () as nth from (${text} offset 0) t) b
     where b.upto ${andTheFirstPast ? '- octet_length(b.json) - 1' : ''} <= ${Math.floor(maxBytes) - 1} order by b.nth`,
   values,
 });
