@@ -14,10 +14,10 @@ import {
   type SlotHolder,
 } from '../trpc/large-answers.js';
 import { sendJsonText } from './send-json.js';
-import { unpaged, type DocumentPart, type RowsStatement, type StreamedRoute } from '../trpc/streamed-route.js';
+import { unpaged, type DocumentPart, type StreamedRoute } from '../trpc/streamed-route.js';
 import { countRateLimited } from '../platform/metrics.js';
 import { queryOf } from './rest.js';
-import { borrowConnection } from '../db/sql.js';
+import { borrowConnection, type DriverStatement } from '../db/sql.js';
 import { bearerToken, clientAddressOf, type AppServices } from '../trpc/trpc.js';
 
 /** A streamed answer may take minutes on a large data set; every other statement keeps the short limit. */
@@ -74,7 +74,7 @@ export class JsonStreams {
       const input = parsed?.data;
       if (route.streams && !route.streams(input)) return next();
       // A HEAD costs what its head does: the list statement is not run (docs/trpc-limits.md).
-      if (req.method === 'HEAD' && !route.whole) return this.answerHead(req, res, route.anonymous);
+      if (req.method === 'HEAD') return this.answerHead(req, res, route.anonymous);
       if (route.anonymous) {
         const parts = route.document(input, 0);
         const holder = `address:${clientAddressOf(req, this.viaProxy)}`;
@@ -112,19 +112,8 @@ export class JsonStreams {
     user: SessionUser,
   ): Promise<boolean> {
     const { orm } = this.services;
-    const whole = await route
-      .whole?.({ services: this.services, user, jsonAsText: true }, input)
-      .catch(procedureAnswers);
-    if (whole === null) return false;
-    if (whole) {
-      this.outages.succeeded();
-      sendJsonText(res, 200, {}, whole);
-      return true;
-    }
     const { userId } = user;
     const wholeUpTo = route.wholeUpTo ?? 0;
-    // A large profile's HEAD: its head is known once the session is (the whole one answered above).
-    if (req.method === 'HEAD') return this.answerHead(req, res, false, user).then(() => true);
     // An answer known to be large takes its slot before the session check: a refused one costs no pool connection.
     const slotHeld = wholeUpTo === 0 && (await this.takeSlot(res, userId, true));
     if (wholeUpTo === 0 && !slotHeld) return true;
@@ -211,7 +200,7 @@ export class JsonStreams {
           let separator = '';
           for await (const row of rowsUntilLost<{ json: string }>(statementRows(connection, part), connection)) {
             rows++;
-            if ((ended = !(await write(separator + (part.render ? part.render(row.json) : row.json), true)))) break;
+            if ((ended = !(await write(separator + row.json, true)))) break;
             separator = ',';
           }
           noFirstRow = part === firstStatement && rows === 0;
@@ -275,13 +264,11 @@ export class JsonStreams {
    * The session is checked (a 401 as GET's); whether a `before` or an `{id}` names something is not
    * (GET's 400 or 404).
    */
-  private async answerHead(req: Request, res: Response, anonymous = false, signedIn?: SessionUser): Promise<void> {
+  private async answerHead(req: Request, res: Response, anonymous = false): Promise<void> {
     if (!anonymous) {
-      const user =
-        signedIn ??
-        (await authenticate(this.services, bearerToken(req.headers.authorization), { sessionNow: false }).catch(
-          () => null,
-        ));
+      const user = await authenticate(this.services, bearerToken(req.headers.authorization), {
+        sessionNow: false,
+      }).catch(() => null);
       if (!user) return void res.status(401).set('WWW-Authenticate', 'Bearer').end();
       if (!user.sessionChecked && (await assertSessionOpen(this.services.orm, user).catch(() => null)) === null)
         return void res.status(401).set('WWW-Authenticate', 'Bearer').end();
@@ -303,7 +290,7 @@ export class JsonStreams {
  * out of step ("Received unexpected commandComplete message from backend"), and may hand a
  * statement another's rows. After a row, a close is safe whatever fetch is under way.
  */
-function statementRows(connection: Client, { text, values }: RowsStatement): QueryStream {
+function statementRows(connection: Client, { text, values }: DriverStatement): QueryStream {
   // The client-side deadline of this one statement follows its own, longer, statement timeout.
   const stream = Object.assign(new QueryStream(text, values, { batchSize: ROWS_PER_FETCH }), {
     query_timeout: STREAM_STATEMENT_TIMEOUT_MS + CLIENT_DEADLINE_MARGIN_MS,

@@ -1,18 +1,13 @@
 import type { z } from 'zod';
-import type { DriverStatement, SessionScope } from '../db/sql.js';
+import type { DriverStatement } from '../db/sql.js';
 import type { Page } from './schemas.js';
 
 /**
- * A statement whose rows are written one after another, comma-separated (the elements of a JSON
- * array). It selects one `json` column of JSON as text (`::text`), written as PostgreSQL built it;
- * `render` writes it otherwise.
+ * A JSON document in the order it is written: literal text, and the rows of statements, each
+ * selecting one `json` column of JSON as text (`::text`), written one after another, comma-separated
+ * (the elements of a JSON array), as PostgreSQL built them.
  */
-export interface RowsStatement extends DriverStatement {
-  render?: (json: string) => string;
-}
-
-/** A JSON document in the order it is written: literal text, and the rows of statements. */
-export type DocumentPart = string | RowsStatement;
+export type DocumentPart = string | DriverStatement;
 
 /**
  * The REST stream twin of a procedure (registered by the procedure's name in its domain's router
@@ -29,12 +24,6 @@ export interface StreamedRoute<I = unknown> {
    * the reader sees: a 400).
    */
   document: (input: I, userId: number) => DocumentPart[];
-  /**
-   * The answer built whole in one statement (which checks the caller's session, see sql.ts) when it
-   * is small: its JSON as text, sent as it is; '' when it is not (then it is streamed); null when
-   * the procedure answers (say, a 404).
-   */
-  whole?: (scope: SessionScope, input: I) => Promise<string | null>;
   /**
    * Answers up to this many bytes are built whole and sent at once, needing no stream slot (for
    * answers that are usually small); 0 (the default): a stream slot before anything else.
