@@ -262,6 +262,40 @@ describe('a block (A blocks B)', () => {
       expect((await caller.comments.likes({ id: cComment })).length).toBe(comment.likeCount);
     }
   });
+
+  it("counts every hidden comment, and hides a third user's comments on the other's posts from their profile", async () => {
+    // B comments twice more on C's post, and C comments on B's and on A's post.
+    const extra = [
+      await h.caller(b.token).posts.comment({ id: cPost, content: 'bea again' }),
+      await h.caller(b.token).posts.comment({ id: cPost, content: 'bea once more' }),
+    ];
+    const onB = await h.caller(c.token).posts.comment({ id: bPost, content: 'cid on bea' });
+    const onA = await h.caller(c.token).posts.comment({ id: aPost, content: 'cid on ann' });
+    try {
+      // A sees none of B's three comments on C's post.
+      expect((await get(a, `/posts/${cPost}`)).body.commentCount).toBe(2);
+      for (const [reader, hidden] of [
+        [a, onB.id],
+        [b, onA.id],
+      ] as const) {
+        const profile = (await get(reader, `/users/${c.id}`)).body;
+        expect(ids(profile.comments)).not.toContain(hidden);
+        expect(profile.commentCount).toBe(profile.comments.length);
+        const listed = await h.caller(reader.token).users.comments({ id: c.id });
+        expect(ids(listed)).not.toContain(hidden);
+        expect(listed).toEqual(profile.comments);
+      }
+      expect((await get(c, `/users/${c.id}`)).body.commentCount).toBe(3);
+    } finally {
+      for (const [user, comment] of [
+        [b, extra[0]!.id],
+        [b, extra[1]!.id],
+        [c, onB.id],
+        [c, onA.id],
+      ] as const)
+        await h.caller(user.token).comments.delete({ id: comment });
+    }
+  });
 });
 
 describe('a mute (A mutes B)', () => {

@@ -16,7 +16,7 @@ import {
   findRow,
   keysSettle,
 } from '../db/sql.js';
-import { commentJson, likerIds, likersPreview, postJson, postsArray, type LikeWrite } from './posts.sql.js';
+import { commentJson, commentsBy, likerIds, likersPreview, postJson, postsArray, type LikeWrite } from './posts.sql.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
 import { readerStatement, runForReader, type ReaderStatement } from '../users/reader-statements.js';
 import { jsonValue } from '../trpc/json-text.js';
@@ -652,7 +652,7 @@ export async function listCommentsBy(
   const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
   const statement = {
     text: `select ${commentJson('c', { me: viewer.id, viewer })} as json from comments c
-      where c.author_id = ${author} and ${unblocked(viewer, 'c.author_id')} ${cursor}
+      where ${commentsBy('c', author, { me: viewer.id, viewer })} and ${unblocked(viewer, 'c.author_id')} ${cursor}
       order by c.created_at desc, c.id desc limit ${values.add(limit)}`,
     values: values.values,
   };

@@ -57,6 +57,14 @@ export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
   jsonObject(`select ${commentColumns(c, reader)}`),
 );
 
+/**
+ * The comments by `author` (an expression) the reader sees, as a `where` of commentsSelect over
+ * alias `c`: not those on a post whose author is across a block from the reader (the post, and with
+ * it its comments, is absent to them).
+ */
+export const commentsBy = (c: string, author: string, { viewer }: Reader) =>
+  `${c}.author_id = ${author} and ${unblocked(viewer, `(select cp.author_id from posts cp where cp.id = ${c}.post_id)`)}`;
+
 /** Comment rows newest first (ties by id), at most `limit` when given, as every list in the API. */
 export const commentsSelect = (c: string, where: string, reader: Reader, limit?: number | string) =>
   `select ${commentColumns(c, reader)} from comments ${c} where ${where} and ${unblocked(reader.viewer, `${c}.author_id`)}

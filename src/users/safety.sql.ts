@@ -52,14 +52,14 @@ export const shownAuthor = (viewer: Viewer | undefined, author: string) =>
   viewer ? `${unblocked(viewer, author)} and (${viewer.mutes} = 0 or ${notMuting(viewer.id, author)})` : 'true';
 
 /**
- * How many users on either side of a block with the reader have a row `hidden(u)` finds (one probe
- * per block of the reader's): what a count kept for everyone holds that the reader cannot see. `0`
- * without a reader, and for a reader with no blocks (the guard).
+ * How many rows `hidden(u)` yields for the users `u` on either side of a block with the reader (one
+ * probe per block of the reader's, then that user's rows): what a count kept for everyone holds that
+ * the reader cannot see. `0` without a reader, and for a reader with no blocks (the guard).
  */
 export const hiddenByBlocks = (viewer: Viewer | undefined, hidden: (user: string) => string) =>
   viewer
     ? `(case when ${viewer.blocks} = 0 then 0 else (select count(*) from (
         select hb.blocked_id as u from blocks hb where hb.blocker_id = ${viewer.id}
         union all select hb.blocker_id from blocks hb where hb.blocked_id = ${viewer.id}) hu
-      where exists (${hidden('hu.u')})) end)`
+      cross join lateral (${hidden('hu.u')}) hr) end)`
     : '0';

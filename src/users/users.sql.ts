@@ -1,5 +1,5 @@
 import { jsonArray, jsonFragment, jsonObject } from '../db/sql.js';
-import { commentsSelect, postsSelect, type Reader } from '../posts/posts.sql.js';
+import { commentsBy, commentsSelect, postsSelect, type Reader } from '../posts/posts.sql.js';
 import { PREVIEW_ITEMS } from '../posts/posts.schemas.js';
 import { hiddenByBlocks, unblocked } from './safety.sql.js';
 import { userSummaryColumns, usersArray } from './user-summary.sql.js';
@@ -26,17 +26,18 @@ const userCount = (u: string, column: string) =>
 
 /**
  * The profile (UserWithRelations) of the users row `u` as `reader` sees it: bounded previews of
- * each list and its count. The user's own posts and comments are all shown to whoever sees the
- * user; follows with users across a block from the reader are neither listed nor counted.
+ * each list and its count. The user's own posts are all shown to whoever sees the user; their
+ * comments on posts by users across a block from the reader, and their follows with such users,
+ * are neither listed nor counted.
  */
 export const userWithRelationsJson = jsonFragment(UserWithRelations, (u: string, reader: Reader) =>
   jsonObject(`select ${userSummaryColumns(u)},
     ${jsonArray(postsSelect(`${u}_p`, `${u}_p.author_id = ${u}.id`, reader, PREVIEW_ITEMS))} as posts,
-    ${jsonArray(commentsSelect(`${u}_c`, `${u}_c.author_id = ${u}.id`, reader, PREVIEW_ITEMS))} as comments,
+    ${jsonArray(commentsSelect(`${u}_c`, commentsBy(`${u}_c`, `${u}.id`, reader), reader, PREVIEW_ITEMS))} as comments,
     ${followPreview(u, 'followed', reader)} as followed,
     ${followPreview(u, 'followers', reader)} as followers,
     ${userCount(u, 'post_count')}::int as "postCount",
-    ${userCount(u, 'comment_count')}::int as "commentCount",
+    (${userCount(u, 'comment_count')} - ${hiddenByBlocks(reader.viewer, (other) => `select from posts hp join comments hc on hc.post_id = hp.id where hp.author_id = ${other} and hc.author_id = ${u}.id`)})::int as "commentCount",
     (${userCount(u, 'follower_count')} - ${hiddenByBlocks(reader.viewer, (other) => `select from follows hf where hf.follower_id = ${other} and hf.followed_id = ${u}.id`)})::int as "followerCount",
     (${userCount(u, 'followed_count')} - ${hiddenByBlocks(reader.viewer, (other) => `select from follows hf where hf.follower_id = ${u}.id and hf.followed_id = ${other}`)})::int as "followedCount"`),
 );
