@@ -181,8 +181,10 @@ export async function updatePasswordRevokingOtherSessions(
 /** One limit's sliding window (rate-limits.ts's slidingWindow): what a count needs of it. */
 export interface CounterWindow {
   key: string;
+  /** The current window's start, and the previous one's. */
   start: Date;
   previousStart: Date;
+  /** The share of the previous window still inside the sliding one, 0 to 1. */
   weight: number;
   add: number;
   max: number;

@@ -2,7 +2,7 @@ import { isIPv6 } from 'node:net';
 import type { RateLimitKind } from '../platform/metrics.js';
 import { tooMany } from '../platform/errors.js';
 import type { Database } from '../db/sql.js';
-import { updateCountersReleased, upsertCounters, type CounterState } from './auth.queries.js';
+import { updateCountersReleased, upsertCounters, type CounterState, type CounterWindow } from './auth.queries.js';
 
 export interface Limit {
   /** What is counted, e.g. `login-email:ada@example.com`. */
@@ -19,15 +19,7 @@ export interface Limit {
  * within the last `windowSeconds`. A burst at the end of one window still weighs almost fully
  * just after the boundary, so no boundary doubles a limit; every node computes the same windows.
  */
-export interface SlidingWindow {
-  key: string;
-  /** The current window's start, and the previous one's. */
-  start: Date;
-  previousStart: Date;
-  /** The share of the previous window still inside the sliding one, 0 to 1. */
-  weight: number;
-  add: number;
-  max: number;
+export interface SlidingWindow extends CounterWindow {
   windowMs: number;
   now: number;
 }
