@@ -16,7 +16,16 @@ import {
   findRow,
   keysSettle,
 } from '../db/sql.js';
-import { commentJson, commentsBy, likerIds, likersPreview, postJson, postsArray, type LikeWrite } from './posts.sql.js';
+import {
+  commentJson,
+  commentsBy,
+  commentsSelect,
+  likerIds,
+  likersPreview,
+  postJson,
+  postsArray,
+  type LikeWrite,
+} from './posts.sql.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
 import { readerStatement, runForReader, type ReaderStatement } from '../users/reader-statements.js';
 import { jsonValue } from '../trpc/json-text.js';
@@ -649,13 +658,10 @@ export async function listCommentsBy(
   const values = new StatementValues();
   const author = values.add(authorId);
   const viewer = viewerById(values.add(viewerId));
+  const reader = { me: viewer.id, viewer };
   const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
-  const statement = {
-    text: `select ${commentJson('c', { me: viewer.id, viewer })} as json from comments c
-      where ${commentsBy('c', author, { me: viewer.id, viewer })} and ${unblocked(viewer, 'c.author_id')} ${cursor}
-      order by c.created_at desc, c.id desc limit ${values.add(limit)}`,
-    values: values.values,
-  };
+  const comments = commentsSelect('c', `${commentsBy('c', author, reader)} ${cursor}`, reader, values.add(limit));
+  const statement = { text: `select row_to_json(r) as json from (${comments}) r`, values: values.values };
   const rows = await runDriverStatement<JsonRow<Comment>>(db, statement);
   if (rows.length === 0) await assertCursorShown(db, 'comments', before, viewerId);
   return rows.map((row) => row.json);
