@@ -17,7 +17,6 @@
  * 10-follower author, 1,000 for the others. Drops the scratch database at the end, passed or
  * failed. Not part of CI.
  */
-import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -27,7 +26,8 @@ import { postJson } from '../src/posts/posts.sql.js';
 import { viewerById } from '../src/users/safety.sql.js';
 import { freePort } from '../src/platform/ports.js';
 import { DEFAULT_COUNTS, SEED_PASSWORD, seed } from '../scripts/seed.js';
-import { subscribe, waitUntilReady } from './support.js';
+import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';
+import { subscribe } from './support.js';
 
 const { values } = parseArgs({
   options: {
@@ -261,16 +261,12 @@ async function expectPage(email: string, before: number | undefined, page: { id:
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (n: number) => n.toFixed(1);
 
-let service: ReturnType<typeof spawn> | undefined;
-let stopped: Promise<void> | undefined;
+let service: ServiceProcess | undefined;
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 async function cleanUp() {
   agent.destroy();
-  if (service && service.exitCode === null) {
-    service.kill('SIGTERM');
-    await stopped;
-  }
+  await service?.stop();
   // PostgreSQL may be short of connections for a moment on a shared machine: try again.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -300,13 +296,13 @@ try {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  service = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
+  service = spawnService({
+    port,
+    output: 'inherit',
     env: {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: '1',
       JWT_SECRET: 'bench-feed-shapes-secret-at-least-32-bytes',
@@ -320,10 +316,8 @@ try {
       LIVE_STREAMS_PER_USER: String(STREAMS_PER_USER),
       LOGIN_FAILURES_PER_ADDRESS: '1000000',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  stopped = new Promise<void>((resolve) => service!.once('exit', () => resolve()));
-  await waitUntilReady(baseUrl, service);
+  await untilReady(service, 120_000);
 
   /** One request on a kept-alive connection (node:http: fetch's own tail in the client was as long as the server's). */
   async function call(method: string, path: string, token?: string, body?: object) {

@@ -9,14 +9,14 @@
  * Uses DATABASE_URL when set (an existing, migrated-or-empty database), else an embedded
  * PostgreSQL in a temporary folder. Not part of CI.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../src/platform/ports.js';
-import { subscribe as subscribeTo, waitUntilReady } from './support.js';
+import { spawnService, untilReady } from '../scripts/service-process.js';
+import { subscribe as subscribeTo } from './support.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,12 +37,12 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'feedline-bench-live-'));
 // Searchable by the postgres OS user (as root), so the cluster lives inside it and goes with it.
 if (dataDir) chmodSync(dataDir, 0o711);
-const service = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
+const service = spawnService({
+  port,
+  output: 'inherit',
   env: {
     ...process.env,
     NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: values.workers,
     ...(dataDir && { DATA_DIR: dataDir }),
@@ -60,13 +60,10 @@ const service = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], 
     LIVE_STREAMS_PER_USER: String(STREAMS_PER_USER),
     LIVE_STREAMS_MAX: String(SUBSCRIBERS),
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
 });
-const stopped = new Promise<void>((resolve) => service.once('exit', () => resolve()));
 
 async function stopService(): Promise<void> {
-  service.kill('SIGTERM');
-  await stopped;
+  await service.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -112,7 +109,7 @@ function processTree(pid: number): number[] {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 try {
-  await waitUntilReady(baseUrl, service);
+  await untilReady(service, 120_000);
   const author = await account('author');
   const readers = await Promise.all(
     Array.from({ length: Math.ceil(SUBSCRIBERS / STREAMS_PER_USER) }, (_, i) => account(`reader${i}`)),
@@ -144,7 +141,7 @@ try {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100)))
     if ([...createdAt.keys()].every((id) => (deliveries.get(id)?.length ?? 0) >= SUBSCRIBERS)) break;
   const elapsed = (Date.now() - started) / 1000;
-  const rss = processTree(service.pid!).map((pid) => `${pid}: ${rssMiB(pid)} MiB`);
+  const rss = processTree(service.child.pid!).map((pid) => `${pid}: ${rssMiB(pid)} MiB`);
 
   const latencies = [...createdAt].flatMap(([id, at]) => (deliveries.get(id) ?? []).map((t) => t - at));
   latencies.sort((a, b) => a - b);

@@ -4,7 +4,6 @@
  * by autocannon for --duration seconds after a warm-up; req/s, p50 and p99 per scenario in a
  * table. Everything it starts or creates is stopped and removed, passed or failed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +17,7 @@ import { initORM } from '../src/db/db.js';
 import { startEmbeddedPostgres, type Database } from '../src/db/embedded-postgres.js';
 import { createLogger } from '../src/platform/logger.js';
 import { freePort } from '../src/platform/ports.js';
+import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';
 
 export const STANDALONE_USAGE = `npm run bench -- [--standalone] [--duration 10] [--connections 32] [--workers 1] [--scale 0.05]
 
@@ -77,16 +77,16 @@ export async function benchDatabase(): Promise<Database> {
   };
 }
 
-function startService(databaseUrl: string, port: number, workers: string): ChildProcess {
-  return spawn('npm', ['start', '--silent'], {
+function startService(databaseUrl: string, port: number, workers: string): ServiceProcess {
+  return spawnService({
+    from: 'npm',
     cwd: projectRoot,
+    port,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: randomBytes(48).toString('base64url'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: workers,
       // The write scenarios write as one user thousands of times a second.
@@ -99,22 +99,9 @@ function startService(databaseUrl: string, port: number, workers: string): Child
       ARGON2_QUEUE_MAX: '1000000',
       ARGON2_QUEUE_PER_ADDRESS: '1000000',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true, // its own process group: npm, node and any worker stop together
+    output: 'inherit',
+    spawn: { detached: true }, // its own process group: npm, node and any worker stop together
   });
-}
-
-async function waitUntilReady(baseUrl: string, service: ChildProcess): Promise<void> {
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
-    if (service.exitCode !== null) throw new Error(`the service exited with ${service.exitCode} before it was ready`);
-    const ready = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error('the service did not become ready within 180 s');
 }
 
 /** What the scenarios read: picked from the seeded rows as the yardstick's are described. */
@@ -243,7 +230,7 @@ export async function runStandalone(args: string[]): Promise<number> {
   ) as unknown as SeedCounts;
 
   const database = await benchDatabase();
-  let service: ChildProcess | undefined;
+  let service: ServiceProcess | undefined;
   try {
     console.log(`stand-alone load test: seeding ${JSON.stringify(counts)}`);
     await (await initORM({ clientUrl: database.url })).close(); // migrate
@@ -252,9 +239,8 @@ export async function runStandalone(args: string[]): Promise<number> {
     const t = await targets(database.url);
 
     const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
     service = startService(database.url, port, values.workers);
-    await waitUntilReady(baseUrl, service);
+    const { baseUrl } = await untilReady(service, 180_000);
     const login = await fetch(`${baseUrl}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -285,10 +271,9 @@ export async function runStandalone(args: string[]): Promise<number> {
     if (failing.length > 0) console.error(`more than 0.5 % failed: ${failing.map((row) => row.scenario).join(', ')}`);
     return failing.length > 0 ? 1 : 0;
   } finally {
-    if (service && service.exitCode === null) {
-      const exited = new Promise((done) => service!.once('exit', done));
-      process.kill(-service.pid!, 'SIGTERM');
-      await exited;
+    if (service && service.child.exitCode === null) {
+      process.kill(-service.child.pid!, 'SIGTERM');
+      await service.exited;
     }
     await database.stop();
   }

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { type Agent, type ClientRequest, get } from 'node:http';
 
 /**
@@ -33,16 +32,4 @@ export function subscribe(
     });
     request.on('error', reject);
   });
-}
-
-/** Waits (up to 2 minutes) until the service at `baseUrl` answers /readyz; throws if it exits first. */
-export async function waitUntilReady(baseUrl: string, service: ChildProcess): Promise<void> {
-  for (const deadline = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 200))) {
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    if (Date.now() > deadline || service.exitCode !== null) throw new Error('the service did not start');
-  }
 }

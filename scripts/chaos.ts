@@ -9,13 +9,13 @@
  * The same audit across a PostgreSQL failover: two nodes on the Patroni cluster of `npm run ha`,
  * the leader node killed and then switched over, `runs` times.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { parseEnv } from '../src/platform/config.js';
 import { startDatabase } from '../src/db/db.js';
 import { createLogger } from '../src/platform/logger.js';
+import { startService as startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,13 +46,13 @@ await admin.query('create database feedline_chaos');
 await admin.end();
 const databaseUrl = Object.assign(new URL(server.url), { pathname: '/feedline_chaos' }).toString();
 
-async function startService(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
+function startService(): Promise<ServiceProcess> {
+  return startServiceProcess({
+    port: PORT,
+    output: 'stderr',
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       JWT_SECRET: 'chaos-secret-chaos-secret-chaos-secret-0123',
       WRITE_LIMITS: 'off', // writes at full speed, as few users
@@ -62,16 +62,7 @@ async function startService(): Promise<ChildProcess> {
       ARGON2_QUEUE_MAX: '1000000',
       ARGON2_QUEUE_PER_ADDRESS: '1000000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  while (
-    !(await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  )
-    await new Promise((r) => setTimeout(r, 100));
-  return child;
 }
 
 const post = (path: string, body: unknown, token?: string) =>
@@ -113,7 +104,7 @@ async function writer(n: number) {
 
 const writers = Array.from({ length: Number(args.writers) }, (_, n) => writer(n));
 await new Promise((r) => setTimeout(r, Number(args.seconds) * 1000));
-service.kill('SIGKILL');
+await service.stop('SIGKILL');
 console.log(`kill -9 after ${args.seconds} s`);
 await new Promise((r) => setTimeout(r, 300));
 writing = false;
@@ -153,7 +144,6 @@ console.table({
 console.log(`stored but never acknowledged (the answer died with the process): ${unacknowledged}`);
 console.log(`half-written posts: ${halfWritten.length}; requests that failed while the service was down: ${failures}`);
 await db.end();
-service.kill('SIGTERM');
-await new Promise((r) => service.once('exit', r));
+await service.stop('SIGTERM');
 await server.stop();
 process.exit(lostPosts.length + lostLikes.length + halfWritten.length === 0 ? 0 : 1);

@@ -3,7 +3,7 @@
  * output, written out in full, and the error shape), with no reference to server code. A package
  * that imports `feedline/client` then type-checks without the server's own dependencies and types
  * (express, pg, MikroORM, the request logger's augmentations).
- *   npm run client:generate     (a test fails when the committed file is stale)
+ *   npm run client:generate     (`npm run lint` fails while the committed file is stale)
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/platform/ports.js';
+import { spawnService, untilReady } from './service-process.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -149,53 +150,27 @@ export interface Node {
   logs: string[];
   /** Its GET /metrics, when started with `metrics`. */
   metricsUrl?: string;
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** One Feedline process (src/app/main.ts), ready on a free port; with `metrics`, METRICS_PORT on another. */
 export async function startNode(env: Record<string, string>, { metrics = false } = {}): Promise<Node> {
   const port = await freePort();
   const metricsPort = metrics ? await freePort() : undefined;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
-    cwd: ROOT,
+  const service = spawnService({
+    port,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       WEB_CONCURRENCY: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       LOG_LEVEL: 'info',
       JWT_SECRET,
       ...env,
       ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort) }),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const logs: string[] = [];
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    for (const line of chunk.split('\n')) if (line) logs.push(/"msg":"([^"]*)"/.exec(line)?.[1] ?? line);
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
-  };
-  for (const deadline = Date.now() + 120_000; ;) {
-    if (child.exitCode !== null) throw new Error(`node exited with ${child.exitCode}: ${stderr}`);
-    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      await stop('SIGKILL');
-      throw new Error(`node did not become ready: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { child, exited, logs, stop, baseUrl: url } = await untilReady(service);
   const metricsUrl = metricsPort === undefined ? undefined : `http://127.0.0.1:${metricsPort}/metrics`;
   return { url, child, exited, logs, metricsUrl, stop };
 }

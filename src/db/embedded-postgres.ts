@@ -80,12 +80,18 @@ interface Layout {
 
 /**
  * Starts the embedded PostgreSQL kept in `dataDir`, or, when `share` is set and another live
- * process already owns it, connects to that one (stop() then leaves it running).
+ * process already owns it, connects to that one (stop() then leaves it running). `durable: false`
+ * turns off fsync, synchronous commits and full-page writes: for a test run's throwaway cluster.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
-  { share = false, persistent = true, port: fixedPort }: { share?: boolean; persistent?: boolean; port?: number } = {},
+  {
+    share = false,
+    persistent = true,
+    durable = true,
+    port: fixedPort,
+  }: { share?: boolean; persistent?: boolean; durable?: boolean; port?: number } = {},
 ): Promise<Database> {
   const log = logger.child({ component: 'embedded-postgres' });
   const osUser = postgresOsUser();
@@ -114,7 +120,14 @@ export async function startEmbeddedPostgres(
     const layout = clusterLayout(recordDir, osUser, log);
     const binaries = await postgresBinaries(osUser, log);
     await stopOrphan(layout.clusterDir, log);
-    const server = new SupervisedPostgres(binaries.postgres, layout.clusterDir, owner.record.port, osUser, log);
+    const server = new SupervisedPostgres(
+      binaries.postgres,
+      layout.clusterDir,
+      owner.record.port,
+      osUser,
+      log,
+      durable,
+    );
     let initialised = existsSync(join(layout.clusterDir, 'PG_VERSION'));
     if (initialised && newPassword) {
       // A cluster no password opens: only a fresh one (or a reset) gets past it.
@@ -173,6 +186,7 @@ class SupervisedPostgres {
     private readonly port: number,
     private readonly osUser: OsUser | undefined,
     private readonly log: Logger,
+    private readonly durable: boolean,
   ) {}
 
   async start(): Promise<void> {
@@ -194,6 +208,8 @@ class SupervisedPostgres {
           'listen_addresses=127.0.0.1',
           '-c',
           'unix_socket_directories=',
+          // A cluster deleted when it stops (tests, benchmarks) need not survive a crash of the machine.
+          ...(this.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
         ],
         {
           ...this.osUser,

@@ -11,7 +11,7 @@ import { badRequest, unauthorized } from '../platform/errors.js';
  * with their domains: users/user-summary.sql.ts, posts/posts.sql.ts, users/users.sql.ts), so that
  * a read of any size is one statement (no N+1) and Node only passes the JSON through. Each takes the alias of the row it
  * describes; inner aliases are prefixed with it so fragments nest without clashing. Each names, as
- * its `schema`, the Zod schema its JSON must match: tests/sql-fragments.test.ts runs every one on
+ * its `schema`, the Zod schema its JSON must match: tests/db/sql-fragments.test.ts runs every one on
  * real rows and parses the result with it, key sets and order included.
  */
 

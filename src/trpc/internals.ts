@@ -1,7 +1,7 @@
 /**
  * Every use of tRPC's internals, in one place: what `@trpc/server/unstable-core-do-not-import`
  * exports and what a router's or procedure's `_def` holds are not tRPC's public API, and a minor
- * release may change them. tests/trpc-internals.test.ts exercises each one by name, so an upgrade
+ * release may change them. tests/transport/trpc-internals.test.ts exercises each one by name, so an upgrade
  * that changes one fails there first (docs/architecture.md, "Upgrading tRPC ...").
  *
  * Relied on, and why:

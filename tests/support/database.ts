@@ -23,12 +23,28 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-export async function adminQuery(adminUrl: string, sql: string): Promise<pg.QueryResult> {
+/** Runs each statement in turn on one connection (CREATE DATABASE cannot share a query with another); the last one's result. */
+export async function adminQuery(adminUrl: string, ...statements: [string, ...string[]]): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    return await client.query(sql);
+    let result: pg.QueryResult | undefined;
+    for (const sql of statements) result = await client.query(sql);
+    return result!;
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Creates a test database (a copy of `template` when given). A test database need not outlive a
+ * crash, and the run's server may be shared: its commits do not wait for the disk, set on the
+ * database rather than the server.
+ */
+export function createTestDatabase(adminUrl: string, name: string, template?: string): Promise<pg.QueryResult> {
+  return adminQuery(
+    adminUrl,
+    `create database "${name}"${template ? ` template "${template}"` : ''}`,
+    `alter database "${name}" set synchronous_commit = off`,
+  );
 }

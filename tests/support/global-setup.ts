@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { initORM } from '../../src/db/db.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { adminQuery, withDatabase } from './database.js';
+import { adminQuery, createTestDatabase, withDatabase } from './database.js';
 
 /** Connections the teardown uses at once, on a server other runs may share. */
 const DROPS_AT_ONCE = 10;
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'feedline-test-'));
     chmodSync(dir, 0o755); // the server may run as the `postgres` OS user
-    const embedded = await startEmbeddedPostgres(dir, logger, { persistent: false });
+    const embedded = await startEmbeddedPostgres(dir, logger, { persistent: false, durable: false });
     adminUrl = embedded.url;
     stop = async () => {
       await embedded.stop();
@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
   };
   try {
     const template = `${runId}_template`;
-    await adminQuery(adminUrl, `create database "${template}"`);
+    await createTestDatabase(adminUrl, template);
     const orm = await initORM({ clientUrl: withDatabase(adminUrl, template) });
     await orm.close();
     project.provide('database', { adminUrl, template, runId, ...(pooledUrl && { pooledUrl }) });

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { parseEnv, type Config } from '../../src/platform/config.js';
 import { initORM, ormOptions } from '../../src/db/db.js';
 import { createApp, createHttpServer } from '../../src/http/http.js';
@@ -11,7 +11,7 @@ import { LiveHub } from '../../src/live/live-hub.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { appRouter } from '../../src/http/router.js';
 import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc/trpc.js';
-import { adminQuery, withDatabase } from './database.js';
+import { createTestDatabase, withDatabase } from './database.js';
 import { RAISED_ACCOUNT_LIMITS, RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
 
 const createCaller = createCallerFactory(appRouter);
@@ -25,7 +25,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Cheap hashing in tests only; production defaults are OWASP's.
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
-    // Relaxed limits: tests share one client address; tests/account.test.ts and tests/security.test.ts set tight ones.
+    // Relaxed limits: tests share one client address; tests/api/auth/account.test.ts and tests/api/auth/security.test.ts set tight ones.
     ...RAISED_ACCOUNT_LIMITS,
     ...RAISED_WRITE_LIMITS,
     ...RAISED_CONCURRENCY_LIMITS,
@@ -72,7 +72,7 @@ export class Harness {
   static async start(configOverrides: Record<string, string> = {}, logger?: Logger): Promise<Harness> {
     const { adminUrl, template, runId, pooledUrl } = inject('database');
     const name = `${runId}_${randomUUID().slice(0, 8)}`;
-    await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
+    await createTestDatabase(adminUrl, name, template);
     // Through the run's pooler when it has one.
     return Harness.attach(withDatabase(pooledUrl ?? adminUrl, name), configOverrides, logger);
   }
@@ -189,10 +189,43 @@ export class Harness {
     }
   }
 
+  /** How many statements on this harness's database wait on a lock now. */
+  async waitingOnLocks(): Promise<number> {
+    const [{ n }] = await this.orm.em
+      .fork()
+      .execute<[{ n: number }]>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+    return n;
+  }
+
   /** How many statements `fn` sends to PostgreSQL (watchQueries). */
   async countQueries(fn: () => Promise<unknown>): Promise<number> {
     let count = 0;
     await this.watchQueries(fn, () => count++);
     return count;
   }
+}
+
+/**
+ * The harness of a test file (or of a describe block): started before its tests, closed after
+ * them, passed or failed. Read it inside tests and hooks only. Hooks registered after this call
+ * run after the start, and (vitest runs after-hooks in reverse) their cleanups before the close.
+ */
+export function useHarness(configOverrides: Record<string, string> = {}, logger?: Logger): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await Harness.start(configOverrides, logger);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  return new Proxy({} as Harness, {
+    get(_, key) {
+      if (!started) throw new Error(`harness.${String(key)} read outside the tests and hooks of its file`);
+      const value: unknown = Reflect.get(started, key, started);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(started) : value;
+    },
+  });
 }

@@ -1,19 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../src/platform/ports.js';
-import { Harness } from './harness.js';
+import { spawnService, untilReady, type ServiceProcess } from '../../scripts/service-process.js';
+import { useHarness, type Harness } from './harness.js';
 import type { SseReader } from './sse.js';
 import { RAISED_ACCOUNT_LIMITS, RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
 
-export interface ServiceProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<number | null>;
-  /** The `msg` of every JSON log line the service (and its workers) printed so far. */
-  logs: string[];
-  /** What it printed on stderr. */
-  stderr: () => string;
-}
+export { isReady, spawnService, untilReady, type ServiceProcess } from '../../scripts/service-process.js';
 
 export interface ServiceOptions {
   /** Variables of this process's environment the service must not inherit. */
@@ -46,43 +38,14 @@ export function serviceEnv(env: Record<string, string>, port: number, unset: str
   };
 }
 
-/** Starts the real entry point (src/app/main.ts) as its own process, as `npm start` does. */
+/** Starts the real entry point (src/app/main.ts) as its own process, as `npm start` does; ready within a minute. */
 export async function startServiceProcess(
   env: Record<string, string>,
   { unset = [], viaNpm = false, cwd, noWait = false }: ServiceOptions = {},
 ): Promise<ServiceProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const [command, args] = viaNpm
-    ? ['npm', ['start', '--silent']]
-    : [process.execPath, ['--import', 'tsx', 'src/app/main.ts']];
-  const child = spawn(command, args, { cwd, env: serviceEnv(env, port, unset), stdio: ['ignore', 'pipe', 'pipe'] });
-  const logs: string[] = [];
-  let pending = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = (pending + chunk).split('\n');
-    pending = lines.pop()!;
-    for (const line of lines) logs.push(/"msg":"([^"]*)"/.exec(line)?.[1] ?? line);
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const service = { child, baseUrl, exited, logs, stderr: () => stderr };
-  return noWait ? service : untilReady(service);
-}
-
-/** The service once its /readyz answers 200; throws when it exits first, or is not ready within `timeoutMs` (then killed). */
-export async function untilReady(service: ServiceProcess, timeoutMs = 60_000): Promise<ServiceProcess> {
-  const { child, baseUrl } = service;
-  for (const deadline = Date.now() + timeoutMs; ;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${service.stderr()}`);
-    if (await isReady(baseUrl)) return service;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`service did not become ready: ${service.stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const service = spawnService({ env: serviceEnv(env, port, unset), port, from: viaNpm ? 'npm' : 'source', cwd });
+  return noWait ? service : untilReady(service, 60_000);
 }
 
 /** Service processes sharing one database, as several app nodes would, each ready. */
@@ -93,13 +56,6 @@ export const startServiceProcesses = (count: number, env: Record<string, string>
 export async function stopServiceProcesses(services: ServiceProcess[]): Promise<void> {
   for (const service of services) service.child.kill('SIGTERM');
   await Promise.all(services.map((service) => service.exited));
-}
-
-export function isReady(baseUrl: string): Promise<boolean> {
-  return fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
-    (r) => r.ok,
-    () => false,
-  );
 }
 
 /** Signs an account up and logs it in over HTTP, as any client of a service process would: its token. */
@@ -134,18 +90,18 @@ export interface ServiceProcessesSetup {
 
 /**
  * `count` service processes on one harness's database, started before the file's tests and
- * stopped after them (streams first, then processes, then the database), passed or failed.
+ * stopped after them (streams first, then processes, then the harness), passed or failed.
  */
 export function useServiceProcesses(count: number, env: Record<string, string> = {}): ServiceProcessesSetup {
   const setup = { processes: [], streams: [] } as unknown as ServiceProcessesSetup;
+  const h = useHarness();
   beforeAll(async () => {
-    setup.h = await Harness.start();
+    setup.h = h;
     setup.processes = await startServiceProcesses(count, { DATABASE_URL: setup.h.databaseUrl, ...env });
   });
   afterAll(async () => {
     for (const stream of setup.streams) stream.close();
     await stopServiceProcesses(setup.processes);
-    await setup.h?.close();
   });
   return setup;
 }

@@ -101,6 +101,10 @@ describe.skipIf(off || (missing !== undefined && process.env.CI !== 'true'))('ba
         `wal_level = replica`,
         `archive_mode = on`,
         `archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f'`,
+        // A throwaway cluster: what it proves is the archive and the restore, not the disk.
+        'fsync = off',
+        'synchronous_commit = off',
+        'full_page_writes = off',
         '',
       ].join('\n'),
     );

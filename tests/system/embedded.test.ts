@@ -10,6 +10,7 @@ import {
   serviceEnv,
   signUpAndLogIn,
   startServiceProcess,
+  untilReady,
   type ServiceProcess,
 } from '../support/service-process.js';
 
@@ -44,13 +45,7 @@ async function start(dataDir: string, options: Parameters<typeof startServicePro
   );
   started.push(service);
   if (options.noWait) return service;
-  for (const deadline = Date.now() + 240_000; !(await isReady(service.baseUrl));) {
-    if (service.child.exitCode !== null)
-      throw new Error(`service exited with ${service.child.exitCode}: ${service.stderr()}`);
-    if (Date.now() > deadline) throw new Error(`service did not become ready: ${service.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return service;
+  return untilReady(service, 240_000);
 }
 
 function clusterDir(dataDir: string): string {

@@ -88,7 +88,7 @@ function bodyFor(operation: Operation): fc.Arbitrary<unknown> {
 
 describe('fuzzing every documented operation', () => {
   it(`${RUNS} runs (seed ${SEED}): no 5xx, documented statuses and shapes only`, async () => {
-    // Streams (GET /live/*) never end by themselves: tests/live.test.ts covers them.
+    // Streams (GET /live/*) never end by themselves: tests/api/live/live.test.ts covers them.
     const operations = contract
       .operations()
       .filter((op) => !op.operation.responses['200']?.content?.['text/event-stream']);

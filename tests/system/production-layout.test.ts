@@ -1,12 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { freePort } from '../../src/platform/ports.js';
-import { adminQuery, withDatabase } from '../support/database.js';
-import { isReady, signUpAndLogIn } from '../support/service-process.js';
+import { adminQuery, createTestDatabase, withDatabase } from '../support/database.js';
+import { signUpAndLogIn, spawnService, untilReady } from '../support/service-process.js';
 
 /**
  * The container image's own steps, without a container (no registry is reachable here): the
@@ -71,51 +71,36 @@ describe.skipIf(!hasBuild)('the production layout (the Dockerfile final stage, w
     execFileSync('chmod', ['-R', 'a-w', app]); // nothing in the app folder is writable, for anyone but root
 
     const name = `${runId}_${randomUUID().slice(0, 8)}`;
-    await adminQuery(adminUrl, `create database "${name}"`); // empty: the compiled migrations run
+    await createTestDatabase(adminUrl, name); // empty: the compiled migrations run
     cleanups.push(() => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`).then(() => undefined));
 
     const port = await freePort();
     const unprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}; // nobody
-    const child = spawn(process.execPath, ['dist/src/app/main.js'], {
+    const service = spawnService({
+      from: 'build',
       cwd: app,
-      ...unprivileged,
+      spawn: unprivileged,
+      port,
       env: {
         PATH: process.env.PATH,
         HOME: '/nonexistent',
         NODE_ENV: 'production',
         DATABASE_URL: withDatabase(adminUrl, name),
         JWT_SECRET: randomBytes(48).toString('base64url'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
         WEB_CONCURRENCY: '1',
         LOG_LEVEL: 'warn',
         ARGON2_MEMORY_KIB: '1024',
         ARGON2_TIME_COST: '1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    for (const stream of [child.stdout, child.stderr])
-      stream.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    cleanups.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    });
+    cleanups.push(async () => void (await service.stop('SIGKILL')));
 
-    const baseUrl = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 240_000; !(await isReady(baseUrl));) {
-      expect(child.exitCode, output).toBeNull();
-      expect(Date.now() < deadline, `not ready within 240 s: ${output}`).toBe(true);
-      await new Promise((done) => setTimeout(done, 250));
-    }
+    const { baseUrl } = await untilReady(service, 240_000);
     const readyz = await fetch(`${baseUrl}/readyz`);
     expect(readyz.status).toBe(200);
     await signUpAndLogIn(baseUrl, 'image@example.com', 'image password'); // argon2's native module loads too
 
-    child.kill('SIGTERM'); // what docker stop sends to PID 1
-    expect(await exited, output).toBe(0);
+    // What docker stop sends to PID 1.
+    expect(await service.stop('SIGTERM'), `${service.logs.join('\n')}\n${service.stderr()}`).toBe(0);
   });
 });

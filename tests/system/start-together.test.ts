@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { migrationsList } from '../../src/db/migrations/index.js';
-import { adminQuery, withDatabase } from '../support/database.js';
+import { adminQuery, createTestDatabase, withDatabase } from '../support/database.js';
 import {
   serviceEnv,
   signUpAndLogIn,
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 async function freshDatabase(): Promise<string> {
   const name = `${runId}_fresh_${randomUUID().slice(0, 8)}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
+  await createTestDatabase(adminUrl, name);
   databases.push(name);
   return withDatabase(adminUrl, name);
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { freePort } from '../../src/platform/ports.js';
-import { adminQuery, withDatabase } from '../support/database.js';
+import { adminQuery, createTestDatabase, withDatabase } from '../support/database.js';
 import { serviceEnv, signUpAndLogIn, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -28,7 +28,7 @@ afterAll(async () => {
 async function newDatabase(from: string | null = template): Promise<string> {
   const name = `${runId}_${randomUUID().slice(0, 8)}`;
   databases.push(name);
-  await adminQuery(adminUrl, `create database "${name}"${from ? ` template "${from}"` : ''}`);
+  await createTestDatabase(adminUrl, name, from ?? undefined);
   return withDatabase(adminUrl, name);
 }
 

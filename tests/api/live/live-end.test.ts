@@ -1,0 +1,70 @@
+import { connect, type Socket } from 'node:net';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { type TestUser, useHarness } from '../../support/harness.js';
+import { SseReader } from '../../support/sse.js';
+
+/** When a live stream ends, so does its HTTP answer; a HEAD never opens one. */
+vi.setConfig({ testTimeout: 120_000 });
+const h = useHarness({ LIVE_BUFFER_EVENTS: '20' });
+let author: TestUser;
+
+beforeAll(async () => {
+  author = await h.user();
+});
+
+/** A raw connection that sends `request` and never reads, and the server's side of it. */
+async function nonReadingClient(request: string): Promise<{ client: Socket; server: () => Socket | undefined }> {
+  let serverSide: Socket | undefined;
+  const accepted: Socket[] = [];
+  const onConnection = (socket: Socket) => accepted.push(socket);
+  h.server.on('connection', onConnection);
+  const client = connect(Number(new URL(h.baseUrl).port), '127.0.0.1');
+  await new Promise((resolve) => client.once('connect', resolve));
+  client.write(request);
+  await expect
+    .poll(() => (serverSide = accepted.find((socket) => socket.remotePort === client.localPort)), { timeout: 20_000 })
+    .toBeDefined();
+  client.pause();
+  h.server.off('connection', onConnection);
+  return { client, server: () => serverSide };
+}
+
+describe('a live.feed subscription over /trpc', () => {
+  it('that falls behind is ended, and the server closes its socket', async () => {
+    const slow = await h.user();
+    await h.caller(slow.token).users.follow({ id: author.id });
+    const { client, server } = await nonReadingClient(
+      `GET /trpc/live.feed HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${slow.token}\r\n\r\n`,
+    );
+    try {
+      await expect.poll(() => h.services.live.openStreams(slow.id), { timeout: 20_000 }).toBe(1);
+      const big = 'x'.repeat(20_000);
+      // Loopback buffers hold a few megabytes; 20 kB posts fill them, then the stream's 20 events.
+      for (let i = 0; i < 600 && h.services.live.openStreams(slow.id) > 0; i++)
+        await h.caller(author.token).posts.create({ title: `big ${i}`, content: big });
+      expect(h.services.live.openStreams(slow.id)).toBe(0);
+      await expect.poll(() => server()!.destroyed, { timeout: 30_000 }).toBe(true);
+    } finally {
+      client.destroy();
+    }
+  });
+});
+
+describe('HEAD /live/feed', () => {
+  it('answers 405 with Allow: GET at once and holds no stream: a GET after five HEADs opens', async () => {
+    const user = await h.user();
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${h.baseUrl}/live/feed`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${user.token}` },
+        signal: AbortSignal.timeout(20_000),
+      });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET');
+    }
+    expect(h.services.live.openStreams(user.id)).toBe(0);
+    const stream = await SseReader.open(`${h.baseUrl}/live/feed`, { authorization: `Bearer ${user.token}` });
+    expect(stream.status).toBe(200);
+    stream.close();
+  });
+});

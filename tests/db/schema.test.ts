@@ -1,0 +1,118 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { migrationsList } from '../../src/db/migrations/index.js';
+import { CELEBRITY_FOLLOWERS } from '../../src/posts/newest-post.entity.js';
+import { useHarness } from '../support/harness.js';
+
+const h = useHarness();
+
+describe('schema', () => {
+  it('the committed migrations produce exactly the schema the entities describe', async () => {
+    const diff = await h.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    expect(diff.trim()).toBe('');
+  });
+
+  it('every migration file is registered in src/db/migrations/index.ts', () => {
+    const files = readdirSync(new URL('../../src/db/migrations/', import.meta.url))
+      .filter((file) => /^Migration\d+\.ts$/.test(file))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    expect(migrationsList.map((migration) => migration.name)).toEqual(files);
+  });
+
+  it('notifications index only the posts and comments they name (post likes and follows add no NULL entries)', async () => {
+    const rows: { indexname: string; indexdef: string }[] = await h.orm.em
+      .getConnection()
+      .execute(
+        `select indexname, indexdef from pg_indexes where tablename = 'notifications' and indexname in ('notifications_post_id_index', 'notifications_comment_id_index') order by indexname`,
+      );
+    expect(rows.map((row) => row.indexname)).toEqual(['notifications_comment_id_index', 'notifications_post_id_index']);
+    for (const row of rows) expect(row.indexdef).toMatch(/WHERE \((post|comment)_id IS NOT NULL\)$/);
+  });
+
+  it('no migration is pending', async () => {
+    expect(await h.orm.getMigrator().getPendingMigrations()).toEqual([]);
+  });
+
+  it('deleting a post removes its comments and likes', async () => {
+    const author = await h.user();
+    const fan = await h.user();
+    const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+    await h.caller(fan.token).posts.like({ id: post.id });
+    const comment = await h.caller(fan.token).posts.comment({ id: post.id, content: 'hi' });
+    await h.orm.em
+      .getConnection()
+      .execute('insert into comment_likes (comment_id, user_id) values (?, ?)', [comment.id, fan.id]);
+    await h.caller(author.token).posts.delete({ id: post.id });
+    const [counts] = await h.orm.em.getConnection().execute(
+      `select (select count(*) from comments where post_id = ?)::int as comments,
+              (select count(*) from post_likes where post_id = ?)::int as likes,
+              (select count(*) from comment_likes where comment_id = ?)::int as comment_likes`,
+      [post.id, post.id, comment.id],
+    );
+    expect(counts).toEqual({ comments: 0, likes: 0, comment_likes: 0 });
+  });
+
+  it('the database itself refuses a double like, a double follow and a self-follow', async () => {
+    const a = await h.user();
+    const b = await h.user();
+    const post = await h.caller(a.token).posts.create({ title: 't', content: 'c' });
+    const conn = h.orm.em.getConnection();
+    await conn.execute('insert into post_likes (post_id, user_id) values (?, ?)', [post.id, b.id]);
+    await expect(
+      conn.execute('insert into post_likes (post_id, user_id) values (?, ?)', [post.id, b.id]),
+    ).rejects.toThrow(/duplicate key/);
+    await conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, b.id]);
+    await expect(
+      conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, b.id]),
+    ).rejects.toThrow(/duplicate key/);
+    await expect(
+      conn.execute('insert into follows (follower_id, followed_id) values (?, ?)', [a.id, a.id]),
+    ).rejects.toThrow(/follows_not_self/);
+  });
+});
+
+describe('Migration20261126040000 on rows written before it', () => {
+  it('gives each follow its author’s bound, 200 of a celebrity’s, and -infinity for an author who never posted', async () => {
+    const migrator = h.orm.getMigrator();
+    const [author, silent, celebrity, reader] = [await h.user(), await h.user(), await h.user(), await h.user()];
+    await migrator.down({ to: 'Migration20261126020000' });
+    try {
+      const conn = h.orm.em.getConnection();
+      await conn.execute(
+        `insert into posts (title, content, author_id, created_at) values ('p', 'c', ?, now() - interval '2 days')`,
+        [author.id],
+      );
+      await conn.execute(`insert into posts (title, content, author_id) values ('p', 'c', ?)`, [celebrity.id]);
+      await conn.execute(
+        `insert into users (email, password_hash, first_name, last_name)
+         select 'migration-fan-' || g || '@example.com', 'x', 'Fan', 'User' from generate_series(1, ${CELEBRITY_FOLLOWERS + 1}) g`,
+      );
+      await conn.execute(
+        `insert into follows (follower_id, followed_id, created_at)
+         select id, ?, now() - (id || ' seconds')::interval from users where email like 'migration-fan-%'`,
+        [celebrity.id],
+      );
+      await conn.execute('insert into follows (follower_id, followed_id) values (?, ?), (?, ?)', [
+        reader.id,
+        author.id,
+        reader.id,
+        silent.id,
+      ]);
+    } finally {
+      await migrator.up();
+    }
+    const rows = await h.orm.em.getConnection().execute<{ followed_id: number; bound: string; n: number }[]>(
+      `select f.followed_id, case when f.author_bound = n.posted_before and n.posted_before > '-infinity' then 'author''s' else f.author_bound::text end as bound, count(*)::int as n
+       from follows f left join newest_posts n on n.author_id = f.followed_id
+       where f.followed_id in (?, ?, ?) group by 1, 2 order by 1, 2`,
+      [author.id, silent.id, celebrity.id],
+    );
+    expect(rows.map(({ bound, n }) => [bound, n])).toEqual([
+      ["author's", 1],
+      ['-infinity', 1],
+      ["author's", CELEBRITY_FOLLOWERS],
+      ['infinity', 1],
+    ]);
+  });
+});

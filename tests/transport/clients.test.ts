@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFeedlineRestClient } from '../../client/rest.js';
+import { createFeedlineTrpcClient } from '../../client/trpc.js';
+import { CLIENT_TYPES_FILE, renderClientTypes } from '../../scripts/client-types.js';
+import { PASSWORD, type TestUser, useHarness } from '../support/harness.js';
+
+const h = useHarness();
+let ada: TestUser;
+let grace: TestUser;
+beforeAll(async () => {
+  ada = await h.user({ firstName: 'Ada' });
+  grace = await h.user({ firstName: 'Grace' });
+});
+
+describe('client/trpc.ts', () => {
+  it('posts, follows and reads the feed over typed RPC', async () => {
+    const asGrace = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: grace.token });
+    const asAda = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: () => ada.token });
+    const post = await asGrace.posts.create.mutate({ title: 'typed', content: 'rpc' });
+    await asAda.users.follow.mutate({ id: grace.id });
+    const feed = await asAda.posts.followed.query();
+    expect(feed.map((p) => p.id)).toContain(post.id);
+  });
+
+  it('likes comments, searches, pages nested lists and manages sessions over typed RPC', async () => {
+    const asGrace = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: grace.token });
+    const post = await asGrace.posts.create.mutate({ title: 'quasar findings', content: 'rpc' });
+    const comment = await asGrace.posts.comment.mutate({ id: post.id, content: 'first' });
+    expect((await asGrace.comments.like.mutate({ id: comment.id })).likedBy.map((u) => u.id)).toEqual([grace.id]);
+    expect((await asGrace.posts.list.query({ q: 'quasar', limit: 5 })).map((p) => p.id)).toEqual([post.id]);
+    expect(await asGrace.posts.comments.query({ id: post.id, limit: 1 })).toHaveLength(1);
+    expect((await asGrace.users.posts.query({ id: grace.id }))[0]!.id).toBe(post.id);
+    const sessions = await asGrace.auth.sessions.query();
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(await asGrace.users.updateMe.mutate({ firstName: 'Grace' })).toMatchObject({ id: grace.id });
+  });
+
+  it('blocks, mutes and lists them over typed RPC', async () => {
+    const other = await h.user();
+    const asOther = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: other.token });
+    expect(await asOther.users.block.mutate({ id: grace.id })).toEqual({
+      id: grace.id,
+      firstName: grace.firstName,
+      lastName: grace.lastName,
+    });
+    expect((await asOther.users.blocked.query({ limit: 5 })).map((u) => u.id)).toEqual([grace.id]);
+    await asOther.users.unblock.mutate({ id: grace.id });
+    await asOther.users.mute.mutate({ id: ada.id });
+    expect((await asOther.users.muted.query()).map((u) => u.id)).toEqual([ada.id]);
+    await asOther.users.unmute.mutate({ id: ada.id });
+  });
+});
+
+describe('client/rest.ts', () => {
+  it('posts, follows and reads the feed over REST, typed from the OpenAPI document', async () => {
+    const asGrace = createFeedlineRestClient({ baseUrl: h.baseUrl, token: grace.token });
+    const asAda = createFeedlineRestClient({ baseUrl: h.baseUrl, token: ada.token });
+    const created = await asGrace.POST('/posts', { body: { title: 'typed', content: 'rest' } });
+    expect(created.response.status).toBe(201);
+    const liked = await asAda.POST('/posts/{id}/like', { params: { path: { id: created.data!.id } } });
+    expect(liked.data?.likedBy.map((u) => u.id)).toEqual([ada.id]);
+    const missing = await asAda.GET('/posts/{id}', { params: { path: { id: 999_999_999 } } });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error).toMatchObject({ code: 'NOT_FOUND', message: 'Post not found' });
+    const anonymous = await createFeedlineRestClient({ baseUrl: h.baseUrl }).GET('/users/me');
+    expect(anonymous.response.status).toBe(401);
+  });
+
+  it('likes comments, renames, and deletes an account with its password in the body', async () => {
+    const leaver = await h.user();
+    const asLeaver = createFeedlineRestClient({ baseUrl: h.baseUrl, token: leaver.token });
+    const post = await asLeaver.POST('/posts', { body: { title: 't', content: 'c' } });
+    const comment = await asLeaver.POST('/posts/{id}/comment', {
+      params: { path: { id: post.data!.id } },
+      body: { content: 'c' },
+    });
+    const liked = await asLeaver.POST('/comments/{id}/like', { params: { path: { id: comment.data!.id } } });
+    expect(liked.data?.likedBy.map((u) => u.id)).toEqual([leaver.id]);
+    const page = await asLeaver.GET('/users/{id}/followers', { params: { path: { id: ada.id }, query: { limit: 5 } } });
+    expect(page.response.status).toBe(200);
+    const renamed = await asLeaver.PATCH('/users/me', { body: { lastName: 'Typed' } });
+    expect(renamed.data).toMatchObject({ id: leaver.id, lastName: 'Typed' });
+    const wrong = await asLeaver.DELETE('/users/me', { body: { password: 'wrong password' } });
+    expect(wrong.error).toMatchObject({ code: 'BAD_REQUEST' });
+    const deleted = await asLeaver.DELETE('/users/me', { body: { password: PASSWORD } });
+    expect(deleted.response.status).toBe(204);
+  });
+
+  it('blocks, mutes and lists them over REST', async () => {
+    const other = await h.user();
+    const asOther = createFeedlineRestClient({ baseUrl: h.baseUrl, token: other.token });
+    const path = { params: { path: { id: grace.id } } };
+    expect((await asOther.POST('/users/{id}/block', path)).data?.id).toBe(grace.id);
+    expect((await asOther.GET('/users/me/blocked', { params: { query: { limit: 5 } } })).data).toEqual([
+      { id: grace.id, firstName: grace.firstName, lastName: grace.lastName },
+    ]);
+    expect((await asOther.POST('/users/{id}/block', path)).error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await asOther.DELETE('/users/{id}/block', path)).response.status).toBe(200);
+    expect((await asOther.POST('/users/{id}/mute', path)).response.status).toBe(200);
+    expect((await asOther.GET('/users/me/muted')).data?.map((u) => u.id)).toEqual([grace.id]);
+    expect((await asOther.DELETE('/users/{id}/mute', path)).response.status).toBe(200);
+  });
+
+  it('its committed types match the current OpenAPI document (run `npm run client:generate`)', async () => {
+    expect(readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(await renderClientTypes());
+  });
+});
