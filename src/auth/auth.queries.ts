@@ -1,21 +1,22 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { badRequest, unauthorized } from '../platform/errors.js';
 import {
-  statementFor,
   borrowConnection,
+  type Database,
+  findRow,
   isoTimestamp,
-  SESSION_ENDED,
+  keysSettle,
+  namedStatement,
   OPEN_SESSION,
   runDriverStatement,
+  type DriverStatement,
   runForSession,
   runRows,
-  StatementValues,
-  sessionIsOpen,
-  findRow,
-  keysSettle,
-  type Database,
+  SESSION_ENDED,
   type SessionHolder,
-  type Statement,
+  sessionIsOpen,
+  statementFor,
+  StatementValues,
 } from '../db/sql.js';
 import { UserEntity } from '../users/user.entity.js';
 import { RateLimitCounterEntity } from './rate-limit.entity.js';
@@ -28,7 +29,7 @@ const SIGNUP_KEYS = { unique: () => badRequest(USER_EXISTS) };
 
 /* Sessions */
 
-const SESSION_OPEN: Statement = { name: 'session_open', text: `select 1 from ${OPEN_SESSION}` };
+const SESSION_OPEN = namedStatement('session_open', `select 1 from ${OPEN_SESSION}`);
 
 /** One primary-key lookup: the token's session is still open (logout holds across processes); 401 when not. */
 export async function assertSessionOpen(orm: MikroORM, user: SessionHolder): Promise<void> {
@@ -50,31 +51,31 @@ export interface SessionInfo {
   current: boolean;
 }
 
-const LIVE_SESSIONS: Statement = {
-  name: 'sessions_live',
-  text: `select jti as id, ${isoTimestamp('created_at')} as "createdAt", ${isoTimestamp('expires_at')} as "expiresAt",
+const LIVE_SESSIONS = namedStatement(
+  'sessions_live',
+  `select jti as id, ${isoTimestamp('created_at')} as "createdAt", ${isoTimestamp('expires_at')} as "expiresAt",
             jti = $1 as current
      from sessions where user_id = $2 and ${LIVE} order by created_at desc, jti`,
-};
+);
 
 /** The user's live sessions, newest first, marking the one `currentJti` names. */
 export const listLiveSessions = (db: Database, userId: number, currentJti: string) =>
   runRows<SessionInfo>(db, LIVE_SESSIONS, [currentJti, userId]);
 
-const REVOKE_SESSION: Statement = {
-  name: 'session_revoke',
-  text: `update sessions set revoked_at = now() where jti = $1 and user_id = $2 and ${LIVE} returning jti`,
-};
+const REVOKE_SESSION = namedStatement(
+  'session_revoke',
+  `update sessions set revoked_at = now() where jti = $1 and user_id = $2 and ${LIVE} returning jti`,
+);
 
 /** Revokes one live session of the user; false when it is not one. */
 export async function updateSessionRevoked(db: Database, userId: number, jti: string): Promise<boolean> {
   return (await runRows(db, REVOKE_SESSION, [jti, userId])).length > 0;
 }
 
-const REVOKE_ALL_SESSIONS: Statement = {
-  name: 'sessions_revoke_all',
-  text: `update sessions set revoked_at = now() where user_id = $1 and ${LIVE}`,
-};
+const REVOKE_ALL_SESSIONS = namedStatement(
+  'sessions_revoke_all',
+  `update sessions set revoked_at = now() where user_id = $1 and ${LIVE}`,
+);
 
 /** Revokes every live session of the user (logout everywhere). */
 export async function updateSessionsRevoked(db: Database, userId: number): Promise<void> {
@@ -87,7 +88,7 @@ export const deleteExpiredSessions = (em: EntityManager, now = new Date()) =>
 
 /* Accounts and passwords */
 
-const EMAIL_TAKEN: Statement = { name: 'user_email_taken', text: 'select 1 from users where email = $1' };
+const EMAIL_TAKEN = namedStatement('user_email_taken', 'select 1 from users where email = $1');
 
 /** 400 when an account has this (normalised) email. */
 export async function assertEmailFree(db: Database, email: string): Promise<void> {
@@ -107,19 +108,19 @@ export async function insertUser(
   return keysSettle(em.insert(UserEntity, { email, passwordHash, firstName, lastName }), SIGNUP_KEYS);
 }
 
-const CREDENTIALS_BY_EMAIL: Statement = {
-  name: 'user_credentials_by_email',
-  text: 'select id, password_hash as "passwordHash" from users where email = $1',
-};
+const CREDENTIALS_BY_EMAIL = namedStatement(
+  'user_credentials_by_email',
+  'select id, password_hash as "passwordHash" from users where email = $1',
+);
 
 /** What a login checks a password against, or null when no account has this email. */
 export const findCredentialsByEmail = (db: Database, email: string) =>
   findRow<{ id: number; passwordHash: string }>(db, CREDENTIALS_BY_EMAIL, [email]);
 
-const CREDENTIALS_BY_ID: Statement = {
-  name: 'user_credentials_by_id',
-  text: 'select email, password_hash as "passwordHash" from users where id = $1',
-};
+const CREDENTIALS_BY_ID = namedStatement(
+  'user_credentials_by_id',
+  'select email, password_hash as "passwordHash" from users where id = $1',
+);
 
 /** The account's email and password hash, or null when it no longer exists. */
 export const findCredentialsById = (db: Database, id: number) =>
@@ -129,16 +130,16 @@ export const findCredentialsById = (db: Database, id: number) =>
 export const updatePasswordHash = (em: EntityManager, id: number, passwordHash: string) =>
   em.nativeUpdate(UserEntity, { id }, { passwordHash });
 
-const LOCK_USER: Statement = { name: 'user_lock', text: 'select 1 from users where id = $1 for update' };
+const LOCK_USER = namedStatement('user_lock', 'select 1 from users where id = $1 for update');
 
-const REPLACE_PASSWORD: Statement = {
-  name: 'user_replace_password',
-  text: `with changed as (
+const REPLACE_PASSWORD = namedStatement(
+  'user_replace_password',
+  `with changed as (
        update users set password_hash = $3 where id = $2 and exists (select 1 from ${OPEN_SESSION}) returning id),
      revoked as (
        update sessions set revoked_at = now() where user_id in (select id from changed) and jti <> $1 and ${LIVE})
      select id from changed`,
-};
+);
 
 /**
  * Stores a new password hash and revokes every other session of the user, atomically, if the
@@ -228,11 +229,11 @@ export const counterValues = (windows: CounterWindow[]) => [
   windows.map((w) => w.max),
 ];
 
-const COUNT: Statement = {
-  name: 'rate_limit_count',
-  text: `with ${slidingCount()}
+const COUNT = namedStatement(
+  'rate_limit_count',
+  `with ${slidingCount()}
     select k.key, k.key in (select key from up) as counted, k.previous_hits as previous, k.current_hits as "current" from k`,
-};
+);
 
 /**
  * Counts one attempt in each window, in one statement that both counts and decides: a window's
@@ -248,12 +249,17 @@ export async function updateCountersReleased(
   db: Database,
   windows: Pick<CounterWindow, 'key' | 'start'>[],
 ): Promise<void> {
+  await runDriverStatement(db, releaseCounters(windows));
+}
+
+/** The statement of updateCountersReleased: one condition per window. */
+export function releaseCounters(windows: Pick<CounterWindow, 'key' | 'start'>[]): DriverStatement {
   const values = new StatementValues();
   const which = windows.map((w) => `(key = ${values.add(w.key)} and window_start = ${values.add(w.start)})`);
-  await runDriverStatement(db, {
+  return {
     text: `update rate_limit_counters set hits = hits - 1 where hits > 0 and (${which.join(' or ')})`,
     values: values.values,
-  });
+  };
 }
 
 /** Forgets the counts of these keys (a successful login clears its email's failures). */

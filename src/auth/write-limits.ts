@@ -1,6 +1,6 @@
 import type { Config } from '../platform/config.js';
 import { unauthorized } from '../platform/errors.js';
-import { SESSION_ENDED, sessionIsOpen, runRows, type Database, type SessionHolder, type Statement } from '../db/sql.js';
+import { type Database, namedStatement, runRows, SESSION_ENDED, type SessionHolder, sessionIsOpen } from '../db/sql.js';
 import { tooMany } from '../platform/errors.js';
 import { counterValues, slidingCount, type CounterState } from './auth.queries.js';
 import { retryAfterSeconds, slidingWindow, type SlidingWindow } from './rate-limits.js';
@@ -69,27 +69,27 @@ const window = (key: string, add: number, max: number, windowSeconds: number, no
  * count): a window goes up only while the write still fits. Keys in one order, so that concurrent
  * writes of one user lock their rows in the same order and cannot deadlock.
  */
-const COUNT_WRITE: Statement = {
-  name: 'write_count',
-  text: `with open as (select 1 from sessions s where s.jti = $7 and s.user_id = $8 and ${sessionIsOpen('s')}),
+const COUNT_WRITE = namedStatement(
+  'write_count',
+  `with open as (select 1 from sessions s where s.jti = $7 and s.user_id = $8 and ${sessionIsOpen('s')}),
     ${slidingCount('exists (select 1 from open)')}
     select exists (select 1 from open) as open, k.key, k.key in (select key from up) as counted,
       k.previous_hits as previous, k.current_hits as "current"
     from k`,
-};
+);
 
 // The rows are locked in key order first, as COUNT_WRITE takes them: an update alone takes them in
 // whatever order its plan meets them (the heap's, say), and a count and a give-back could deadlock.
-const UNCOUNT_WRITE: Statement = {
-  name: 'write_uncount',
-  text: `with k as (select * from unnest($1::text[], $2::timestamptz[], $3::int[]) as k(key, start, add)),
+const UNCOUNT_WRITE = namedStatement(
+  'write_uncount',
+  `with k as (select * from unnest($1::text[], $2::timestamptz[], $3::int[]) as k(key, start, add)),
     locked as materialized (
       select c.key, c.window_start from rate_limit_counters c join k on c.key = k.key and c.window_start = k.start
       order by c.key for update of c)
     update rate_limit_counters c set hits = greatest(0, c.hits - k.add)
     from k join locked l on l.key = k.key and l.window_start = k.start
     where c.key = k.key and c.window_start = k.start`,
-};
+);
 
 /** A write counted in its windows; `giveBack` takes it out again (it did not happen). */
 export interface CountedWrite {

@@ -5,6 +5,7 @@ import type { Config } from '../platform/config.js';
 import { knexClientOf, replicaClientsOf, type KnexClient } from './db.js';
 import type { Logger } from '../platform/logger.js';
 import { countRead, metricsEnabled, registerPool, setReplicaLag } from '../platform/metrics.js';
+import { namedStatement } from './named-statements.js';
 
 /**
  * Read replicas (DATABASE_REPLICA_URLS), with what MikroORM's own `replicas` does not give: a
@@ -78,25 +79,25 @@ interface Sample {
  * The sessions of a batch of read requests ($1 their jti, $2 their users), each with its user's
  * write position; `i` is its place in the batch. A session not open yields no row.
  */
-export const SESSIONS_WRITE_LSN = {
-  name: 'sessions_write_lsn',
+export const SESSIONS_WRITE_LSN = namedStatement(
+  'sessions_write_lsn',
   // OFFSET 0 keeps the lateral subquery whole: two index lookups per session checked (joined, the
   // generic plan may hash the whole sessions table). The arrays behind sub-selects: as plain
   // parameters their length is known to a custom plan, which then always looks cheaper than the
   // generic one, and the statement is planned again on every run.
-  text: `select b.i::int as i, x.write_lsn
+  `select b.i::int as i, x.write_lsn
     from unnest((select $1::uuid[]), (select $2::int[])) with ordinality b(jti, user_id, i)
     cross join lateral (
       select u.write_lsn::text from sessions s join users u on u.id = s.user_id
       where s.jti = b.jti and s.user_id = b.user_id and s.revoked_at is null and s.expires_at > now()
       offset 0
     ) x`,
-};
+);
 
-const RECORD_WRITE = {
-  name: 'user_record_write',
-  text: `update users set write_lsn = greatest(write_lsn, pg_current_wal_insert_lsn()) where id = $1`,
-};
+const RECORD_WRITE = namedStatement(
+  'user_record_write',
+  `update users set write_lsn = greatest(write_lsn, pg_current_wal_insert_lsn()) where id = $1`,
+);
 
 /** A row of SESSIONS_WRITE_LSN. */
 interface SessionRow {

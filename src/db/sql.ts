@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { knexClientOf, type KnexClient } from './db.js';
 import { isReadOnly, onPrimary, routedReadPool, type SessionHolder } from './read-replicas.js';
 import { badRequest, unauthorized } from '../platform/errors.js';
+import type { Statement } from './named-statements.js';
 
 /**
  * SQL fragments build the API's JSON shapes inside PostgreSQL (the pieces are here, the shapes
@@ -61,16 +62,7 @@ export const jsonArrayTextUpTo = (select: string, maxBytes: number) =>
 /** A list that cannot hold anything yet (a post's likes, in the statement that writes the post). */
 export const EMPTY_LIST = `'[]'::json`;
 
-/**
- * A statement PostgreSQL prepares once per connection (a named statement) and then only binds and
- * executes: the large JSON-building statements are parsed and planned once, not per request.
- * DB_PREPARED_STATEMENTS=false sends them unnamed (parsed per run): a transaction-mode pooler
- * before PgBouncer 1.21 may bind a name on a server connection that never prepared it.
- */
-export interface Statement {
-  name: string;
-  text: string;
-}
+export { namedStatement, namedStatements, type Statement } from './named-statements.js';
 
 /**
  * Where a statement runs: the ORM, or a procedure's entity manager (`ctx.em`, a fork of the ORM's);

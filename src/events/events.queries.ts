@@ -2,17 +2,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, forbidden, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
 import {
+  type Database,
+  type DriverStatement,
+  findRow,
   isoTimestamp,
   jsonFragment,
   jsonObject,
-  findRow,
+  namedStatement,
   runDriverStatement,
   runRows,
   StatementValues,
   upToBytes,
-  type Database,
-  type DriverStatement,
-  type Statement,
 } from '../db/sql.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
 import { EventEntity } from './event.entity.js';
@@ -39,10 +39,7 @@ export interface EventFields {
 /** dateTime as the instant it names, in UTC: what PostgreSQL reads the same whatever this process's time zone. */
 const instant = (dateTime: string) => new Date(dateTime).toISOString();
 
-const EVENT_JSON: Statement = {
-  name: 'event_json',
-  text: `select ${eventJson('e')} as json from events e where e.id = $1`,
-};
+const EVENT_JSON = namedStatement('event_json', `select ${eventJson('e')} as json from events e where e.id = $1`);
 
 /** The event, or 404. */
 export async function getEventById(db: Database, id: number): Promise<EventRecord> {
@@ -51,7 +48,7 @@ export async function getEventById(db: Database, id: number): Promise<EventRecor
   return row.json;
 }
 
-const EVENT_OWNER: Statement = { name: 'event_owner', text: 'select owner_id from events where id = $1' };
+const EVENT_OWNER = namedStatement('event_owner', 'select owner_id from events where id = $1');
 
 /** Only an event's owner may replace or delete it: 404 when there is no such event, 403 when it is someone else's. */
 export async function assertEventOwner(db: Database, id: number, userId: number): Promise<void> {
@@ -60,10 +57,10 @@ export async function assertEventOwner(db: Database, id: number, userId: number)
   if (event.owner_id !== userId) throw forbidden('Only the owner may change or delete this event');
 }
 
-const EVENT_CURSOR: Statement = { name: 'event_exists', text: 'select 1 from events where id = $1' };
+const EVENT_CURSOR = namedStatement('event_exists', 'select 1 from events where id = $1');
 
 /** Events, latest dateTime first, a keyset page when asked; `::text` selects the JSON as text (for streams). */
-function selectEventRecords({ limit, before }: Page, cast: '' | '::text'): DriverStatement {
+export function selectEventRecords({ limit, before }: Page, cast: '' | '::text'): DriverStatement {
   const values = new StatementValues();
   const after =
     before === undefined
@@ -103,11 +100,11 @@ export const eventRecordsDocument = (before?: number): DocumentPart[] => [
   ']',
 ];
 
-const INSERT_EVENT: Statement = {
-  name: 'event_insert',
-  text: `insert into events (name, description, location, date_time, owner_id) values ($1, $2, $3, $4, $5)
+const INSERT_EVENT = namedStatement(
+  'event_insert',
+  `insert into events (name, description, location, date_time, owner_id) values ($1, $2, $3, $4, $5)
     returning ${eventJson('events')} as json`,
-};
+);
 
 /** Creates the event and answers it: one statement. */
 export async function insertEvent(db: Database, ownerId: number, fields: EventFields): Promise<EventRecord> {
@@ -116,11 +113,11 @@ export async function insertEvent(db: Database, ownerId: number, fields: EventFi
   return row!.json;
 }
 
-const UPDATE_EVENT_AS_OWNER: Statement = {
-  name: 'event_update_as_owner',
-  text: `update events e set name = $3, description = $4, location = $5, date_time = $6
+const UPDATE_EVENT_AS_OWNER = namedStatement(
+  'event_update_as_owner',
+  `update events e set name = $3, description = $4, location = $5, date_time = $6
     where e.id = $1 and e.owner_id = $2 returning ${eventJson('e')} as json`,
-};
+);
 
 /** Replaces the event's fields if `userId` owns it and answers it: one statement; null when none such or not theirs. */
 export async function updateEventAsOwner(

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { notificationJson, shownNotification } from '../notifications/notifications.queries.js';
 import { shownAuthor, viewerRow } from '../users/safety.sql.js';
 import {
+  namedStatement,
   OPEN_SESSION,
   runForSession,
   runStatement,
@@ -42,10 +43,7 @@ const toCaller = ([userId, jti, expiresAtMs]: unknown[]): StreamUser => ({
   expiresAtMs: expiresAtMs as number,
 });
 
-const STREAM_SESSION: Statement = {
-  name: 'live_session',
-  text: `select ${callerColumns('s')} from ${OPEN_SESSION}`,
-};
+const STREAM_SESSION = namedStatement('live_session', `select ${callerColumns('s')} from ${OPEN_SESSION}`);
 
 /** The caller's open session, with its expiry; 401 when it has ended. */
 export async function getStreamUserFor(scope: SessionScope): Promise<StreamUser> {
@@ -54,12 +52,12 @@ export async function getStreamUserFor(scope: SessionScope): Promise<StreamUser>
 
 export const TICKET_TTL_SECONDS = 60;
 
-const CREATE_TICKET: Statement = {
-  name: 'live_ticket_create',
-  text: `insert into live_tickets (hash, session_jti, expires_at)
+const CREATE_TICKET = namedStatement(
+  'live_ticket_create',
+  `insert into live_tickets (hash, session_jti, expires_at)
     select $3, s.jti, least(s.expires_at, now() + interval '${TICKET_TTL_SECONDS} seconds') from ${OPEN_SESSION}
     returning 1`,
-};
+);
 
 /** Stores a ticket (its hash) for the caller's session; 401 when that session has ended. */
 export async function insertTicketFor(scope: SessionScope, hash: string): Promise<void> {
@@ -67,12 +65,12 @@ export async function insertTicketFor(scope: SessionScope, hash: string): Promis
 }
 
 // Deleted whether or not it is still valid: a ticket is used once, at most.
-const REDEEM_TICKET: Statement = {
-  name: 'live_ticket_redeem',
-  text: `with t as (delete from live_tickets where hash = $1 returning session_jti, expires_at)
+const REDEEM_TICKET = namedStatement(
+  'live_ticket_redeem',
+  `with t as (delete from live_tickets where hash = $1 returning session_jti, expires_at)
     select ${callerColumns('s')} from t join sessions s on s.jti = t.session_jti
     where t.expires_at > now() and ${sessionIsOpen('s')}`,
-};
+);
 
 /** The caller a ticket names, consuming it (one statement, so two redemptions cannot both win). */
 export async function deleteTicket(orm: MikroORM, hash: string): Promise<StreamUser | null> {
@@ -80,10 +78,10 @@ export async function deleteTicket(orm: MikroORM, hash: string): Promise<StreamU
   return row ? toCaller(row) : null;
 }
 
-const DELETE_EXPIRED_TICKETS: Statement = {
-  name: 'live_ticket_delete_expired',
-  text: 'delete from live_tickets where expires_at < now()',
-};
+const DELETE_EXPIRED_TICKETS = namedStatement(
+  'live_ticket_delete_expired',
+  'delete from live_tickets where expires_at < now()',
+);
 
 export function deleteExpiredTickets(orm: MikroORM): Promise<unknown> {
   return runStatement(orm, DELETE_EXPIRED_TICKETS, []);
@@ -105,11 +103,11 @@ export async function deleteListener(client: pg.Client): Promise<void> {
 }
 
 // Sequences hand ids out before commit (and in cache 1, so the last value is the last id taken).
-const LAST_IDS_TAKEN: Statement = {
-  name: 'live_last_ids_taken',
-  text: `select coalesce(pg_sequence_last_value(pg_get_serial_sequence('posts', 'id')::regclass), 0)::int,
+const LAST_IDS_TAKEN = namedStatement(
+  'live_last_ids_taken',
+  `select coalesce(pg_sequence_last_value(pg_get_serial_sequence('posts', 'id')::regclass), 0)::int,
     coalesce(pg_sequence_last_value(pg_get_serial_sequence('notifications', 'id')::regclass), 0)::int`,
-};
+);
 
 /** The last id each kind's sequence has handed out, committed or not: ids above it are still to come. */
 export async function getLastIdsTaken(orm: MikroORM): Promise<Record<LiveKind, number>> {
@@ -123,15 +121,15 @@ export async function getLastIdsTaken(orm: MikroORM): Promise<Record<LiveKind, n
 // took its transaction id after a committed writer did (so above every committed one) can still
 // hold a lower post id. Every transaction running now is at or above this snapshot's xmin, which
 // gives a backend's 32-bit id its epoch. Any role sees every backend's transaction id.
-const TRANSACTIONS_IN_PROGRESS: Statement = {
-  name: 'live_transactions_in_progress',
-  text: `with base as (select pg_snapshot_xmin(pg_current_snapshot())::text::int8 as xmin)
+const TRANSACTIONS_IN_PROGRESS = namedStatement(
+  'live_transactions_in_progress',
+  `with base as (select pg_snapshot_xmin(pg_current_snapshot())::text::int8 as xmin)
     select coalesce(array_agg(x::text), '{}') from unnest(coalesce($1::xid8[], array(
       select (base.xmin + ((a.backend_xid::text::int8 - base.xmin) % 4294967296 + 4294967296) % 4294967296)::text::xid8
       from base, pg_stat_get_activity(null) a
       where a.backend_xid is not null and a.datid = (select oid from pg_database where datname = current_database())))) x
     where pg_xact_status(x) = 'in progress' and x <> all($2::xid8[])`,
-};
+);
 
 /** Ids of the write transactions in progress now (`of` omitted), or of those of `of` still in progress. */
 export async function listTransactionsInProgress(
@@ -146,19 +144,19 @@ export async function listTransactionsInProgress(
 // As the lists show them to the reader $1 (`vw`): blocks and mutes as there (docs/safety.md).
 const reader = viewerRow('vw');
 const AFTER: Record<LiveKind, Statement> = {
-  feed: {
-    name: 'live_feed_after',
-    text: `select p.id, ${postJson('p', { me: 'vw.id', viewer: reader })}::text from users vw, posts p
+  feed: namedStatement(
+    'live_feed_after',
+    `select p.id, ${postJson('p', { me: 'vw.id', viewer: reader })}::text from users vw, posts p
       where vw.id = $1 and p.author_id in (select f.followed_id from follows f where f.follower_id = $1)
         and ${shownAuthor(reader, 'p.author_id')} and p.id > $2 and p.id <= $3
       order by p.id limit $4`,
-  },
-  notifications: {
-    name: 'live_notifications_after',
-    text: `select n.id, ${notificationJson('n')}::text from users vw, notifications n
+  ),
+  notifications: namedStatement(
+    'live_notifications_after',
+    `select n.id, ${notificationJson('n')}::text from users vw, notifications n
       where vw.id = $1 and n.recipient_id = $1 and ${shownNotification('n', reader)} and n.id > $2 and n.id <= $3
       order by n.id limit $4`,
-  },
+  ),
 };
 
 /** What the user's stream holds after `afterId` up to `throughId`, oldest first, at most `limit`: a replay's batch. */
@@ -183,9 +181,9 @@ const follower = viewerRow('fu');
 const ownState = `(fu.block_count > 0
   or exists (select from post_likes ol where ol.post_id = p.id and ol.user_id = fu.id)
   or exists (select from comments oc join comment_likes ocl on ocl.comment_id = oc.id and ocl.user_id = fu.id where oc.post_id = p.id))`;
-const POSTS_FOR_FOLLOWERS: Statement = {
-  name: 'live_posts_for_followers',
-  text: `select p.id, ${postJson('p', { me: 'null' })}::text,
+const POSTS_FOR_FOLLOWERS = namedStatement(
+  'live_posts_for_followers',
+  `select p.id, ${postJson('p', { me: 'null' })}::text,
       array(select f.follower_id from follows f join users fu on fu.id = f.follower_id
         where f.followed_id = p.author_id and f.follower_id = any($2::int[]) and not ${ownState}
           and ${shownAuthor(follower, 'p.author_id')})
@@ -196,7 +194,7 @@ const POSTS_FOR_FOLLOWERS: Statement = {
     where p.id = any($1::int[]) and f.follower_id = any($2::int[]) and ${ownState}
       and ${shownAuthor(follower, 'p.author_id')}
     order by 1`,
-};
+);
 
 /** New posts, each with those of `followerIds` who follow its author (and see it): one statement for a batch. */
 export async function listPostsForFollowers(orm: MikroORM, postIds: number[], followerIds: number[]) {
@@ -208,11 +206,11 @@ export async function listPostsForFollowers(orm: MikroORM, postIds: number[], fo
 }
 
 // Read when heard: a notification whose recipient has blocked or muted its actor since is not delivered.
-const NOTIFICATIONS_BY_ID: Statement = {
-  name: 'live_notifications_by_id',
-  text: `select n.id, n.recipient_id, ${notificationJson('n')}::text from notifications n join users ru on ru.id = n.recipient_id
+const NOTIFICATIONS_BY_ID = namedStatement(
+  'live_notifications_by_id',
+  `select n.id, n.recipient_id, ${notificationJson('n')}::text from notifications n join users ru on ru.id = n.recipient_id
     where n.id = any($1::int[]) and ${shownNotification('n', viewerRow('ru'))} order by n.id`,
-};
+);
 
 export async function listNotificationsById(orm: MikroORM, ids: number[]) {
   const rows = await runStatement(orm, NOTIFICATIONS_BY_ID, [ids]);
@@ -222,10 +220,10 @@ export async function listNotificationsById(orm: MikroORM, ids: number[]) {
   }));
 }
 
-const OPEN_SESSIONS: Statement = {
-  name: 'live_open_sessions',
-  text: `select s.jti from sessions s where s.jti = any($1::uuid[]) and ${sessionIsOpen('s')}`,
-};
+const OPEN_SESSIONS = namedStatement(
+  'live_open_sessions',
+  `select s.jti from sessions s where s.jti = any($1::uuid[]) and ${sessionIsOpen('s')}`,
+);
 
 /** Which of these sessions are still open. */
 export async function listOpenSessions(orm: MikroORM, jtis: string[]): Promise<Set<string>> {

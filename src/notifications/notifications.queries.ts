@@ -2,10 +2,10 @@ import { jsonValue } from '../trpc/json-text.js';
 import {
   isoTimestamp,
   jsonFragment,
+  namedStatement,
   OPEN_SESSION,
   runForSession,
   type SessionScope,
-  type Statement,
 } from '../db/sql.js';
 import { noBlockBetween, SESSION_VIEWER, shownAuthor, unblocked, type Viewer } from '../users/safety.sql.js';
 import { readerStatement, runForReader } from '../users/reader-statements.js';
@@ -84,13 +84,13 @@ export async function countUnreadFor(scope: SessionScope): Promise<number> {
 }
 
 // Hidden notifications are marked too (they stay hidden), but not counted: the count is of what the caller sees.
-const MARK_READ: Statement = {
-  name: 'notifications_mark_read',
-  text: `with s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION}),
+const MARK_READ = namedStatement(
+  'notifications_mark_read',
+  `with s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION}),
     marked as (update notifications n set read = true from s
       where n.recipient_id = s.user_id and n.id <= $3 and not n.read returning n.actor_id, n.post_id)
     select (select count(*)::int from marked m where ${shownNotification('m', SESSION_VIEWER)}) from s`,
-};
+);
 
 /** Marks the caller's unread notifications up to `upTo` read; how many of those they can see were marked. */
 export async function updateNotificationsReadFor(scope: SessionScope, upTo: number): Promise<number> {

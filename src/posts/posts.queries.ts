@@ -2,19 +2,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, forbidden, notFound } from '../platform/errors.js';
 import { ANSWER_MAX_BYTES, type Page } from '../trpc/schemas.js';
 import {
-  OPEN_SESSION,
-  runDriverStatement,
-  upToBytes,
-  runForSession,
-  runRows,
-  StatementValues,
   type Database,
-  type DriverStatement,
-  type SessionScope,
-  type Statement,
   deleteLink,
+  type DriverStatement,
   findRow,
   keysSettle,
+  namedStatement,
+  OPEN_SESSION,
+  runDriverStatement,
+  runForSession,
+  runRows,
+  type SessionScope,
+  StatementValues,
+  upToBytes,
 } from '../db/sql.js';
 import {
   commentJson,
@@ -56,10 +56,10 @@ const COMMENT_LIKE_KEYS = {
 
 type JsonRow<T> = { json: T };
 
-const POST_JSON: Statement = {
-  name: 'post_json',
-  text: `select ${postJson('p', { me: '$2', viewer: viewerById('$2') })} as json from posts p where p.id = $1`,
-};
+const POST_JSON = namedStatement(
+  'post_json',
+  `select ${postJson('p', { me: '$2', viewer: viewerById('$2') })} as json from posts p where p.id = $1`,
+);
 
 /** One Post with author, likers and comments (with theirs) as `viewerId` sees them: one statement; or 404. */
 export async function getPostById(db: Database, id: number, viewerId: number): Promise<Post> {
@@ -68,22 +68,22 @@ export async function getPostById(db: Database, id: number, viewerId: number): P
   return row.json;
 }
 
-const COMMENT_EXISTS: Statement = { name: 'comment_exists', text: 'select 1 from comments where id = $1' };
+const COMMENT_EXISTS = namedStatement('comment_exists', 'select 1 from comments where id = $1');
 
-const POST_SHOWN: Statement = {
-  name: 'post_shown',
-  text: `select 1 from posts p where p.id = $1 and ${noBlockBetween('p.author_id', '$2')}`,
-};
+const POST_SHOWN = namedStatement(
+  'post_shown',
+  `select 1 from posts p where p.id = $1 and ${noBlockBetween('p.author_id', '$2')}`,
+);
 
 /** 404 when there is no such post, or a block stands between its author and the reader. */
 export async function assertPostShown(db: Database, id: number, viewerId: number): Promise<void> {
   if ((await runRows(db, POST_SHOWN, [id, viewerId])).length === 0) throw notFound(POST_NOT_FOUND);
 }
 
-const POST_AUTHOR: Statement = {
-  name: 'post_author',
-  text: `select author_id, ${noBlockBetween('author_id', '$2::int')} as shown from posts where id = $1`,
-};
+const POST_AUTHOR = namedStatement(
+  'post_author',
+  `select author_id, ${noBlockBetween('author_id', '$2::int')} as shown from posts where id = $1`,
+);
 
 /**
  * Only a post's author may change or delete it: 404 when there is no such post (or a block hides
@@ -234,14 +234,14 @@ export async function listPostsMatching(db: Database, filter: PostFilter): Promi
 }
 
 // On a post whose author is on either side of a block with the commenter, nothing is inserted: 404.
-const INSERT_COMMENT: Statement = {
-  name: 'comment_insert',
-  text: `with ins as (insert into comments (content, post_id, author_id) select $1, $2::int, $3::int
+const INSERT_COMMENT = namedStatement(
+  'comment_insert',
+  `with ins as (insert into comments (content, post_id, author_id) select $1, $2::int, $3::int
         where not exists (select from posts bp where bp.id = $2 and not ${noBlockBetween('bp.author_id', '$3::int')})
         returning id, post_id, author_id),
       noted as (${insertNotification(`select p.author_id, 'comment', ins.author_id, p.id, ins.id from ins join posts p on p.id = ins.post_id`)})
      select id from ins`,
-};
+);
 
 /**
  * Writes a comment and, for the post's author, its notification: one statement. Its id; a post
@@ -258,14 +258,14 @@ const commentShownTo = (c: string, viewer: string) =>
   `${noBlockBetween(`${c}.author_id`, viewer)} and ${noBlockBetween(`(select cp.author_id from posts cp where cp.id = ${c}.post_id)`, viewer)}`;
 
 // A comment hidden from the liker by a block (its author's or its post's) is not liked: 404.
-const INSERT_COMMENT_LIKE: Statement = {
-  name: 'comment_like_insert',
-  text: `with ins as (insert into comment_likes (comment_id, user_id) select $1::int, $2::int
+const INSERT_COMMENT_LIKE = namedStatement(
+  'comment_like_insert',
+  `with ins as (insert into comment_likes (comment_id, user_id) select $1::int, $2::int
         where not exists (select from comments bc where bc.id = $1 and not (${commentShownTo('bc', '$2::int')}))
         returning comment_id, user_id),
       noted as (${insertNotification(`select c.author_id, 'comment_like', ins.user_id, c.post_id, c.id from ins join comments c on c.id = ins.comment_id`)})
      select 1 from ins`,
-};
+);
 
 /**
  * Likes a comment and notifies its author: one statement. The keys, not a read-then-write, settle
@@ -276,11 +276,11 @@ export async function insertCommentLike(db: Database, commentId: number, userId:
   if (rows.length === 0) throw notFound(COMMENT_NOT_FOUND);
 }
 
-const DELETE_COMMENT_LIKE: Statement = {
-  name: 'comment_like_delete',
-  text: `delete from comment_likes l using comments c
+const DELETE_COMMENT_LIKE = namedStatement(
+  'comment_like_delete',
+  `delete from comment_likes l using comments c
     where l.comment_id = $1 and l.user_id = $2 and c.id = l.comment_id and ${commentShownTo('c', '$2::int')} returning 1`,
-};
+);
 
 /** Takes the caller's like of a comment back; when there was none, 404 for a missing (or hidden) comment, else 400. */
 export const deleteCommentLike = (db: Database, commentId: number, userId: number) =>
@@ -290,10 +290,10 @@ export const deleteCommentLike = (db: Database, commentId: number, userId: numbe
     () => assertCommentShown(db, commentId, userId),
   );
 
-const COMMENT_JSON: Statement = {
-  name: 'comment_json',
-  text: `select ${commentJson('c', { me: '$2', viewer: viewerById('$2') })} as json from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
-};
+const COMMENT_JSON = namedStatement(
+  'comment_json',
+  `select ${commentJson('c', { me: '$2', viewer: viewerById('$2') })} as json from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
+);
 
 /** The Comment as the reader `viewerId` sees it, or null (none, or hidden by a block). */
 export async function findCommentById(db: Database, id: number, viewerId: number): Promise<Comment | null> {
@@ -307,10 +307,10 @@ export async function getCommentById(db: Database, id: number, viewerId: number)
   return comment;
 }
 
-const COMMENT_SHOWN: Statement = {
-  name: 'comment_shown',
-  text: `select 1 from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
-};
+const COMMENT_SHOWN = namedStatement(
+  'comment_shown',
+  `select 1 from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
+);
 
 /** 404 when there is no such comment, or a block hides it (or its post) from the reader. */
 export async function assertCommentShown(db: Database, id: number, viewerId: number): Promise<void> {
@@ -325,7 +325,7 @@ export async function assertCommentExists(db: Database, id: number): Promise<voi
  * A post's comments as the reader `viewerId` sees them (none of a post hidden from them by a
  * block), newest first, a keyset page when asked; `::text` selects the JSON as text (for streams).
  */
-function selectCommentsOnPost(
+export function selectCommentsOnPost(
   postId: number,
   viewerId: number,
   { limit, before }: Page,
@@ -374,11 +374,11 @@ export const postCommentsDocument = (postId: number, viewerId: number, before?: 
 export const updateCommentAsAuthor = (em: EntityManager, id: number, userId: number, content: string) =>
   em.nativeUpdate(CommentEntity, { id, author: userId }, { content });
 
-const DELETE_COMMENT_AS_AUTHOR: Statement = {
-  name: 'comment_delete_as_author',
-  text: `delete from comments c using posts p
+const DELETE_COMMENT_AS_AUTHOR = namedStatement(
+  'comment_delete_as_author',
+  `delete from comments c using posts p
      where c.id = $1 and p.id = c.post_id and (c.author_id = $2 or p.author_id = $2) returning c.id`,
-};
+);
 
 /**
  * Deletes a comment when `userId` wrote it or wrote the post it is on (one statement); false when
@@ -530,12 +530,12 @@ export async function listPostsFor(
 
 const SESSION_USER = `s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION})`;
 
-const CREATE_POST: Statement = {
-  name: 'post_create',
-  text: `with ${SESSION_USER},
+const CREATE_POST = namedStatement(
+  'post_create',
+  `with ${SESSION_USER},
     ins as (insert into posts (title, content, author_id) select $3, $4, s.user_id from s returning *)
     select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
-};
+);
 
 /** Inserts the caller's post and answers it as the API shows it: one statement. */
 export async function insertPostFor(
@@ -550,9 +550,9 @@ export async function insertPostFor(
 const likedPost = (like: LikeWrite) =>
   `(select ${postJson('lp', { me: 's.user_id', viewer: SESSION_VIEWER, like })} from posts lp where lp.id = $3)::text`;
 
-const LIKE_POST: Statement = {
-  name: 'post_like',
-  text: `with ${SESSION_USER}, p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
+const LIKE_POST = namedStatement(
+  'post_like',
+  `with ${SESSION_USER}, p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
     ins as (insert into post_likes (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
     noted as (${insertNotification(`select p.author_id, 'post_like', ins.user_id, p.id, null::int from p, ins`)})
     select (select id from p), case when exists (select 1 from ins) then ${likedPost({
@@ -564,11 +564,11 @@ const LIKE_POST: Statement = {
       likedByMe: true,
     })} end
     from s`,
-};
+);
 
-const UNLIKE_POST: Statement = {
-  name: 'post_unlike',
-  text: `with ${SESSION_USER}, p as (select id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
+const UNLIKE_POST = namedStatement(
+  'post_unlike',
+  `with ${SESSION_USER}, p as (select id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')}),
     del as (delete from post_likes l using p, s where l.post_id = p.id and l.user_id = s.user_id returning l.user_id)
     select (select id from p), case when exists (select 1 from del) then ${likedPost({
       likedBy: likersPreview(
@@ -579,7 +579,7 @@ const UNLIKE_POST: Statement = {
       likedByMe: false,
     })} end
     from s`,
-};
+);
 
 /**
  * Likes (or unlikes) a post and answers it: one statement. The (post, user) primary key, not a
@@ -608,7 +608,7 @@ export interface LikersPage {
  * Who likes the post or comment `id`, as the reader `viewerId` sees them (by user id, a keyset page
  * off the likes' primary key): empty when there is no such thing or a block hides it from them.
  */
-function selectLikers(
+export function selectLikers(
   table: 'post_likes' | 'comment_likes',
   id: number,
   viewerId: number,
@@ -647,22 +647,27 @@ export async function listCommentLikers(db: Database, id: number, viewerId: numb
 
 /**
  * A page of the comments `authorId` wrote, newest first, as the reader `viewerId` sees them: none
- * when a block stands between the two (the caller then answers 404).
+ * when a block stands between the two.
  */
-export async function listCommentsBy(
-  db: Database,
-  authorId: number,
-  viewerId: number,
-  { limit, before }: LikersPage,
-): Promise<Comment[]> {
+export function selectCommentsBy(authorId: number, viewerId: number, { limit, before }: LikersPage): DriverStatement {
   const values = new StatementValues();
   const author = values.add(authorId);
   const viewer = viewerById(values.add(viewerId));
   const reader = { me: viewer.id, viewer };
   const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
   const comments = commentsSelect('c', `${commentsBy('c', author, reader)} ${cursor}`, reader, values.add(limit));
-  const statement = { text: `select row_to_json(r) as json from (${comments}) r`, values: values.values };
-  const rows = await runDriverStatement<JsonRow<Comment>>(db, statement);
+  return { text: `select row_to_json(r) as json from (${comments}) r`, values: values.values };
+}
+
+/** selectCommentsBy's page; none when a block stands between the two (the caller then answers 404). */
+export async function listCommentsBy(
+  db: Database,
+  authorId: number,
+  viewerId: number,
+  page: LikersPage,
+): Promise<Comment[]> {
+  const { before } = page;
+  const rows = await runDriverStatement<JsonRow<Comment>>(db, selectCommentsBy(authorId, viewerId, page));
   if (rows.length === 0) await assertCursorShown(db, 'comments', before, viewerId);
   return rows.map((row) => row.json);
 }

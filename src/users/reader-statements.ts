@@ -1,4 +1,4 @@
-import { OPEN_SESSION, runForSession, type SessionScope, type Statement } from '../db/sql.js';
+import { namedStatement, OPEN_SESSION, runForSession, type SessionScope, type Statement } from '../db/sql.js';
 import { SESSION_VIEWER, type Viewer } from './safety.sql.js';
 
 /**
@@ -23,14 +23,14 @@ const HAS_NONE = 's.block_count = 0 and s.mute_count = 0';
 /** `column(viewer)`: the answer's expression; without a viewer, with no check. */
 export function readerStatement(name: string, column: (viewer: Viewer | undefined) => string): ReaderStatement {
   return {
-    plain: {
+    plain: namedStatement(
       name,
-      text: `select case when ${HAS_NONE} then ${column(undefined)} end, not (${HAS_NONE}) from ${OPEN_SESSION}`,
-    },
-    guarded: {
-      name: `${name}_guarded`,
-      text: `select ${column(SESSION_VIEWER)}, not (${HAS_NONE}) from ${OPEN_SESSION}`,
-    },
+      `select case when ${HAS_NONE} then ${column(undefined)} end, not (${HAS_NONE}) from ${OPEN_SESSION}`,
+    ),
+    guarded: namedStatement(
+      `${name}_guarded`,
+      `select ${column(SESSION_VIEWER)}, not (${HAS_NONE}) from ${OPEN_SESSION}`,
+    ),
   };
 }
 

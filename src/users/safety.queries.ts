@@ -2,13 +2,13 @@ import { badRequest, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
 import {
+  type Database,
+  type DriverStatement,
   keysSettle,
+  namedStatement,
   runDriverStatement,
   runRows,
   StatementValues,
-  type Database,
-  type DriverStatement,
-  type Statement,
 } from '../db/sql.js';
 import { userSummaryJson } from './user-summary.sql.js';
 import type { UserSummary } from './user-summary.schema.js';
@@ -36,30 +36,29 @@ export const BLOCK: SafetyLink = {
 
 export const MUTE: SafetyLink = { table: 'mutes', from: 'muter_id', to: 'muted_id', done: 'muted' };
 
-const statements = new Map<string, Statement>();
-const statement = (name: string, text: () => string) => {
-  let found = statements.get(name);
-  if (!found) statements.set(name, (found = { name, text: text() }));
-  return found;
-};
-
 /** The target ($2) has not blocked the caller ($1): one who has is absent to them, as if there were no such user. */
 const TARGET_PRESENT = 'not exists (select from blocks tb where tb.blocker_id = $2 and tb.blocked_id = $1)';
 
-const insertStatement = (link: SafetyLink) =>
-  statement(
+/** A link's three statements: write it, end it, and whether it exists (for a cursor). */
+const linkStatements = (link: SafetyLink) => ({
+  insert: namedStatement(
     `${link.table}_insert`,
-    () => `with ins as (insert into ${link.table} (${link.from}, ${link.to}) select $1, $2 where ${TARGET_PRESENT}
+    `with ins as (insert into ${link.table} (${link.from}, ${link.to}) select $1, $2 where ${TARGET_PRESENT}
       returning ${link.from}, ${link.to})
     select ${userSummaryJson('u')} as json from users u where u.id = $2 and ${TARGET_PRESENT}`,
-  );
-
-const deleteStatement = (link: SafetyLink) =>
-  statement(
+  ),
+  delete: namedStatement(
     `${link.table}_delete`,
-    () => `with del as (delete from ${link.table} where ${link.from} = $1 and ${link.to} = $2 and ${TARGET_PRESENT} returning 1)
+    `with del as (delete from ${link.table} where ${link.from} = $1 and ${link.to} = $2 and ${TARGET_PRESENT} returning 1)
     select (select count(*)::int from del) as deleted, ${userSummaryJson('u')} as json from users u where u.id = $2 and ${TARGET_PRESENT}`,
-  );
+  ),
+  exists: namedStatement(
+    `${link.table}_exists`,
+    `select 1 from ${link.table} where ${link.from} = $1 and ${link.to} = $2`,
+  ),
+});
+
+const LINK_STATEMENTS = { blocks: linkStatements(BLOCK), mutes: linkStatements(MUTE) };
 
 /**
  * Writes the link from `userId` to `targetId` and answers the target's summary: one statement.
@@ -67,17 +66,23 @@ const deleteStatement = (link: SafetyLink) =>
  * a target who has blocked the caller is 404 too, and nothing is written.
  */
 export async function insertSafetyLink(db: Database, link: SafetyLink, userId: number, targetId: number) {
-  const [row] = await keysSettle(runRows<{ json: UserSummary }>(db, insertStatement(link), [userId, targetId]), {
-    unique: () => badRequest(`Already ${link.done}`),
-    foreign: () => notFound(USER_NOT_FOUND),
-  });
+  const [row] = await keysSettle(
+    runRows<{ json: UserSummary }>(db, LINK_STATEMENTS[link.table].insert, [userId, targetId]),
+    {
+      unique: () => badRequest(`Already ${link.done}`),
+      foreign: () => notFound(USER_NOT_FOUND),
+    },
+  );
   if (!row) throw notFound(USER_NOT_FOUND);
   return row.json;
 }
 
 /** Ends the link and answers the target's summary: one statement; 404 no such user (or one who blocked the caller), 400 no such link. */
 export async function deleteSafetyLink(db: Database, link: SafetyLink, userId: number, targetId: number) {
-  const [row] = await runRows<{ deleted: number; json: UserSummary }>(db, deleteStatement(link), [userId, targetId]);
+  const [row] = await runRows<{ deleted: number; json: UserSummary }>(db, LINK_STATEMENTS[link.table].delete, [
+    userId,
+    targetId,
+  ]);
   if (!row) throw notFound(USER_NOT_FOUND);
   if (row.deleted === 0) throw badRequest(`Not ${link.done}`);
   return row.json;
@@ -88,7 +93,7 @@ export async function deleteSafetyLink(db: Database, link: SafetyLink, userId: n
  * `before` names when asked, off the (from, created_at, to) index; `::text` selects the JSON as
  * text (for streams).
  */
-function selectSafetyLinks(
+export function selectSafetyLinks(
   link: SafetyLink,
   userId: number,
   { limit, before }: Page,
@@ -129,10 +134,6 @@ export const safetyLinksDocument = (link: SafetyLink, userId: number, before?: n
 ];
 
 async function assertLinked(db: Database, link: SafetyLink, userId: number, targetId: number): Promise<void> {
-  const exists = statement(
-    `${link.table}_exists`,
-    () => `select 1 from ${link.table} where ${link.from} = $1 and ${link.to} = $2`,
-  );
-  if ((await runRows(db, exists, [userId, targetId])).length === 0)
+  if ((await runRows(db, LINK_STATEMENTS[link.table].exists, [userId, targetId])).length === 0)
     throw badRequest(`before names no ${link.done} user`);
 }

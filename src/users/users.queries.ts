@@ -5,18 +5,18 @@ import type { DocumentPart } from '../trpc/streamed-route.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
+  type Database,
+  deleteLink,
+  type DriverStatement,
+  findRow,
+  keysSettle,
+  namedStatement,
   OPEN_SESSION,
   runDriverStatement,
   runForSession,
   runRows,
-  StatementValues,
-  deleteLink,
-  findRow,
-  keysSettle,
-  type Database,
-  type DriverStatement,
   type SessionScope,
-  type Statement,
+  StatementValues,
 } from '../db/sql.js';
 import { userWithRelationsJson } from './users.sql.js';
 import { userSummaryJson } from './user-summary.sql.js';
@@ -57,7 +57,7 @@ export async function getProfileFor(scope: SessionScope, id: number | undefined)
  * Users by id, but those on either side of a block with the reader `viewerId`, a page of them after
  * `before` when asked; `::text` selects the JSON as text (for streams).
  */
-function selectUserSummaries(viewerId: number, { limit, before }: Page, cast: '' | '::text'): DriverStatement {
+export function selectUserSummaries(viewerId: number, { limit, before }: Page, cast: '' | '::text'): DriverStatement {
   const values = new StatementValues();
   const shown = unblocked(viewerById(values.add(viewerId)), 'u.id');
   const after = before === undefined ? '' : `and u.id > ${values.add(before)}`;
@@ -81,10 +81,10 @@ export const userSummariesDocument = (viewerId: number, before?: number): Docume
   ']',
 ];
 
-const USER_SHOWN: Statement = {
-  name: 'user_shown',
-  text: `select 1 from users u where u.id = $1 and ${noBlockBetween('u.id', '$2')}`,
-};
+const USER_SHOWN = namedStatement(
+  'user_shown',
+  `select 1 from users u where u.id = $1 and ${noBlockBetween('u.id', '$2')}`,
+);
 
 /** 404 when there is no such user, or a block stands between them and the reader. */
 export async function assertUserShown(db: Database, id: number, viewerId: number): Promise<void> {
@@ -95,7 +95,7 @@ export async function assertUserShown(db: Database, id: number, viewerId: number
  * One side of a user's follow relations, by id, a keyset page after `before` when asked.
  * `followers`: who follows the user; `followed`: whom the user follows. `::text`: JSON as text.
  */
-function selectFollowRelations(
+export function selectFollowRelations(
   userId: number,
   side: FollowSide,
   viewerId: number,
@@ -142,11 +142,11 @@ export const followRelationsDocument = (
   before?: number,
 ): DocumentPart[] => ['[', selectFollowRelations(userId, side, viewerId, { before }, '::text'), ']'];
 
-const UPDATE_NAMES: Statement = {
-  name: 'user_update_names',
-  text: `update users u set first_name = coalesce($1, u.first_name), last_name = coalesce($2, u.last_name)
+const UPDATE_NAMES = namedStatement(
+  'user_update_names',
+  `update users u set first_name = coalesce($1, u.first_name), last_name = coalesce($2, u.last_name)
      where u.id = $3 returning ${userSummaryJson('u')} as json`,
-};
+);
 
 /** Renames the user (only the names given) and returns the new summary: one statement; or 404. */
 export async function updateUserNames(
@@ -174,13 +174,13 @@ const FOLLOW_KEYS = {
 };
 
 // Across a block (either way) the follows trigger inserts nothing (Migration20261126030000): the user is absent to the follower, 404.
-const INSERT_FOLLOW: Statement = {
-  name: 'follow_insert',
-  text: `with ins as (insert into follows (follower_id, followed_id) values ($1, $2)
+const INSERT_FOLLOW = namedStatement(
+  'follow_insert',
+  `with ins as (insert into follows (follower_id, followed_id) values ($1, $2)
         returning follower_id, followed_id),
       noted as (${insertNotification(`select followed_id, 'follow', follower_id, null::int, null::int from ins`)})
      select 1 from ins`,
-};
+);
 
 /**
  * Records the follow and notifies the followed user: one statement. The keys, not a
@@ -196,10 +196,10 @@ export async function insertFollow(db: Database, followerId: number, followedId:
  * comments, likes, follows both ways, events, sessions) goes with it by ON DELETE CASCADE: one
  * statement, so one transaction.
  */
-const DELETE_ME: Statement = {
-  name: 'user_delete_me',
-  text: `delete from users u where u.id = $2 and exists (select 1 from ${OPEN_SESSION}) returning u.id`,
-};
+const DELETE_ME = namedStatement(
+  'user_delete_me',
+  `delete from users u where u.id = $2 and exists (select 1 from ${OPEN_SESSION}) returning u.id`,
+);
 
 /** Deletes the caller's account while their session is open; of two at once, the second finds nothing: 401. */
 export async function deleteUserFor(scope: SessionScope): Promise<void> {

@@ -1,0 +1,1461 @@
+-- The schema the migrations leave, written by `npm run db:schema` (scripts/db-schema.ts). Do not edit.
+--
+-- PostgreSQL database dump
+--
+
+\restrict feedline
+
+
+SET statement_timeout = 0;
+SET lock_timeout = 0;
+SET idle_in_transaction_session_timeout = 0;
+SET client_encoding = 'UTF8';
+SET standard_conforming_strings = on;
+SELECT pg_catalog.set_config('search_path', '', false);
+SET check_function_bodies = false;
+SET xmloption = content;
+SET client_min_messages = warning;
+SET row_security = off;
+
+--
+-- Name: feedline_block_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_block_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        if tg_op = 'INSERT' then
+          update users set block_count = block_count + 1 where id in (new.blocker_id, new.blocked_id);
+          update sessions set block_count = block_count + 1 where user_id in (new.blocker_id, new.blocked_id);
+        else
+          update users set block_count = block_count - 1 where id in (old.blocker_id, old.blocked_id);
+          update sessions set block_count = block_count - 1 where user_id in (old.blocker_id, old.blocked_id);
+        end if;
+        return null;
+      end $$;
+
+
+--
+-- Name: feedline_block_ends_follows(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_block_ends_follows() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        -- After blocks_count (trigger order is by name), which holds both users' rows: a follow
+        -- in flight has committed by now, and this statement's snapshot sees it.
+        delete from follows f where (f.follower_id, f.followed_id) in ((new.blocker_id, new.blocked_id), (new.blocked_id, new.blocker_id));
+        return null;
+      end $$;
+
+
+--
+-- Name: feedline_count_comment_stats_like_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_comment_stats_like_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into comment_stats as s (comment_id, like_count) select comment_id, count(*) from changed_rows group by 1 order by 1
+              on conflict (comment_id) do update set like_count = s.like_count + excluded.like_count;
+          else
+            perform from comment_stats where comment_id in (select comment_id from changed_rows) order by comment_id for no key update;
+            update comment_stats s set like_count = s.like_count - d.n
+              from (select comment_id as k, count(*) as n from changed_rows group by 1) d where s.comment_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
+-- Name: feedline_count_post_stats_comment_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_post_stats_comment_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into post_stats as s (post_id, comment_count) select post_id, count(*) from changed_rows group by 1 order by 1
+              on conflict (post_id) do update set comment_count = s.comment_count + excluded.comment_count;
+          else
+            perform from post_stats where post_id in (select post_id from changed_rows) order by post_id for no key update;
+            update post_stats s set comment_count = s.comment_count - d.n
+              from (select post_id as k, count(*) as n from changed_rows group by 1) d where s.post_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
+-- Name: feedline_count_post_stats_like_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_post_stats_like_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into post_stats as s (post_id, like_count) select post_id, count(*) from changed_rows group by 1 order by 1
+              on conflict (post_id) do update set like_count = s.like_count + excluded.like_count;
+          else
+            perform from post_stats where post_id in (select post_id from changed_rows) order by post_id for no key update;
+            update post_stats s set like_count = s.like_count - d.n
+              from (select post_id as k, count(*) as n from changed_rows group by 1) d where s.post_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
+-- Name: feedline_count_user_stats_comment_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_user_stats_comment_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into user_stats as s (user_id, comment_count) select author_id, count(*) from changed_rows group by 1 order by 1
+              on conflict (user_id) do update set comment_count = s.comment_count + excluded.comment_count;
+          else
+            perform from user_stats where user_id in (select author_id from changed_rows) order by user_id for no key update;
+            update user_stats s set comment_count = s.comment_count - d.n
+              from (select author_id as k, count(*) as n from changed_rows group by 1) d where s.user_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
+-- Name: feedline_count_user_stats_followed_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_user_stats_followed_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into user_stats as s (user_id, followed_count) select follower_id, count(*) from changed_rows group by 1 order by 1
+              on conflict (user_id) do update set followed_count = s.followed_count + excluded.followed_count;
+          else
+            perform from user_stats where user_id in (select follower_id from changed_rows) order by user_id for no key update;
+            update user_stats s set followed_count = s.followed_count - d.n
+              from (select follower_id as k, count(*) as n from changed_rows group by 1) d where s.user_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
+-- Name: feedline_count_user_stats_follower_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_user_stats_follower_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into user_stats as s (user_id, follower_count) select followed_id, count(*) from changed_rows group by 1 order by 1
+              on conflict (user_id) do update set follower_count = s.follower_count + excluded.follower_count;
+          else
+            perform from user_stats where user_id in (select followed_id from changed_rows) order by user_id for no key update;
+            update user_stats s set follower_count = s.follower_count - d.n
+              from (select followed_id as k, count(*) as n from changed_rows group by 1) d where s.user_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
+-- Name: feedline_count_user_stats_post_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_user_stats_post_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into user_stats as s (user_id, post_count) select author_id, count(*) from changed_rows group by 1 order by 1
+              on conflict (user_id) do update set post_count = s.post_count + excluded.post_count;
+          else
+            perform from user_stats where user_id in (select author_id from changed_rows) order by user_id for no key update;
+            update user_stats s set post_count = s.post_count - d.n
+              from (select author_id as k, count(*) as n from changed_rows group by 1) d where s.user_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
+-- Name: feedline_follow_author_bound(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_follow_author_bound() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        if exists (select from follows f where f.followed_id = new.followed_id and f.author_bound = 'infinity')
+           or (select count(*) from (select from follows f where f.followed_id = new.followed_id and f.author_bound < 'infinity' limit 200) c) >= 200 then
+          new.author_bound := 'infinity';
+          return new;
+        end if;
+        insert into newest_posts (author_id, posted_before) values (new.followed_id, '-infinity') on conflict (author_id) do nothing;
+        select n.posted_before into new.author_bound from newest_posts n where n.author_id = new.followed_id for share;
+        return new;
+      end $$;
+
+
+--
+-- Name: feedline_follow_unblocked(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_follow_unblocked() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        perform from users u where u.id = new.follower_id for share;
+        if exists (select from blocks b where (b.blocker_id, b.blocked_id) in ((new.follower_id, new.followed_id), (new.followed_id, new.follower_id))) then
+          return null;
+        end if;
+        return new;
+      end $$;
+
+
+--
+-- Name: feedline_live_notify(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_live_notify() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        if tg_table_name = 'sessions' then
+          perform pg_notify('feedline_live', 's' || old.user_id);
+          return null;
+        end if;
+        if not exists (select 1 from live_listeners) then
+          return null;
+        end if;
+        case tg_table_name
+          when 'posts' then perform pg_notify('feedline_live', 'p' || new.id);
+          else perform pg_notify('feedline_live', 'n' || new.id || ',' || new.recipient_id);
+        end case;
+        return null;
+      end $$;
+
+
+--
+-- Name: feedline_mute_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_mute_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        if tg_op = 'INSERT' then
+          update users set mute_count = mute_count + 1 where id = new.muter_id;
+          update sessions set mute_count = mute_count + 1 where user_id = new.muter_id;
+        else
+          update users set mute_count = mute_count - 1 where id = old.muter_id;
+          update sessions set mute_count = mute_count - 1 where user_id = old.muter_id;
+        end if;
+        return null;
+      end $$;
+
+
+--
+-- Name: feedline_newest_posts(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_newest_posts() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      declare
+        authors int[];
+        bounds timestamptz[];
+      begin
+        with b as (select author_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' as posted_before
+                   from new_posts group by author_id),
+          ins as (insert into newest_posts (author_id, posted_before) select author_id, posted_before from b
+                  on conflict (author_id) do nothing returning author_id, posted_before)
+        select array_agg(author_id), array_agg(posted_before) into authors, bounds from ins;
+        with b as (select author_id, date_bin('1 minute', max(created_at), timestamptz 'epoch') + interval '1 minute' as posted_before
+                   from new_posts group by author_id),
+          moved as (update newest_posts n set posted_before = b.posted_before from b
+                    where n.author_id = b.author_id and n.posted_before < b.posted_before returning n.author_id, n.posted_before)
+        select authors || array_agg(author_id), bounds || array_agg(posted_before) into authors, bounds from moved;
+        if authors is not null then
+          update follows f set author_bound = m.posted_before from unnest(authors, bounds) m(author_id, posted_before)
+          where f.followed_id = m.author_id and f.author_bound < m.posted_before;
+        end if;
+        return null;
+      end $$;
+
+
+--
+-- Name: feedline_session_counts(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_session_counts() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        select u.block_count, u.mute_count into new.block_count, new.mute_count from users u where u.id = new.user_id for share;
+        return new;
+      end $$;
+
+
+--
+-- Name: live_nextval(regclass); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.live_nextval(seq regclass) RETURNS bigint
+    LANGUAGE sql
+    AS $$ select case when pg_current_xact_id() is not null then nextval(seq) end $$;
+
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: blocks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.blocks (
+    blocker_id integer NOT NULL,
+    blocked_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT blocks_not_self CHECK ((blocker_id <> blocked_id))
+);
+
+
+--
+-- Name: comment_likes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.comment_likes (
+    comment_id integer NOT NULL,
+    user_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: comment_stats; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.comment_stats (
+    comment_id integer NOT NULL,
+    like_count integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: comments; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.comments (
+    id integer NOT NULL,
+    content text NOT NULL,
+    post_id integer NOT NULL,
+    author_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: comments_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.comments_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: comments_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.comments_id_seq OWNED BY public.comments.id;
+
+
+--
+-- Name: events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.events (
+    id integer NOT NULL,
+    name character varying(200) NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    location character varying(300) DEFAULT ''::character varying NOT NULL,
+    date_time timestamp(3) with time zone NOT NULL,
+    owner_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: events_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.events_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: events_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.events_id_seq OWNED BY public.events.id;
+
+
+--
+-- Name: follows; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.follows (
+    follower_id integer NOT NULL,
+    followed_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    author_bound timestamp(3) with time zone DEFAULT 'infinity'::timestamp with time zone NOT NULL,
+    CONSTRAINT follows_not_self CHECK ((follower_id <> followed_id))
+);
+
+
+--
+-- Name: live_listeners; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.live_listeners (
+    pid integer NOT NULL,
+    since timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: live_tickets; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.live_tickets (
+    hash character varying(64) NOT NULL,
+    session_jti uuid NOT NULL,
+    expires_at timestamp(3) with time zone NOT NULL
+);
+
+
+--
+-- Name: mikro_orm_migrations; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mikro_orm_migrations (
+    id integer NOT NULL,
+    name character varying(255),
+    executed_at timestamp with time zone DEFAULT CURRENT_TIMESTAMP
+);
+
+
+--
+-- Name: mikro_orm_migrations_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.mikro_orm_migrations_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: mikro_orm_migrations_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.mikro_orm_migrations_id_seq OWNED BY public.mikro_orm_migrations.id;
+
+
+--
+-- Name: mutes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mutes (
+    muter_id integer NOT NULL,
+    muted_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mutes_not_self CHECK ((muter_id <> muted_id))
+);
+
+
+--
+-- Name: newest_posts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.newest_posts (
+    author_id integer NOT NULL,
+    posted_before timestamp(3) with time zone NOT NULL
+)
+WITH (fillfactor='50');
+
+
+--
+-- Name: notifications; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.notifications (
+    id integer NOT NULL,
+    recipient_id integer NOT NULL,
+    type text NOT NULL,
+    actor_id integer NOT NULL,
+    post_id integer,
+    comment_id integer,
+    read boolean DEFAULT false NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT notifications_type_check CHECK ((type = ANY (ARRAY['post_like'::text, 'comment_like'::text, 'comment'::text, 'follow'::text])))
+);
+
+
+--
+-- Name: notifications_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.notifications_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: notifications_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.notifications_id_seq OWNED BY public.notifications.id;
+
+
+--
+-- Name: post_likes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.post_likes (
+    post_id integer NOT NULL,
+    user_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: post_stats; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.post_stats (
+    post_id integer NOT NULL,
+    like_count integer DEFAULT 0 NOT NULL,
+    comment_count integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: posts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.posts (
+    id integer NOT NULL,
+    title character varying(200) NOT NULL,
+    content text NOT NULL,
+    author_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, (((title)::text || ' '::text) || content))) STORED
+);
+
+
+--
+-- Name: posts_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.posts_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: posts_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.posts_id_seq OWNED BY public.posts.id;
+
+
+--
+-- Name: rate_limit_counters; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.rate_limit_counters (
+    key character varying(300) NOT NULL,
+    window_start timestamp(3) with time zone NOT NULL,
+    hits integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: sessions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.sessions (
+    jti uuid NOT NULL,
+    user_id integer NOT NULL,
+    expires_at timestamp(3) with time zone NOT NULL,
+    revoked_at timestamp(3) with time zone,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    block_count integer DEFAULT 0 NOT NULL,
+    mute_count integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: user_stats; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.user_stats (
+    user_id integer NOT NULL,
+    post_count integer DEFAULT 0 NOT NULL,
+    comment_count integer DEFAULT 0 NOT NULL,
+    follower_count integer DEFAULT 0 NOT NULL,
+    followed_count integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: users; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.users (
+    id integer NOT NULL,
+    email character varying(254) NOT NULL,
+    password_hash text NOT NULL,
+    first_name character varying(100) NOT NULL,
+    last_name character varying(100) NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    write_lsn pg_lsn,
+    block_count integer DEFAULT 0 NOT NULL,
+    mute_count integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: users_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.users_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: users_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.users_id_seq OWNED BY public.users.id;
+
+
+--
+-- Name: comments id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comments ALTER COLUMN id SET DEFAULT nextval('public.comments_id_seq'::regclass);
+
+
+--
+-- Name: events id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.events ALTER COLUMN id SET DEFAULT nextval('public.events_id_seq'::regclass);
+
+
+--
+-- Name: mikro_orm_migrations id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mikro_orm_migrations ALTER COLUMN id SET DEFAULT nextval('public.mikro_orm_migrations_id_seq'::regclass);
+
+
+--
+-- Name: notifications id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notifications ALTER COLUMN id SET DEFAULT public.live_nextval('public.notifications_id_seq'::regclass);
+
+
+--
+-- Name: posts id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.posts ALTER COLUMN id SET DEFAULT public.live_nextval('public.posts_id_seq'::regclass);
+
+
+--
+-- Name: users id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.users ALTER COLUMN id SET DEFAULT nextval('public.users_id_seq'::regclass);
+
+
+--
+-- Name: blocks blocks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.blocks
+    ADD CONSTRAINT blocks_pkey PRIMARY KEY (blocker_id, blocked_id);
+
+
+--
+-- Name: comment_likes comment_likes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_likes
+    ADD CONSTRAINT comment_likes_pkey PRIMARY KEY (comment_id, user_id);
+
+
+--
+-- Name: comment_stats comment_stats_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_stats
+    ADD CONSTRAINT comment_stats_pkey PRIMARY KEY (comment_id);
+
+
+--
+-- Name: comments comments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comments
+    ADD CONSTRAINT comments_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: events events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.events
+    ADD CONSTRAINT events_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: follows follows_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follows
+    ADD CONSTRAINT follows_pkey PRIMARY KEY (follower_id, followed_id);
+
+
+--
+-- Name: live_listeners live_listeners_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.live_listeners
+    ADD CONSTRAINT live_listeners_pkey PRIMARY KEY (pid);
+
+
+--
+-- Name: live_tickets live_tickets_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.live_tickets
+    ADD CONSTRAINT live_tickets_pkey PRIMARY KEY (hash);
+
+
+--
+-- Name: mikro_orm_migrations mikro_orm_migrations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mikro_orm_migrations
+    ADD CONSTRAINT mikro_orm_migrations_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: mutes mutes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mutes
+    ADD CONSTRAINT mutes_pkey PRIMARY KEY (muter_id, muted_id);
+
+
+--
+-- Name: newest_posts newest_posts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.newest_posts
+    ADD CONSTRAINT newest_posts_pkey PRIMARY KEY (author_id);
+
+
+--
+-- Name: notifications notifications_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: post_likes post_likes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_likes
+    ADD CONSTRAINT post_likes_pkey PRIMARY KEY (post_id, user_id);
+
+
+--
+-- Name: post_stats post_stats_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_stats
+    ADD CONSTRAINT post_stats_pkey PRIMARY KEY (post_id);
+
+
+--
+-- Name: posts posts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.posts
+    ADD CONSTRAINT posts_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: rate_limit_counters rate_limit_counters_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.rate_limit_counters
+    ADD CONSTRAINT rate_limit_counters_pkey PRIMARY KEY (key, window_start);
+
+
+--
+-- Name: sessions sessions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.sessions
+    ADD CONSTRAINT sessions_pkey PRIMARY KEY (jti);
+
+
+--
+-- Name: user_stats user_stats_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.user_stats
+    ADD CONSTRAINT user_stats_pkey PRIMARY KEY (user_id);
+
+
+--
+-- Name: users users_email_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_email_unique UNIQUE (email);
+
+
+--
+-- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: blocks_blocked_blocker_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX blocks_blocked_blocker_index ON public.blocks USING btree (blocked_id, blocker_id);
+
+
+--
+-- Name: blocks_blocker_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX blocks_blocker_created_index ON public.blocks USING btree (blocker_id, created_at, blocked_id);
+
+
+--
+-- Name: comment_likes_user_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX comment_likes_user_id_index ON public.comment_likes USING btree (user_id);
+
+
+--
+-- Name: comments_author_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX comments_author_created_index ON public.comments USING btree (author_id, created_at, id);
+
+
+--
+-- Name: comments_post_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX comments_post_created_index ON public.comments USING btree (post_id, created_at, id);
+
+
+--
+-- Name: events_date_time_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX events_date_time_index ON public.events USING btree (date_time, id);
+
+
+--
+-- Name: events_owner_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX events_owner_id_index ON public.events USING btree (owner_id);
+
+
+--
+-- Name: follows_followed_bound_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX follows_followed_bound_index ON public.follows USING btree (followed_id, author_bound);
+
+
+--
+-- Name: follows_followed_follower_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX follows_followed_follower_index ON public.follows USING btree (followed_id, follower_id);
+
+
+--
+-- Name: follows_follower_bound_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX follows_follower_bound_index ON public.follows USING btree (follower_id, author_bound DESC) INCLUDE (followed_id);
+
+
+--
+-- Name: live_tickets_expires_at_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX live_tickets_expires_at_index ON public.live_tickets USING btree (expires_at);
+
+
+--
+-- Name: live_tickets_session_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX live_tickets_session_index ON public.live_tickets USING btree (session_jti);
+
+
+--
+-- Name: mutes_muted_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mutes_muted_id_index ON public.mutes USING btree (muted_id);
+
+
+--
+-- Name: mutes_muter_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mutes_muter_created_index ON public.mutes USING btree (muter_id, created_at, muted_id);
+
+
+--
+-- Name: notifications_actor_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_actor_id_index ON public.notifications USING btree (actor_id);
+
+
+--
+-- Name: notifications_comment_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_comment_id_index ON public.notifications USING btree (comment_id) WHERE (comment_id IS NOT NULL);
+
+
+--
+-- Name: notifications_once_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX notifications_once_unique ON public.notifications USING btree (recipient_id, actor_id, type, post_id, comment_id) NULLS NOT DISTINCT WHERE (type <> 'comment'::text);
+
+
+--
+-- Name: notifications_pair_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_pair_index ON public.notifications USING btree (recipient_id, actor_id, created_at);
+
+
+--
+-- Name: notifications_post_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_post_id_index ON public.notifications USING btree (post_id) WHERE (post_id IS NOT NULL);
+
+
+--
+-- Name: notifications_recipient_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_recipient_index ON public.notifications USING btree (recipient_id, id);
+
+
+--
+-- Name: notifications_unread_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_unread_index ON public.notifications USING btree (recipient_id, id) WHERE (NOT read);
+
+
+--
+-- Name: post_likes_user_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX post_likes_user_id_index ON public.post_likes USING btree (user_id);
+
+
+--
+-- Name: posts_author_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX posts_author_created_index ON public.posts USING btree (author_id, created_at, id);
+
+
+--
+-- Name: posts_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX posts_created_index ON public.posts USING btree (created_at, id);
+
+
+--
+-- Name: posts_search_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX posts_search_index ON public.posts USING gin (search_vector);
+
+
+--
+-- Name: rate_limit_counters_window_start_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX rate_limit_counters_window_start_index ON public.rate_limit_counters USING btree (window_start);
+
+
+--
+-- Name: sessions_expires_at_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX sessions_expires_at_index ON public.sessions USING btree (expires_at);
+
+
+--
+-- Name: sessions_user_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX sessions_user_id_index ON public.sessions USING btree (user_id);
+
+
+--
+-- Name: users_summary_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX users_summary_index ON public.users USING btree (id) INCLUDE (first_name, last_name);
+
+
+--
+-- Name: blocks blocks_count; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER blocks_count AFTER INSERT OR DELETE ON public.blocks FOR EACH ROW EXECUTE FUNCTION public.feedline_block_count();
+
+
+--
+-- Name: blocks blocks_end_follows; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER blocks_end_follows AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION public.feedline_block_ends_follows();
+
+
+--
+-- Name: comment_likes comment_likes_count_comment_stats_like_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comment_likes_count_comment_stats_like_count_delete AFTER DELETE ON public.comment_likes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_comment_stats_like_count();
+
+
+--
+-- Name: comment_likes comment_likes_count_comment_stats_like_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comment_likes_count_comment_stats_like_count_insert AFTER INSERT ON public.comment_likes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_comment_stats_like_count();
+
+
+--
+-- Name: comments comments_count_post_stats_comment_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comments_count_post_stats_comment_count_delete AFTER DELETE ON public.comments REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_comment_count();
+
+
+--
+-- Name: comments comments_count_post_stats_comment_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comments_count_post_stats_comment_count_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_comment_count();
+
+
+--
+-- Name: comments comments_count_user_stats_comment_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comments_count_user_stats_comment_count_delete AFTER DELETE ON public.comments REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_comment_count();
+
+
+--
+-- Name: comments comments_count_user_stats_comment_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comments_count_user_stats_comment_count_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_comment_count();
+
+
+--
+-- Name: follows follows_count_user_stats_followed_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follows_count_user_stats_followed_count_delete AFTER DELETE ON public.follows REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_followed_count();
+
+
+--
+-- Name: follows follows_count_user_stats_followed_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follows_count_user_stats_followed_count_insert AFTER INSERT ON public.follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_followed_count();
+
+
+--
+-- Name: follows follows_count_user_stats_follower_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follows_count_user_stats_follower_count_delete AFTER DELETE ON public.follows REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_follower_count();
+
+
+--
+-- Name: follows follows_count_user_stats_follower_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follows_count_user_stats_follower_count_insert AFTER INSERT ON public.follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_follower_count();
+
+
+--
+-- Name: follows follows_unblocked; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follows_unblocked BEFORE INSERT ON public.follows FOR EACH ROW EXECUTE FUNCTION public.feedline_follow_unblocked();
+
+
+--
+-- Name: follows follows_with_author_bound; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follows_with_author_bound BEFORE INSERT ON public.follows FOR EACH ROW EXECUTE FUNCTION public.feedline_follow_author_bound();
+
+
+--
+-- Name: mutes mutes_count; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER mutes_count AFTER INSERT OR DELETE ON public.mutes FOR EACH ROW EXECUTE FUNCTION public.feedline_mute_count();
+
+
+--
+-- Name: notifications notifications_live_notify; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER notifications_live_notify AFTER INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION public.feedline_live_notify();
+
+
+--
+-- Name: post_likes post_likes_count_post_stats_like_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER post_likes_count_post_stats_like_count_delete AFTER DELETE ON public.post_likes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_like_count();
+
+
+--
+-- Name: post_likes post_likes_count_post_stats_like_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER post_likes_count_post_stats_like_count_insert AFTER INSERT ON public.post_likes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_like_count();
+
+
+--
+-- Name: posts posts_count_user_stats_post_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_count_user_stats_post_count_delete AFTER DELETE ON public.posts REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_post_count();
+
+
+--
+-- Name: posts posts_count_user_stats_post_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_count_user_stats_post_count_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_post_count();
+
+
+--
+-- Name: posts posts_live_notify; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_live_notify AFTER INSERT ON public.posts FOR EACH ROW EXECUTE FUNCTION public.feedline_live_notify();
+
+
+--
+-- Name: posts posts_newest_posts; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_newest_posts AFTER INSERT ON public.posts REFERENCING NEW TABLE AS new_posts FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_newest_posts();
+
+
+--
+-- Name: sessions sessions_counts; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sessions_counts BEFORE INSERT ON public.sessions FOR EACH ROW EXECUTE FUNCTION public.feedline_session_counts();
+
+
+--
+-- Name: sessions sessions_deleted_live_notify; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sessions_deleted_live_notify AFTER DELETE ON public.sessions FOR EACH ROW EXECUTE FUNCTION public.feedline_live_notify();
+
+
+--
+-- Name: sessions sessions_revoked_live_notify; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sessions_revoked_live_notify AFTER UPDATE OF revoked_at ON public.sessions FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION public.feedline_live_notify();
+
+
+--
+-- Name: blocks blocks_blocked_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.blocks
+    ADD CONSTRAINT blocks_blocked_id_foreign FOREIGN KEY (blocked_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: blocks blocks_blocker_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.blocks
+    ADD CONSTRAINT blocks_blocker_id_foreign FOREIGN KEY (blocker_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: comment_likes comment_likes_comment_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_likes
+    ADD CONSTRAINT comment_likes_comment_id_foreign FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: comment_likes comment_likes_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_likes
+    ADD CONSTRAINT comment_likes_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: comment_stats comment_stats_comment_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_stats
+    ADD CONSTRAINT comment_stats_comment_id_foreign FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: comments comments_author_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comments
+    ADD CONSTRAINT comments_author_id_foreign FOREIGN KEY (author_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: comments comments_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comments
+    ADD CONSTRAINT comments_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: events events_owner_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.events
+    ADD CONSTRAINT events_owner_id_foreign FOREIGN KEY (owner_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: follows follows_followed_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follows
+    ADD CONSTRAINT follows_followed_id_foreign FOREIGN KEY (followed_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: follows follows_follower_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follows
+    ADD CONSTRAINT follows_follower_id_foreign FOREIGN KEY (follower_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: live_tickets live_tickets_session_jti_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.live_tickets
+    ADD CONSTRAINT live_tickets_session_jti_foreign FOREIGN KEY (session_jti) REFERENCES public.sessions(jti) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: mutes mutes_muted_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mutes
+    ADD CONSTRAINT mutes_muted_id_foreign FOREIGN KEY (muted_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: mutes mutes_muter_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mutes
+    ADD CONSTRAINT mutes_muter_id_foreign FOREIGN KEY (muter_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: newest_posts newest_posts_author_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.newest_posts
+    ADD CONSTRAINT newest_posts_author_id_foreign FOREIGN KEY (author_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: notifications notifications_actor_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_actor_id_foreign FOREIGN KEY (actor_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: notifications notifications_comment_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_comment_id_foreign FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: notifications notifications_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: notifications notifications_recipient_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_recipient_id_foreign FOREIGN KEY (recipient_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: post_likes post_likes_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_likes
+    ADD CONSTRAINT post_likes_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: post_likes post_likes_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_likes
+    ADD CONSTRAINT post_likes_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: post_stats post_stats_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_stats
+    ADD CONSTRAINT post_stats_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: posts posts_author_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.posts
+    ADD CONSTRAINT posts_author_id_foreign FOREIGN KEY (author_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: sessions sessions_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.sessions
+    ADD CONSTRAINT sessions_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: user_stats user_stats_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.user_stats
+    ADD CONSTRAINT user_stats_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- PostgreSQL database dump complete
+--
+
+\unrestrict feedline
+

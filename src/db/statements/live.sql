@@ -1,0 +1,1461 @@
+-- The SQL of src/live/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
+
+-- live_feed_after
+select
+  p.id,
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          vw.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = vw.id
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = vw.id
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    vw.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = vw.id
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = vw.id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = vw.id
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = vw.id
+          ) as "likedByMe"
+      ) o
+  )::text
+from
+  users vw,
+  posts p
+where
+  vw.id = $1
+  and p.author_id in (
+    select
+      f.followed_id
+    from
+      follows f
+    where
+      f.follower_id = $1
+  )
+  and (
+    vw.block_count = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = vw.id
+          and bk.blocked_id = p.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = p.author_id
+          and bk.blocked_id = vw.id
+      )
+    )
+  )
+  and (
+    vw.mute_count = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = vw.id
+        and mu.muted_id = p.author_id
+    )
+  )
+  and p.id > $2
+  and p.id <= $3
+order by
+  p.id
+limit
+  $4;
+
+-- live_last_ids_taken
+select
+  coalesce(pg_sequence_last_value (pg_get_serial_sequence('posts', 'id')::regclass), 0)::int,
+  coalesce(pg_sequence_last_value (pg_get_serial_sequence('notifications', 'id')::regclass), 0)::int;
+
+-- live_notifications_after
+select
+  n.id,
+  (
+    select
+      json_strip_nulls(row_to_json(o))
+    from
+      (
+        select
+          n.id,
+          n.type,
+          to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      n_a.id,
+                      n_a.first_name as "firstName",
+                      n_a.last_name as "lastName"
+                  ) o
+              )
+            from
+              users n_a
+            where
+              n_a.id = n.actor_id
+          ) as actor,
+          (
+            select
+              row_to_json(x)
+            from
+              (
+                select
+                  n_p.id,
+                  n_p.title
+                from
+                  posts n_p
+                where
+                  n_p.id = n.post_id
+              ) x
+          ) as post,
+          (
+            select
+              row_to_json(x)
+            from
+              (
+                select
+                  n.comment_id as id
+                where
+                  n.comment_id is not null
+              ) x
+          ) as comment,
+          n.read
+      ) o
+  )::text
+from
+  users vw,
+  notifications n
+where
+  vw.id = $1
+  and n.recipient_id = $1
+  and (
+    vw.block_count = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = vw.id
+          and bk.blocked_id = n.actor_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = n.actor_id
+          and bk.blocked_id = vw.id
+      )
+    )
+  )
+  and (
+    vw.mute_count = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = vw.id
+        and mu.muted_id = n.actor_id
+    )
+  )
+  and (
+    n.post_id is null
+    or (
+      vw.block_count = 0
+      or (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = vw.id
+            and bk.blocked_id = (
+              select
+                np.author_id
+              from
+                posts np
+              where
+                np.id = n.post_id
+            )
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                np.author_id
+              from
+                posts np
+              where
+                np.id = n.post_id
+            )
+            and bk.blocked_id = vw.id
+        )
+      )
+    )
+  )
+  and n.id > $2
+  and n.id <= $3
+order by
+  n.id
+limit
+  $4;
+
+-- live_notifications_by_id
+select
+  n.id,
+  n.recipient_id,
+  (
+    select
+      json_strip_nulls(row_to_json(o))
+    from
+      (
+        select
+          n.id,
+          n.type,
+          to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      n_a.id,
+                      n_a.first_name as "firstName",
+                      n_a.last_name as "lastName"
+                  ) o
+              )
+            from
+              users n_a
+            where
+              n_a.id = n.actor_id
+          ) as actor,
+          (
+            select
+              row_to_json(x)
+            from
+              (
+                select
+                  n_p.id,
+                  n_p.title
+                from
+                  posts n_p
+                where
+                  n_p.id = n.post_id
+              ) x
+          ) as post,
+          (
+            select
+              row_to_json(x)
+            from
+              (
+                select
+                  n.comment_id as id
+                where
+                  n.comment_id is not null
+              ) x
+          ) as comment,
+          n.read
+      ) o
+  )::text
+from
+  notifications n
+  join users ru on ru.id = n.recipient_id
+where
+  n.id = any ($1::int[])
+  and (
+    ru.block_count = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = ru.id
+          and bk.blocked_id = n.actor_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = n.actor_id
+          and bk.blocked_id = ru.id
+      )
+    )
+  )
+  and (
+    ru.mute_count = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = ru.id
+        and mu.muted_id = n.actor_id
+    )
+  )
+  and (
+    n.post_id is null
+    or (
+      ru.block_count = 0
+      or (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = ru.id
+            and bk.blocked_id = (
+              select
+                np.author_id
+              from
+                posts np
+              where
+                np.id = n.post_id
+            )
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                np.author_id
+              from
+                posts np
+              where
+                np.id = n.post_id
+            )
+            and bk.blocked_id = ru.id
+        )
+      )
+    )
+  )
+order by
+  n.id;
+
+-- live_open_sessions
+select
+  s.jti
+from
+  sessions s
+where
+  s.jti = any ($1::uuid[])
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- live_posts_for_followers
+select
+  p.id,
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and true
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and true
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = null
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and true
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - 0
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - 0
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = null
+          ) as "likedByMe"
+      ) o
+  )::text,
+  array(
+    select
+      f.follower_id
+    from
+      follows f
+      join users fu on fu.id = f.follower_id
+    where
+      f.followed_id = p.author_id
+      and f.follower_id = any ($2::int[])
+      and not (
+        fu.block_count > 0
+        or exists (
+          select
+          from
+            post_likes ol
+          where
+            ol.post_id = p.id
+            and ol.user_id = fu.id
+        )
+        or exists (
+          select
+          from
+            comments oc
+            join comment_likes ocl on ocl.comment_id = oc.id
+            and ocl.user_id = fu.id
+          where
+            oc.post_id = p.id
+        )
+      )
+      and (
+        fu.block_count = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = fu.id
+              and bk.blocked_id = p.author_id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = p.author_id
+              and bk.blocked_id = fu.id
+          )
+        )
+      )
+      and (
+        fu.mute_count = 0
+        or not exists (
+          select
+          from
+            mutes mu
+          where
+            mu.muter_id = fu.id
+            and mu.muted_id = p.author_id
+        )
+      )
+  )
+from
+  posts p
+where
+  p.id = any ($1::int[])
+union all
+select
+  p.id,
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          fu.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = fu.id
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = fu.id
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    fu.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = fu.id
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = fu.id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when fu.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = fu.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = fu.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = fu.id
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      fu.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = fu.id
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = fu.id
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when fu.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = fu.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = fu.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when fu.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = fu.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = fu.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = fu.id
+          ) as "likedByMe"
+      ) o
+  )::text,
+  array[fu.id]
+from
+  posts p
+  join follows f on f.followed_id = p.author_id
+  join users fu on fu.id = f.follower_id
+where
+  p.id = any ($1::int[])
+  and f.follower_id = any ($2::int[])
+  and (
+    fu.block_count > 0
+    or exists (
+      select
+      from
+        post_likes ol
+      where
+        ol.post_id = p.id
+        and ol.user_id = fu.id
+    )
+    or exists (
+      select
+      from
+        comments oc
+        join comment_likes ocl on ocl.comment_id = oc.id
+        and ocl.user_id = fu.id
+      where
+        oc.post_id = p.id
+    )
+  )
+  and (
+    fu.block_count = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = fu.id
+          and bk.blocked_id = p.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = p.author_id
+          and bk.blocked_id = fu.id
+      )
+    )
+  )
+  and (
+    fu.mute_count = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = fu.id
+        and mu.muted_id = p.author_id
+    )
+  )
+order by
+  1;
+
+-- live_session
+select
+  s.user_id,
+  s.jti,
+  (
+    extract(
+      epoch
+      from
+        s.expires_at
+    ) * 1000
+  )::float8
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- live_ticket_create
+insert into
+  live_tickets (hash, session_jti, expires_at)
+select
+  $3,
+  s.jti,
+  least(s.expires_at, now() + interval '60 seconds')
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now()
+returning
+  1;
+
+-- live_ticket_delete_expired
+delete from live_tickets
+where
+  expires_at < now();
+
+-- live_ticket_redeem
+with
+  t as (
+    delete from live_tickets
+    where
+      hash = $1
+    returning
+      session_jti,
+      expires_at
+  )
+select
+  s.user_id,
+  s.jti,
+  (
+    extract(
+      epoch
+      from
+        s.expires_at
+    ) * 1000
+  )::float8
+from
+  t
+  join sessions s on s.jti = t.session_jti
+where
+  t.expires_at > now()
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- live_transactions_in_progress
+with
+  base as (
+    select
+      pg_snapshot_xmin(pg_current_snapshot())::text::int8 as xmin
+  )
+select
+  coalesce(array_agg(x::text), '{}')
+from
+  unnest(
+    coalesce(
+      $1::xid8[],
+      array(
+        select
+          (base.xmin + ((a.backend_xid::text::int8 - base.xmin) % 4294967296 + 4294967296) % 4294967296)::text::xid8
+        from
+          base,
+          pg_stat_get_activity (null) a
+        where
+          a.backend_xid is not null
+          and a.datid = (
+            select
+              oid
+            from
+              pg_database
+            where
+              datname = current_database()
+          )
+      )
+    )
+  ) x
+where
+  pg_xact_status(x) = 'in progress'
+  and x <> all ($2::xid8[]);

@@ -1,0 +1,8242 @@
+-- The SQL of src/posts/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
+
+-- comment_delete_as_author
+delete from comments c using posts p
+where
+  c.id = $1
+  and p.id = c.post_id
+  and (
+    c.author_id = $2
+    or p.author_id = $2
+  )
+returning
+  c.id;
+
+-- comment_exists
+select
+  1
+from
+  comments
+where
+  id = $1;
+
+-- comment_insert
+with
+  ins as (
+    insert into
+      comments (content, post_id, author_id)
+    select
+      $1,
+      $2::int,
+      $3::int
+    where
+      not exists (
+        select
+        from
+          posts bp
+        where
+          bp.id = $2
+          and not (
+            not exists (
+              select
+              from
+                blocks bk
+              where
+                bk.blocker_id = bp.author_id
+                and bk.blocked_id = $3::int
+            )
+            and not exists (
+              select
+              from
+                blocks bk
+              where
+                bk.blocker_id = $3::int
+                and bk.blocked_id = bp.author_id
+            )
+          )
+      )
+    returning
+      id,
+      post_id,
+      author_id
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          p.author_id,
+          'comment',
+          ins.author_id,
+          p.id,
+          ins.id
+        from
+          ins
+          join posts p on p.id = ins.post_id
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  id
+from
+  ins;
+
+-- comment_json
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          c.id,
+          c.content,
+          to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  c_a.id,
+                  c_a.first_name as "firstName",
+                  c_a.last_name as "lastName"
+                from
+                  users c_a
+                where
+                  c_a.id = c.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_lu.id,
+                    c_lu.first_name as "firstName",
+                    c_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        comment_likes l
+                      where
+                        l.comment_id = c.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $2
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $2
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $2
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) c_lu_i
+                    join users c_lu on c_lu.id = c_lu_i.user_id
+                  order by
+                    c_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          (
+            coalesce(
+              (
+                select
+                  c_s.like_count
+                from
+                  comment_stats c_s
+                where
+                  c_s.comment_id = c.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $2
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $2
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $2
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comment_likes hl
+                      where
+                        hl.comment_id = c.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          exists (
+            select
+            from
+              comment_likes c_m
+            where
+              c_m.comment_id = c.id
+              and c_m.user_id = $2
+          ) as "likedByMe"
+      ) o
+  ) as json
+from
+  comments c
+where
+  c.id = $1
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = c.author_id
+        and bk.blocked_id = $2::int
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2::int
+        and bk.blocked_id = c.author_id
+    )
+  )
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = (
+          select
+            cp.author_id
+          from
+            posts cp
+          where
+            cp.id = c.post_id
+        )
+        and bk.blocked_id = $2::int
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2::int
+        and bk.blocked_id = (
+          select
+            cp.author_id
+          from
+            posts cp
+          where
+            cp.id = c.post_id
+        )
+    )
+  );
+
+-- comment_like_delete
+delete from comment_likes l using comments c
+where
+  l.comment_id = $1
+  and l.user_id = $2
+  and c.id = l.comment_id
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = c.author_id
+        and bk.blocked_id = $2::int
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2::int
+        and bk.blocked_id = c.author_id
+    )
+  )
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = (
+          select
+            cp.author_id
+          from
+            posts cp
+          where
+            cp.id = c.post_id
+        )
+        and bk.blocked_id = $2::int
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2::int
+        and bk.blocked_id = (
+          select
+            cp.author_id
+          from
+            posts cp
+          where
+            cp.id = c.post_id
+        )
+    )
+  )
+returning
+  1;
+
+-- comment_like_insert
+with
+  ins as (
+    insert into
+      comment_likes (comment_id, user_id)
+    select
+      $1::int,
+      $2::int
+    where
+      not exists (
+        select
+        from
+          comments bc
+        where
+          bc.id = $1
+          and not (
+            (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = bc.author_id
+                  and bk.blocked_id = $2::int
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $2::int
+                  and bk.blocked_id = bc.author_id
+              )
+            )
+            and (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = (
+                    select
+                      cp.author_id
+                    from
+                      posts cp
+                    where
+                      cp.id = bc.post_id
+                  )
+                  and bk.blocked_id = $2::int
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $2::int
+                  and bk.blocked_id = (
+                    select
+                      cp.author_id
+                    from
+                      posts cp
+                    where
+                      cp.id = bc.post_id
+                  )
+              )
+            )
+          )
+      )
+    returning
+      comment_id,
+      user_id
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          c.author_id,
+          'comment_like',
+          ins.user_id,
+          c.post_id,
+          c.id
+        from
+          ins
+          join comments c on c.id = ins.comment_id
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  1
+from
+  ins;
+
+-- comment_shown
+select
+  1
+from
+  comments c
+where
+  c.id = $1
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = c.author_id
+        and bk.blocked_id = $2::int
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2::int
+        and bk.blocked_id = c.author_id
+    )
+  )
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = (
+          select
+            cp.author_id
+          from
+            posts cp
+          where
+            cp.id = c.post_id
+        )
+        and bk.blocked_id = $2::int
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2::int
+        and bk.blocked_id = (
+          select
+            cp.author_id
+          from
+            posts cp
+          where
+            cp.id = c.post_id
+        )
+    )
+  );
+
+-- post_author
+select
+  author_id,
+  (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = author_id
+        and bk.blocked_id = $2::int
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2::int
+        and bk.blocked_id = author_id
+    )
+  ) as shown
+from
+  posts
+where
+  id = $1;
+
+-- post_by_id
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                p.id,
+                p.title,
+                p.content,
+                to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        p_a.id,
+                        p_a.first_name as "firstName",
+                        p_a.last_name as "lastName"
+                      from
+                        users p_a
+                      where
+                        p_a.id = p.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          p_lu.id,
+                          p_lu.first_name as "firstName",
+                          p_lu.last_name as "lastName"
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              post_likes l
+                            where
+                              l.post_id = p.id
+                              and true
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) p_lu_i
+                          join users p_lu on p_lu.id = p_lu_i.user_id
+                        order by
+                          p_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          p_c.id,
+                          p_c.content,
+                          to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_c_a.id,
+                                  p_c_a.first_name as "firstName",
+                                  p_c_a.last_name as "lastName"
+                                from
+                                  users p_c_a
+                                where
+                                  p_c_a.id = p_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    p_c_lu.id,
+                                    p_c_lu.first_name as "firstName",
+                                    p_c_lu.last_name as "lastName"
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = p_c.id
+                                        and true
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) p_c_lu_i
+                                    join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                  order by
+                                    p_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_c_s.like_count
+                                from
+                                  comment_stats p_c_s
+                                where
+                                  p_c_s.comment_id = p_c.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "likeCount",
+                          exists (
+                            select
+                            from
+                              comment_likes p_c_m
+                            where
+                              p_c_m.comment_id = p_c.id
+                              and p_c_m.user_id = s.user_id
+                          ) as "likedByMe"
+                        from
+                          comments p_c
+                        where
+                          p_c.post_id = p.id
+                          and true
+                        order by
+                          p_c.created_at desc,
+                          p_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                (
+                  coalesce(
+                    (
+                      select
+                        p_s.like_count
+                      from
+                        post_stats p_s
+                      where
+                        p_s.post_id = p.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "likeCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        p_s.comment_count
+                      from
+                        post_stats p_s
+                      where
+                        p_s.post_id = p.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "commentCount",
+                exists (
+                  select
+                  from
+                    post_likes p_m
+                  where
+                    p_m.post_id = p.id
+                    and p_m.user_id = s.user_id
+                ) as "likedByMe"
+            ) o
+        )
+      from
+        posts p
+      where
+        p.id = $3
+        and true
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- post_by_id_guarded
+select
+  (
+    select
+      (
+        select
+          row_to_json(o)
+        from
+          (
+            select
+              p.id,
+              p.title,
+              p.content,
+              to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      p_a.id,
+                      p_a.first_name as "firstName",
+                      p_a.last_name as "lastName"
+                    from
+                      users p_a
+                    where
+                      p_a.id = p.author_id
+                  ) o
+              ) as "createdBy",
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        p_lu.id,
+                        p_lu.first_name as "firstName",
+                        p_lu.last_name as "lastName"
+                      from
+                        (
+                          select
+                            l.user_id
+                          from
+                            post_likes l
+                          where
+                            l.post_id = p.id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = l.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = l.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            l.user_id
+                          limit
+                            20
+                        ) p_lu_i
+                        join users p_lu on p_lu.id = p_lu_i.user_id
+                      order by
+                        p_lu_i.user_id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as "likedBy",
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        p_c.id,
+                        p_c.content,
+                        to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                p_c_a.id,
+                                p_c_a.first_name as "firstName",
+                                p_c_a.last_name as "lastName"
+                              from
+                                users p_c_a
+                              where
+                                p_c_a.id = p_c.author_id
+                            ) o
+                        ) as "createdBy",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  p_c_lu.id,
+                                  p_c_lu.first_name as "firstName",
+                                  p_c_lu.last_name as "lastName"
+                                from
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = p_c.id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) p_c_lu_i
+                                  join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                order by
+                                  p_c_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as "likedBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_c_s.like_count
+                              from
+                                comment_stats p_c_s
+                              where
+                                p_c_s.comment_id = p_c.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comment_likes hl
+                                    where
+                                      hl.comment_id = p_c.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        exists (
+                          select
+                          from
+                            comment_likes p_c_m
+                          where
+                            p_c_m.comment_id = p_c.id
+                            and p_c_m.user_id = s.user_id
+                        ) as "likedByMe"
+                      from
+                        comments p_c
+                      where
+                        p_c.post_id = p.id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = p_c.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = p_c.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        p_c.created_at desc,
+                        p_c.id desc
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as comments,
+              (
+                coalesce(
+                  (
+                    select
+                      p_s.like_count
+                    from
+                      post_stats p_s
+                    where
+                      p_s.post_id = p.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            post_likes hl
+                          where
+                            hl.post_id = p.id
+                            and hl.user_id = hu.u
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "likeCount",
+              (
+                coalesce(
+                  (
+                    select
+                      p_s.comment_count
+                    from
+                      post_stats p_s
+                    where
+                      p_s.post_id = p.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            comments hc
+                          where
+                            hc.post_id = p.id
+                            and hc.author_id = hu.u
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "commentCount",
+              exists (
+                select
+                from
+                  post_likes p_m
+                where
+                  p_m.post_id = p.id
+                  and p_m.user_id = s.user_id
+              ) as "likedByMe"
+          ) o
+      )
+    from
+      posts p
+    where
+      p.id = $3
+      and (
+        s.block_count = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = s.user_id
+              and bk.blocked_id = p.author_id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = p.author_id
+              and bk.blocked_id = s.user_id
+          )
+        )
+      )
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- post_create
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  ins as (
+    insert into
+      posts (title, content, author_id)
+    select
+      $3,
+      $4,
+      s.user_id
+    from
+      s
+    returning
+      *
+  )
+select
+  (
+    select
+      (
+        select
+          row_to_json(o)
+        from
+          (
+            select
+              ins.id,
+              ins.title,
+              ins.content,
+              to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      ins_a.id,
+                      ins_a.first_name as "firstName",
+                      ins_a.last_name as "lastName"
+                    from
+                      users ins_a
+                    where
+                      ins_a.id = ins.author_id
+                  ) o
+              ) as "createdBy",
+              '[]'::json as "likedBy",
+              '[]'::json as comments,
+              0 as "likeCount",
+              0 as "commentCount",
+              false as "likedByMe"
+          ) o
+      )
+    from
+      ins
+  )::text
+from
+  s;
+
+-- post_json
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $2
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $2
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $2
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    (
+                                      select
+                                        vb.block_count
+                                      from
+                                        users vb
+                                      where
+                                        vb.id = $2
+                                    ) = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = $2
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = $2
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $2
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $2
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $2
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = $2
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $2
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $2
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $2
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $2
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $2
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $2
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = $2
+          ) as "likedByMe"
+      ) o
+  ) as json
+from
+  posts p
+where
+  p.id = $1;
+
+-- post_like
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  ins as (
+    insert into
+      post_likes (post_id, user_id)
+    select
+      p.id,
+      s.user_id
+    from
+      p,
+      s
+    on conflict do nothing
+    returning
+      user_id
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          p.author_id,
+          'post_like',
+          ins.user_id,
+          p.id,
+          null::int
+        from
+          p,
+          ins
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  case
+    when exists (
+      select
+        1
+      from
+        ins
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName"
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_lu.id,
+                          lp_lu.first_name as "firstName",
+                          lp_lu.last_name as "lastName"
+                        from
+                          (
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = lp.id
+                                and l.user_id <> s.user_id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            )
+                            union all
+                            select
+                              user_id
+                            from
+                              ins
+                          ) lp_lu_i
+                          join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                        order by
+                          lp_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_c.id,
+                          lp_c.content,
+                          to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_c_a.id,
+                                  lp_c_a.first_name as "firstName",
+                                  lp_c_a.last_name as "lastName"
+                                from
+                                  users lp_c_a
+                                where
+                                  lp_c_a.id = lp_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_lu.id,
+                                    lp_c_lu.first_name as "firstName",
+                                    lp_c_lu.last_name as "lastName"
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = lp_c.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) lp_c_lu_i
+                                    join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                  order by
+                                    lp_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_c_s.like_count
+                                from
+                                  comment_stats lp_c_s
+                                where
+                                  lp_c_s.comment_id = lp_c.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comment_likes hl
+                                      where
+                                        hl.comment_id = lp_c.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          exists (
+                            select
+                            from
+                              comment_likes lp_c_m
+                            where
+                              lp_c_m.comment_id = lp_c.id
+                              and lp_c_m.user_id = s.user_id
+                          ) as "likedByMe"
+                        from
+                          comments lp_c
+                        where
+                          lp_c.post_id = lp.id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_c.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_c.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_c.created_at desc,
+                          lp_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.like_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              post_likes hl
+                            where
+                              hl.post_id = lp.id
+                              and hl.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int + 1 as "likeCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.comment_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              comments hc
+                            where
+                              hc.post_id = lp.id
+                              and hc.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "commentCount",
+                true as "likedByMe"
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end
+from
+  s;
+
+-- post_shown
+select
+  1
+from
+  posts p
+where
+  p.id = $1
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = p.author_id
+        and bk.blocked_id = $2
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2
+        and bk.blocked_id = p.author_id
+    )
+  );
+
+-- post_unlike
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  del as (
+    delete from post_likes l using p,
+    s
+    where
+      l.post_id = p.id
+      and l.user_id = s.user_id
+    returning
+      l.user_id
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  case
+    when exists (
+      select
+        1
+      from
+        del
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName"
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_lu.id,
+                          lp_lu.first_name as "firstName",
+                          lp_lu.last_name as "lastName"
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              post_likes l
+                            where
+                              l.post_id = lp.id
+                              and l.user_id <> s.user_id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = l.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = l.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) lp_lu_i
+                          join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                        order by
+                          lp_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_c.id,
+                          lp_c.content,
+                          to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_c_a.id,
+                                  lp_c_a.first_name as "firstName",
+                                  lp_c_a.last_name as "lastName"
+                                from
+                                  users lp_c_a
+                                where
+                                  lp_c_a.id = lp_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_lu.id,
+                                    lp_c_lu.first_name as "firstName",
+                                    lp_c_lu.last_name as "lastName"
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = lp_c.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) lp_c_lu_i
+                                    join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                  order by
+                                    lp_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_c_s.like_count
+                                from
+                                  comment_stats lp_c_s
+                                where
+                                  lp_c_s.comment_id = lp_c.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comment_likes hl
+                                      where
+                                        hl.comment_id = lp_c.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          exists (
+                            select
+                            from
+                              comment_likes lp_c_m
+                            where
+                              lp_c_m.comment_id = lp_c.id
+                              and lp_c_m.user_id = s.user_id
+                          ) as "likedByMe"
+                        from
+                          comments lp_c
+                        where
+                          lp_c.post_id = lp.id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_c.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_c.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_c.created_at desc,
+                          lp_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.like_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              post_likes hl
+                            where
+                              hl.post_id = lp.id
+                              and hl.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int - 1 as "likeCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.comment_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              comments hc
+                            where
+                              hc.post_id = lp.id
+                              and hc.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "commentCount",
+                false as "likedByMe"
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end
+from
+  s;
+
+-- selectPostList: all posts, a page
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe"
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (
+            (
+              select
+                vm.mute_count
+              from
+                users vm
+              where
+                vm.id = $1
+            ) = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = $1
+                and mu.muted_id = p.author_id
+            )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          $2
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 7999999
+order by
+  b.nth;
+
+-- selectPostList: all posts, a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe"
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (
+            (
+              select
+                vm.mute_count
+              from
+                users vm
+              where
+                vm.id = $1
+            ) = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = $1
+                and mu.muted_id = p.author_id
+            )
+          )
+          and (p.created_at, p.id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $2
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          $3
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 7999999
+order by
+  b.nth;
+
+-- selectPostList: all posts, unpaged (a stream)
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $1
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $1
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    (
+                                      select
+                                        vb.block_count
+                                      from
+                                        users vb
+                                      where
+                                        vb.id = $1
+                                    ) = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = $1
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = $1
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = $1
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = $1
+          ) as "likedByMe"
+      ) o
+  )::text as json
+from
+  posts p
+where
+  (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $1
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $1
+          and bk.blocked_id = p.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = p.author_id
+          and bk.blocked_id = $1
+      )
+    )
+  )
+  and (
+    (
+      select
+        vm.mute_count
+      from
+        users vm
+      where
+        vm.id = $1
+    ) = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = $1
+        and mu.muted_id = p.author_id
+    )
+  )
+order by
+  p.created_at desc,
+  p.id desc;
+
+-- selectPostList: all posts, whole up to a size
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe"
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (
+            (
+              select
+                vm.mute_count
+              from
+                users vm
+              where
+                vm.id = $1
+            ) = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = $1
+                and mu.muted_id = p.author_id
+            )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto - octet_length(b.json) - 1 <= 999
+order by
+  b.nth;
+
+-- selectPostList: one author's posts, a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe"
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          p.author_id = $2
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (p.created_at, p.id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $3
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          $4
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 7999999
+order by
+  b.nth;
+
+-- selectPostList: the feed, a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe"
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          p.author_id = any (
+            array(
+              select
+                f.followed_id
+              from
+                follows f
+              where
+                f.follower_id = $2
+                and (
+                  (
+                    select
+                      vb.block_count
+                    from
+                      users vb
+                    where
+                      vb.id = $1
+                  ) = 0
+                  or (
+                    not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = $1
+                        and bk.blocked_id = f.followed_id
+                    )
+                    and not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = f.followed_id
+                        and bk.blocked_id = $1
+                    )
+                  )
+                )
+                and (
+                  (
+                    select
+                      vm.mute_count
+                    from
+                      users vm
+                    where
+                      vm.id = $1
+                  ) = 0
+                  or not exists (
+                    select
+                    from
+                      mutes mu
+                    where
+                      mu.muter_id = $1
+                      and mu.muted_id = f.followed_id
+                  )
+                )
+            )
+          )
+          and (p.created_at, p.id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $3
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          $4
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 7999999
+order by
+  b.nth;
+
+-- selectPostList: a search, a page
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        with
+          newest as materialized (
+            select
+              n.id,
+              n.created_at
+            from
+              (
+                select
+                  w.id,
+                  w.created_at,
+                  w.search_vector,
+                  w.author_id
+                from
+                  posts w
+                where
+                  true
+                order by
+                  w.created_at desc,
+                  w.id desc
+                limit
+                  1000
+              ) n
+            where
+              n.search_vector @@ websearch_to_tsquery('english', $2)
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = n.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = n.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+              and (
+                (
+                  select
+                    vm.mute_count
+                  from
+                    users vm
+                  where
+                    vm.id = $1
+                ) = 0
+                or not exists (
+                  select
+                  from
+                    mutes mu
+                  where
+                    mu.muter_id = $1
+                    and mu.muted_id = n.author_id
+                )
+              )
+          ),
+          matches as materialized (
+            select
+              *
+            from
+              (
+                select
+                  *
+                from
+                  newest
+                where
+                  (
+                    select
+                      count(*)
+                    from
+                      newest
+                  ) >= $3
+                union all
+                select
+                  m.id,
+                  m.created_at
+                from
+                  posts m
+                where
+                  m.search_vector @@ websearch_to_tsquery('english', $2)
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = m.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = m.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+                  and (
+                    (
+                      select
+                        vm.mute_count
+                      from
+                        users vm
+                      where
+                        vm.id = $1
+                    ) = 0
+                    or not exists (
+                      select
+                      from
+                        mutes mu
+                      where
+                        mu.muter_id = $1
+                        and mu.muted_id = m.author_id
+                    )
+                  )
+                  and (
+                    select
+                      count(*)
+                    from
+                      newest
+                  ) < $3
+              ) u
+            order by
+              u.created_at desc,
+              u.id desc
+            limit
+              $3
+          )
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe"
+              ) o
+          )::text as json
+        from
+          matches s
+          join posts p on p.id = s.id
+        order by
+          s.created_at desc,
+          s.id desc
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 7999999
+order by
+  b.nth;
+
+-- selectPostList: a search, a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        with
+          newest as materialized (
+            select
+              n.id,
+              n.created_at
+            from
+              (
+                select
+                  w.id,
+                  w.created_at,
+                  w.search_vector,
+                  w.author_id
+                from
+                  posts w
+                where
+                  true
+                  and (w.created_at, w.id) < (
+                    select
+                      b.created_at,
+                      b.id
+                    from
+                      posts b
+                    where
+                      b.id = $3
+                      and (
+                        (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $1
+                              and bk.blocked_id = b.author_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = b.author_id
+                              and bk.blocked_id = $1
+                          )
+                        )
+                      )
+                  )
+                order by
+                  w.created_at desc,
+                  w.id desc
+                limit
+                  1000
+              ) n
+            where
+              n.search_vector @@ websearch_to_tsquery('english', $2)
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = n.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = n.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+              and (
+                (
+                  select
+                    vm.mute_count
+                  from
+                    users vm
+                  where
+                    vm.id = $1
+                ) = 0
+                or not exists (
+                  select
+                  from
+                    mutes mu
+                  where
+                    mu.muter_id = $1
+                    and mu.muted_id = n.author_id
+                )
+              )
+          ),
+          matches as materialized (
+            select
+              *
+            from
+              (
+                select
+                  *
+                from
+                  newest
+                where
+                  (
+                    select
+                      count(*)
+                    from
+                      newest
+                  ) >= $4
+                union all
+                select
+                  m.id,
+                  m.created_at
+                from
+                  posts m
+                where
+                  m.search_vector @@ websearch_to_tsquery('english', $2)
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = m.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = m.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+                  and (
+                    (
+                      select
+                        vm.mute_count
+                      from
+                        users vm
+                      where
+                        vm.id = $1
+                    ) = 0
+                    or not exists (
+                      select
+                      from
+                        mutes mu
+                      where
+                        mu.muter_id = $1
+                        and mu.muted_id = m.author_id
+                    )
+                  )
+                  and (m.created_at, m.id) < (
+                    select
+                      b.created_at,
+                      b.id
+                    from
+                      posts b
+                    where
+                      b.id = $3
+                      and (
+                        (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $1
+                              and bk.blocked_id = b.author_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = b.author_id
+                              and bk.blocked_id = $1
+                          )
+                        )
+                      )
+                  )
+                  and (
+                    select
+                      count(*)
+                    from
+                      newest
+                  ) < $4
+              ) u
+            order by
+              u.created_at desc,
+              u.id desc
+            limit
+              $4
+          )
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe"
+              ) o
+          )::text as json
+        from
+          matches s
+          join posts p on p.id = s.id
+        order by
+          s.created_at desc,
+          s.id desc
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 7999999
+order by
+  b.nth;
+
+-- selectPostList: a search, unpaged
+with
+  matches as materialized (
+    select
+      m.id,
+      m.created_at
+    from
+      posts m
+    where
+      m.search_vector @@ websearch_to_tsquery('english', $2)
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $1
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $1
+              and bk.blocked_id = m.author_id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = m.author_id
+              and bk.blocked_id = $1
+          )
+        )
+      )
+      and (
+        (
+          select
+            vm.mute_count
+          from
+            users vm
+          where
+            vm.id = $1
+        ) = 0
+        or not exists (
+          select
+          from
+            mutes mu
+          where
+            mu.muter_id = $1
+            and mu.muted_id = m.author_id
+        )
+      )
+  )
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $1
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $1
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    (
+                                      select
+                                        vb.block_count
+                                      from
+                                        users vb
+                                      where
+                                        vb.id = $1
+                                    ) = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = $1
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = $1
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = $1
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = $1
+          ) as "likedByMe"
+      ) o
+  )::text as json
+from
+  matches s
+  join posts p on p.id = s.id
+order by
+  s.created_at desc,
+  s.id desc;
+
+-- selectCommentsOnPost: a page
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          c.id,
+          c.content,
+          to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  c_a.id,
+                  c_a.first_name as "firstName",
+                  c_a.last_name as "lastName"
+                from
+                  users c_a
+                where
+                  c_a.id = c.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_lu.id,
+                    c_lu.first_name as "firstName",
+                    c_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        comment_likes l
+                      where
+                        l.comment_id = c.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $2
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $2
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $2
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) c_lu_i
+                    join users c_lu on c_lu.id = c_lu_i.user_id
+                  order by
+                    c_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          (
+            coalesce(
+              (
+                select
+                  c_s.like_count
+                from
+                  comment_stats c_s
+                where
+                  c_s.comment_id = c.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $2
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $2
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $2
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comment_likes hl
+                      where
+                        hl.comment_id = c.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          exists (
+            select
+            from
+              comment_likes c_m
+            where
+              c_m.comment_id = c.id
+              and c_m.user_id = $2
+          ) as "likedByMe"
+      ) o
+  ) as json
+from
+  comments c
+where
+  c.post_id = $1
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $2
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $2
+          and bk.blocked_id = c.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = c.author_id
+          and bk.blocked_id = $2
+      )
+    )
+  )
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $2
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $2
+          and bk.blocked_id = (
+            select
+              cp.author_id
+            from
+              posts cp
+            where
+              cp.id = $1
+          )
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = (
+            select
+              cp.author_id
+            from
+              posts cp
+            where
+              cp.id = $1
+          )
+          and bk.blocked_id = $2
+      )
+    )
+  )
+order by
+  c.created_at desc,
+  c.id desc
+limit
+  $3;
+
+-- selectCommentsOnPost: unpaged after a cursor, as text (a stream)
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          c.id,
+          c.content,
+          to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  c_a.id,
+                  c_a.first_name as "firstName",
+                  c_a.last_name as "lastName"
+                from
+                  users c_a
+                where
+                  c_a.id = c.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_lu.id,
+                    c_lu.first_name as "firstName",
+                    c_lu.last_name as "lastName"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        comment_likes l
+                      where
+                        l.comment_id = c.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $2
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $2
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $2
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) c_lu_i
+                    join users c_lu on c_lu.id = c_lu_i.user_id
+                  order by
+                    c_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          (
+            coalesce(
+              (
+                select
+                  c_s.like_count
+                from
+                  comment_stats c_s
+                where
+                  c_s.comment_id = c.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $2
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $2
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $2
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comment_likes hl
+                      where
+                        hl.comment_id = c.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          exists (
+            select
+            from
+              comment_likes c_m
+            where
+              c_m.comment_id = c.id
+              and c_m.user_id = $2
+          ) as "likedByMe"
+      ) o
+  )::text as json
+from
+  comments c
+where
+  c.post_id = $1
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $2
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $2
+          and bk.blocked_id = c.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = c.author_id
+          and bk.blocked_id = $2
+      )
+    )
+  )
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $2
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $2
+          and bk.blocked_id = (
+            select
+              cp.author_id
+            from
+              posts cp
+            where
+              cp.id = $1
+          )
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = (
+            select
+              cp.author_id
+            from
+              posts cp
+            where
+              cp.id = $1
+          )
+          and bk.blocked_id = $2
+      )
+    )
+  )
+  and (c.created_at, c.id) < (
+    select
+      b.created_at,
+      b.id
+    from
+      comments b
+    where
+      b.id = $3
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $2
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $2
+              and bk.blocked_id = b.author_id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = b.author_id
+              and bk.blocked_id = $2
+          )
+        )
+      )
+  )
+order by
+  c.created_at desc,
+  c.id desc;
+
+-- selectLikers: a post's, a page after a cursor
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          u.id,
+          u.first_name as "firstName",
+          u.last_name as "lastName"
+      ) o
+  ) as json
+from
+  post_likes l
+  join users u on u.id = l.user_id
+where
+  l.post_id = $1
+  and l.user_id > $3
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $2
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $2
+          and bk.blocked_id = l.user_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = l.user_id
+          and bk.blocked_id = $2
+      )
+    )
+  )
+  and exists (
+    select
+    from
+      posts lp
+    where
+      lp.id = $1
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $2
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $2
+              and bk.blocked_id = lp.author_id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = lp.author_id
+              and bk.blocked_id = $2
+          )
+        )
+      )
+  )
+order by
+  l.user_id
+limit
+  $4;
+
+-- selectLikers: a comment's, a page
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          u.id,
+          u.first_name as "firstName",
+          u.last_name as "lastName"
+      ) o
+  ) as json
+from
+  comment_likes l
+  join users u on u.id = l.user_id
+where
+  l.comment_id = $1
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $2
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $2
+          and bk.blocked_id = l.user_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = l.user_id
+          and bk.blocked_id = $2
+      )
+    )
+  )
+  and exists (
+    select
+    from
+      comments lc
+    where
+      lc.id = $1
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = lc.author_id
+            and bk.blocked_id = $2
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2
+            and bk.blocked_id = lc.author_id
+        )
+      )
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = lc.post_id
+            )
+            and bk.blocked_id = $2
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2
+            and bk.blocked_id = (
+              select
+                cp.author_id
+              from
+                posts cp
+              where
+                cp.id = lc.post_id
+            )
+        )
+      )
+  )
+order by
+  l.user_id
+limit
+  $3;
+
+-- selectCommentsBy: a page
+select
+  row_to_json(r) as json
+from
+  (
+    select
+      c.id,
+      c.content,
+      to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      (
+        select
+          row_to_json(o)
+        from
+          (
+            select
+              c_a.id,
+              c_a.first_name as "firstName",
+              c_a.last_name as "lastName"
+            from
+              users c_a
+            where
+              c_a.id = c.author_id
+          ) o
+      ) as "createdBy",
+      coalesce(
+        (
+          select
+            array_to_json(array_agg(a))
+          from
+            (
+              select
+                c_lu.id,
+                c_lu.first_name as "firstName",
+                c_lu.last_name as "lastName"
+              from
+                (
+                  select
+                    l.user_id
+                  from
+                    comment_likes l
+                  where
+                    l.comment_id = c.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = l.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = l.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    l.user_id
+                  limit
+                    20
+                ) c_lu_i
+                join users c_lu on c_lu.id = c_lu_i.user_id
+              order by
+                c_lu_i.user_id
+              limit
+                20
+            ) a
+        ),
+        '[]'::json
+      ) as "likedBy",
+      (
+        coalesce(
+          (
+            select
+              c_s.like_count
+            from
+              comment_stats c_s
+            where
+              c_s.comment_id = c.id
+          ),
+          0
+        ) - (
+          case
+            when (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $2
+            ) = 0 then 0
+            else (
+              select
+                count(*)
+              from
+                (
+                  select
+                    hb.blocked_id as u
+                  from
+                    blocks hb
+                  where
+                    hb.blocker_id = $2
+                  union all
+                  select
+                    hb.blocker_id
+                  from
+                    blocks hb
+                  where
+                    hb.blocked_id = $2
+                ) hu
+                cross join lateral (
+                  select
+                  from
+                    comment_likes hl
+                  where
+                    hl.comment_id = c.id
+                    and hl.user_id = hu.u
+                ) hr
+            )
+          end
+        )
+      )::int as "likeCount",
+      exists (
+        select
+        from
+          comment_likes c_m
+        where
+          c_m.comment_id = c.id
+          and c_m.user_id = $2
+      ) as "likedByMe"
+    from
+      comments c
+    where
+      c.author_id = $1
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $2
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $2
+              and bk.blocked_id = (
+                select
+                  cp.author_id
+                from
+                  posts cp
+                where
+                  cp.id = c.post_id
+              )
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = (
+                select
+                  cp.author_id
+                from
+                  posts cp
+                where
+                  cp.id = c.post_id
+              )
+              and bk.blocked_id = $2
+          )
+        )
+      )
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $2
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $2
+              and bk.blocked_id = c.author_id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = c.author_id
+              and bk.blocked_id = $2
+          )
+        )
+      )
+    order by
+      c.created_at desc,
+      c.id desc
+    limit
+      $3
+  ) r;
+
+-- selectCommentsBy: a page after a cursor
+select
+  row_to_json(r) as json
+from
+  (
+    select
+      c.id,
+      c.content,
+      to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      (
+        select
+          row_to_json(o)
+        from
+          (
+            select
+              c_a.id,
+              c_a.first_name as "firstName",
+              c_a.last_name as "lastName"
+            from
+              users c_a
+            where
+              c_a.id = c.author_id
+          ) o
+      ) as "createdBy",
+      coalesce(
+        (
+          select
+            array_to_json(array_agg(a))
+          from
+            (
+              select
+                c_lu.id,
+                c_lu.first_name as "firstName",
+                c_lu.last_name as "lastName"
+              from
+                (
+                  select
+                    l.user_id
+                  from
+                    comment_likes l
+                  where
+                    l.comment_id = c.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = l.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = l.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    l.user_id
+                  limit
+                    20
+                ) c_lu_i
+                join users c_lu on c_lu.id = c_lu_i.user_id
+              order by
+                c_lu_i.user_id
+              limit
+                20
+            ) a
+        ),
+        '[]'::json
+      ) as "likedBy",
+      (
+        coalesce(
+          (
+            select
+              c_s.like_count
+            from
+              comment_stats c_s
+            where
+              c_s.comment_id = c.id
+          ),
+          0
+        ) - (
+          case
+            when (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $2
+            ) = 0 then 0
+            else (
+              select
+                count(*)
+              from
+                (
+                  select
+                    hb.blocked_id as u
+                  from
+                    blocks hb
+                  where
+                    hb.blocker_id = $2
+                  union all
+                  select
+                    hb.blocker_id
+                  from
+                    blocks hb
+                  where
+                    hb.blocked_id = $2
+                ) hu
+                cross join lateral (
+                  select
+                  from
+                    comment_likes hl
+                  where
+                    hl.comment_id = c.id
+                    and hl.user_id = hu.u
+                ) hr
+            )
+          end
+        )
+      )::int as "likeCount",
+      exists (
+        select
+        from
+          comment_likes c_m
+        where
+          c_m.comment_id = c.id
+          and c_m.user_id = $2
+      ) as "likedByMe"
+    from
+      comments c
+    where
+      c.author_id = $1
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $2
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $2
+              and bk.blocked_id = (
+                select
+                  cp.author_id
+                from
+                  posts cp
+                where
+                  cp.id = c.post_id
+              )
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = (
+                select
+                  cp.author_id
+                from
+                  posts cp
+                where
+                  cp.id = c.post_id
+              )
+              and bk.blocked_id = $2
+          )
+        )
+      )
+      and (c.created_at, c.id) < (
+        select
+          b.created_at,
+          b.id
+        from
+          comments b
+        where
+          b.id = $3
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $2
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $2
+                  and bk.blocked_id = b.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = b.author_id
+                  and bk.blocked_id = $2
+              )
+            )
+          )
+      )
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $2
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $2
+              and bk.blocked_id = c.author_id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = c.author_id
+              and bk.blocked_id = $2
+          )
+        )
+      )
+    order by
+      c.created_at desc,
+      c.id desc
+    limit
+      $4
+  ) r;
