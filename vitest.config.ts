@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** What both projects run with: every test file gets a private copy of the database (global setup). */
@@ -27,7 +28,7 @@ const databaseModeOnly = process.env.SYSTEM_TESTS === 'database-mode';
 
 /**
  * Two projects: `api` (procedures and HTTP against the app in-process: `npm run test:api`, about
- * a minute at most) and `system` (the service as processes and machines meet it). `npm test` runs
+ * 40 s on a quiet machine) and `system` (the service as processes and machines meet it). `npm test` runs
  * both. The global setup is the root's, so one database server serves both projects.
  */
 export default defineConfig({
@@ -38,6 +39,8 @@ export default defineConfig({
         test: {
           name: 'api',
           isolate: false,
+          // Its files mostly wait on PostgreSQL: two at a time even on two cores (vitest's default is one less than the cores).
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, FIXTURES, SYSTEM],
           ...projectDefaults,

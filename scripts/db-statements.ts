@@ -29,6 +29,7 @@ const DOMAIN_OF_PREFIX: Record<string, string> = {
   live_: 'live',
   notifications_: 'notifications',
   post_: 'posts',
+  posts_: 'posts',
   comment_: 'posts',
   user_: 'users',
   follow_: 'users',

@@ -671,3 +671,7 @@ export async function listCommentsBy(
   if (rows.length === 0) await assertCursorShown(db, 'comments', before, viewerId);
   return rows.map((row) => row.json);
 }
+
+// The page statements made as the module loads, as every other named statement is: the registry
+// (npm run db:statements) then holds them whatever ran before.
+for (const followed of [false, true]) for (const after of [false, true]) postListStatement(followed, after);

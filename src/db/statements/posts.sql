@@ -2570,6 +2570,3996 @@ select
 from
   s;
 
+-- posts_before_limit
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        '[' || coalesce(string_agg(t.j, ','), '') || ']'
+      from
+        (
+          select
+            x.j,
+            sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+          from
+            (
+              select
+                row_to_json(a)::text as j
+              from
+                (
+                  select
+                    p.id,
+                    p.title,
+                    p.content,
+                    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_a.id,
+                            p_a.first_name as "firstName",
+                            p_a.last_name as "lastName"
+                          from
+                            users p_a
+                          where
+                            p_a.id = p.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_lu.id,
+                              p_lu.first_name as "firstName",
+                              p_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  post_likes l
+                                where
+                                  l.post_id = p.id
+                                  and true
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_lu_i
+                              join users p_lu on p_lu.id = p_lu_i.user_id
+                            order by
+                              p_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c.id,
+                              p_c.content,
+                              to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_c_a.id,
+                                      p_c_a.first_name as "firstName",
+                                      p_c_a.last_name as "lastName"
+                                    from
+                                      users p_c_a
+                                    where
+                                      p_c_a.id = p_c.author_id
+                                  ) o
+                              ) as "createdBy",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_lu.id,
+                                        p_c_lu.first_name as "firstName",
+                                        p_c_lu.last_name as "lastName"
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = p_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) p_c_lu_i
+                                        join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                      order by
+                                        p_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as "likedBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_c_s.like_count
+                                    from
+                                      comment_stats p_c_s
+                                    where
+                                      p_c_s.comment_id = p_c.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              exists (
+                                select
+                                from
+                                  comment_likes p_c_m
+                                where
+                                  p_c_m.comment_id = p_c.id
+                                  and p_c_m.user_id = s.user_id
+                              ) as "likedByMe"
+                            from
+                              comments p_c
+                            where
+                              p_c.post_id = p.id
+                              and true
+                            order by
+                              p_c.created_at desc,
+                              p_c.id desc
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as comments,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.like_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.comment_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "commentCount",
+                    exists (
+                      select
+                      from
+                        post_likes p_m
+                      where
+                        p_m.post_id = p.id
+                        and p_m.user_id = s.user_id
+                    ) as "likedByMe"
+                  from
+                    (
+                      select
+                        *
+                      from
+                        (
+                          select
+                            *
+                          from
+                            posts
+                          where
+                            true
+                            and (posts.created_at, posts.id) < (
+                              select
+                                b.created_at,
+                                b.id
+                              from
+                                posts b
+                              where
+                                b.id = $3
+                                and true
+                            )
+                          order by
+                            created_at desc,
+                            id desc
+                          limit
+                            100
+                        ) k
+                      order by
+                        created_at desc,
+                        id desc
+                      limit
+                        $4
+                    ) p
+                ) a
+              offset
+                0
+            ) x
+        ) t
+      where
+        t.upto <= 7999999
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_before_limit_guarded
+select
+  (
+    select
+      '[' || coalesce(string_agg(t.j, ','), '') || ']'
+    from
+      (
+        select
+          x.j,
+          sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+        from
+          (
+            select
+              row_to_json(a)::text as j
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = s.user_id
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = s.user_id
+                  ) as "likedByMe"
+                from
+                  (
+                    select
+                      *
+                    from
+                      (
+                        select
+                          *
+                        from
+                          posts
+                        where
+                          (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = posts.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = posts.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                          and (
+                            s.mute_count = 0
+                            or not exists (
+                              select
+                              from
+                                mutes mu
+                              where
+                                mu.muter_id = s.user_id
+                                and mu.muted_id = posts.author_id
+                            )
+                          )
+                          and (posts.created_at, posts.id) < (
+                            select
+                              b.created_at,
+                              b.id
+                            from
+                              posts b
+                            where
+                              b.id = $3
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = b.author_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = b.author_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                          )
+                        order by
+                          created_at desc,
+                          id desc
+                        limit
+                          100
+                      ) k
+                    order by
+                      created_at desc,
+                      id desc
+                    limit
+                      $4
+                  ) p
+              ) a
+            offset
+              0
+          ) x
+      ) t
+    where
+      t.upto <= 7999999
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_followed_before_limit
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        '[' || coalesce(string_agg(t.j, ','), '') || ']'
+      from
+        (
+          select
+            x.j,
+            sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+          from
+            (
+              select
+                row_to_json(a)::text as j
+              from
+                (
+                  select
+                    p.id,
+                    p.title,
+                    p.content,
+                    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_a.id,
+                            p_a.first_name as "firstName",
+                            p_a.last_name as "lastName"
+                          from
+                            users p_a
+                          where
+                            p_a.id = p.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_lu.id,
+                              p_lu.first_name as "firstName",
+                              p_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  post_likes l
+                                where
+                                  l.post_id = p.id
+                                  and true
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_lu_i
+                              join users p_lu on p_lu.id = p_lu_i.user_id
+                            order by
+                              p_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c.id,
+                              p_c.content,
+                              to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_c_a.id,
+                                      p_c_a.first_name as "firstName",
+                                      p_c_a.last_name as "lastName"
+                                    from
+                                      users p_c_a
+                                    where
+                                      p_c_a.id = p_c.author_id
+                                  ) o
+                              ) as "createdBy",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_lu.id,
+                                        p_c_lu.first_name as "firstName",
+                                        p_c_lu.last_name as "lastName"
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = p_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) p_c_lu_i
+                                        join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                      order by
+                                        p_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as "likedBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_c_s.like_count
+                                    from
+                                      comment_stats p_c_s
+                                    where
+                                      p_c_s.comment_id = p_c.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              exists (
+                                select
+                                from
+                                  comment_likes p_c_m
+                                where
+                                  p_c_m.comment_id = p_c.id
+                                  and p_c_m.user_id = s.user_id
+                              ) as "likedByMe"
+                            from
+                              comments p_c
+                            where
+                              p_c.post_id = p.id
+                              and true
+                            order by
+                              p_c.created_at desc,
+                              p_c.id desc
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as comments,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.like_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.comment_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "commentCount",
+                    exists (
+                      select
+                      from
+                        post_likes p_m
+                      where
+                        p_m.post_id = p.id
+                        and p_m.user_id = s.user_id
+                    ) as "likedByMe"
+                  from
+                    (
+                      with
+                        floor_heads as materialized (
+                          select
+                            k.created_at
+                          from
+                            (
+                              select
+                                f.followed_id,
+                                f.author_bound
+                              from
+                                follows f
+                              where
+                                f.follower_id = s.user_id
+                                and true
+                            ) r
+                            cross join lateral (
+                              select
+                                x.id,
+                                x.created_at
+                              from
+                                posts x
+                              where
+                                x.author_id = r.followed_id
+                                and (x.created_at, x.id) < (
+                                  select
+                                    b.created_at,
+                                    b.id
+                                  from
+                                    posts b
+                                  where
+                                    b.id = $3
+                                    and true
+                                )
+                              order by
+                                x.created_at desc,
+                                x.id desc
+                              limit
+                                1
+                            ) k
+                          where
+                            r.author_bound > '-infinity'
+                            and r.author_bound <= (
+                              select
+                                b.created_at
+                              from
+                                posts b
+                              where
+                                b.id = $3
+                            )
+                          order by
+                            r.author_bound desc
+                          limit
+                            $4
+                        ),
+                        floor as materialized (
+                          select
+                            case
+                              when count(*) >= $4 then min(created_at)
+                              else '-infinity'
+                            end as at
+                          from
+                            floor_heads
+                        ),
+                        above as materialized (
+                          select
+                            a.followed_id
+                          from
+                            (
+                              select
+                                f.followed_id,
+                                f.author_bound
+                              from
+                                follows f
+                              where
+                                f.follower_id = s.user_id
+                                and true
+                            ) a
+                          where
+                            a.author_bound > (
+                              select
+                                at
+                              from
+                                floor
+                            )
+                          limit
+                            201
+                        ),
+                        crowded as materialized (
+                          select
+                            count(*) > 200 as yes
+                          from
+                            above
+                        ),
+                        walked as materialized (
+                          select
+                            w.id,
+                            w.created_at
+                          from
+                            (
+                              select
+                                x.id,
+                                x.created_at,
+                                x.author_id
+                              from
+                                posts x
+                              where
+                                (
+                                  select
+                                    yes
+                                  from
+                                    crowded
+                                )
+                                and (x.created_at, x.id) < (
+                                  select
+                                    b.created_at,
+                                    b.id
+                                  from
+                                    posts b
+                                  where
+                                    b.id = $3
+                                    and true
+                                )
+                              order by
+                                x.created_at desc,
+                                x.id desc
+                              limit
+                                500
+                            ) w
+                            -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+                          where
+                            (
+                              select
+                                true
+                              from
+                                (
+                                  select
+                                    f.followed_id,
+                                    f.author_bound
+                                  from
+                                    follows f
+                                  where
+                                    f.follower_id = s.user_id
+                                    and true
+                                ) wf
+                              where
+                                wf.followed_id = w.author_id
+                            )
+                          order by
+                            w.created_at desc,
+                            w.id desc
+                          limit
+                            $4
+                        ),
+                        ranked as (
+                          select
+                            followed_id
+                          from
+                            above
+                          where
+                            not (
+                              select
+                                yes
+                              from
+                                crowded
+                            )
+                          union all
+                          select
+                            a.followed_id
+                          from
+                            (
+                              select
+                                f.followed_id,
+                                f.author_bound
+                              from
+                                follows f
+                              where
+                                f.follower_id = s.user_id
+                                and true
+                            ) a
+                          where
+                            a.author_bound > (
+                              select
+                                at
+                              from
+                                floor
+                            )
+                            and (
+                              select
+                                yes
+                              from
+                                crowded
+                            )
+                            and (
+                              select
+                                count(*)
+                              from
+                                walked
+                            ) < $4
+                        ),
+                        heads as materialized (
+                          select
+                            r.followed_id as author_id,
+                            k.id,
+                            k.created_at
+                          from
+                            ranked r
+                            cross join lateral (
+                              select
+                                x.id,
+                                x.created_at
+                              from
+                                posts x
+                              where
+                                x.author_id = r.followed_id
+                                and (x.created_at, x.id) < (
+                                  select
+                                    b.created_at,
+                                    b.id
+                                  from
+                                    posts b
+                                  where
+                                    b.id = $3
+                                    and true
+                                )
+                              order by
+                                x.created_at desc,
+                                x.id desc
+                              limit
+                                1
+                            ) k
+                          order by
+                            k.created_at desc,
+                            k.id desc
+                          limit
+                            $4
+                        ),
+                        newest as (
+                          select
+                            *
+                          from
+                            walked
+                          where
+                            (
+                              select
+                                count(*)
+                              from
+                                walked
+                            ) >= $4
+                          union all
+                          (
+                            select
+                              k.id,
+                              k.created_at
+                            from
+                              heads hd
+                              cross join lateral (
+                                select
+                                  x.id,
+                                  x.created_at
+                                from
+                                  posts x
+                                where
+                                  x.author_id = hd.author_id
+                                  and (x.created_at, x.id) < (
+                                    select
+                                      b.created_at,
+                                      b.id
+                                    from
+                                      posts b
+                                    where
+                                      b.id = $3
+                                      and true
+                                  )
+                                order by
+                                  x.created_at desc,
+                                  x.id desc
+                                limit
+                                  $4
+                              ) k
+                            order by
+                              k.created_at desc,
+                              k.id desc
+                            limit
+                              $4
+                          )
+                        )
+                      select
+                        fp.*
+                      from
+                        newest
+                        join posts fp on fp.id = newest.id
+                      order by
+                        newest.created_at desc,
+                        newest.id desc
+                      limit
+                        $4
+                    ) p
+                ) a
+              offset
+                0
+            ) x
+        ) t
+      where
+        t.upto <= 7999999
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_followed_before_limit_guarded
+select
+  (
+    select
+      '[' || coalesce(string_agg(t.j, ','), '') || ']'
+    from
+      (
+        select
+          x.j,
+          sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+        from
+          (
+            select
+              row_to_json(a)::text as j
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = s.user_id
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = s.user_id
+                  ) as "likedByMe"
+                from
+                  (
+                    with
+                      floor_heads as materialized (
+                        select
+                          k.created_at
+                        from
+                          (
+                            select
+                              f.followed_id,
+                              f.author_bound
+                            from
+                              follows f
+                            where
+                              f.follower_id = s.user_id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = f.followed_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = f.followed_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                              and (
+                                s.mute_count = 0
+                                or not exists (
+                                  select
+                                  from
+                                    mutes mu
+                                  where
+                                    mu.muter_id = s.user_id
+                                    and mu.muted_id = f.followed_id
+                                )
+                              )
+                          ) r
+                          cross join lateral (
+                            select
+                              x.id,
+                              x.created_at
+                            from
+                              posts x
+                            where
+                              x.author_id = r.followed_id
+                              and (x.created_at, x.id) < (
+                                select
+                                  b.created_at,
+                                  b.id
+                                from
+                                  posts b
+                                where
+                                  b.id = $3
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = b.author_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = b.author_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                              )
+                            order by
+                              x.created_at desc,
+                              x.id desc
+                            limit
+                              1
+                          ) k
+                        where
+                          r.author_bound > '-infinity'
+                          and r.author_bound <= (
+                            select
+                              b.created_at
+                            from
+                              posts b
+                            where
+                              b.id = $3
+                          )
+                        order by
+                          r.author_bound desc
+                        limit
+                          $4
+                      ),
+                      floor as materialized (
+                        select
+                          case
+                            when count(*) >= $4 then min(created_at)
+                            else '-infinity'
+                          end as at
+                        from
+                          floor_heads
+                      ),
+                      above as materialized (
+                        select
+                          a.followed_id
+                        from
+                          (
+                            select
+                              f.followed_id,
+                              f.author_bound
+                            from
+                              follows f
+                            where
+                              f.follower_id = s.user_id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = f.followed_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = f.followed_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                              and (
+                                s.mute_count = 0
+                                or not exists (
+                                  select
+                                  from
+                                    mutes mu
+                                  where
+                                    mu.muter_id = s.user_id
+                                    and mu.muted_id = f.followed_id
+                                )
+                              )
+                          ) a
+                        where
+                          a.author_bound > (
+                            select
+                              at
+                            from
+                              floor
+                          )
+                        limit
+                          201
+                      ),
+                      crowded as materialized (
+                        select
+                          count(*) > 200 as yes
+                        from
+                          above
+                      ),
+                      walked as materialized (
+                        select
+                          w.id,
+                          w.created_at
+                        from
+                          (
+                            select
+                              x.id,
+                              x.created_at,
+                              x.author_id
+                            from
+                              posts x
+                            where
+                              (
+                                select
+                                  yes
+                                from
+                                  crowded
+                              )
+                              and (x.created_at, x.id) < (
+                                select
+                                  b.created_at,
+                                  b.id
+                                from
+                                  posts b
+                                where
+                                  b.id = $3
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = b.author_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = b.author_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                              )
+                            order by
+                              x.created_at desc,
+                              x.id desc
+                            limit
+                              500
+                          ) w
+                          -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+                        where
+                          (
+                            select
+                              true
+                            from
+                              (
+                                select
+                                  f.followed_id,
+                                  f.author_bound
+                                from
+                                  follows f
+                                where
+                                  f.follower_id = s.user_id
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = f.followed_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = f.followed_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                  and (
+                                    s.mute_count = 0
+                                    or not exists (
+                                      select
+                                      from
+                                        mutes mu
+                                      where
+                                        mu.muter_id = s.user_id
+                                        and mu.muted_id = f.followed_id
+                                    )
+                                  )
+                              ) wf
+                            where
+                              wf.followed_id = w.author_id
+                          )
+                        order by
+                          w.created_at desc,
+                          w.id desc
+                        limit
+                          $4
+                      ),
+                      ranked as (
+                        select
+                          followed_id
+                        from
+                          above
+                        where
+                          not (
+                            select
+                              yes
+                            from
+                              crowded
+                          )
+                        union all
+                        select
+                          a.followed_id
+                        from
+                          (
+                            select
+                              f.followed_id,
+                              f.author_bound
+                            from
+                              follows f
+                            where
+                              f.follower_id = s.user_id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = f.followed_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = f.followed_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                              and (
+                                s.mute_count = 0
+                                or not exists (
+                                  select
+                                  from
+                                    mutes mu
+                                  where
+                                    mu.muter_id = s.user_id
+                                    and mu.muted_id = f.followed_id
+                                )
+                              )
+                          ) a
+                        where
+                          a.author_bound > (
+                            select
+                              at
+                            from
+                              floor
+                          )
+                          and (
+                            select
+                              yes
+                            from
+                              crowded
+                          )
+                          and (
+                            select
+                              count(*)
+                            from
+                              walked
+                          ) < $4
+                      ),
+                      heads as materialized (
+                        select
+                          r.followed_id as author_id,
+                          k.id,
+                          k.created_at
+                        from
+                          ranked r
+                          cross join lateral (
+                            select
+                              x.id,
+                              x.created_at
+                            from
+                              posts x
+                            where
+                              x.author_id = r.followed_id
+                              and (x.created_at, x.id) < (
+                                select
+                                  b.created_at,
+                                  b.id
+                                from
+                                  posts b
+                                where
+                                  b.id = $3
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = b.author_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = b.author_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                              )
+                            order by
+                              x.created_at desc,
+                              x.id desc
+                            limit
+                              1
+                          ) k
+                        order by
+                          k.created_at desc,
+                          k.id desc
+                        limit
+                          $4
+                      ),
+                      newest as (
+                        select
+                          *
+                        from
+                          walked
+                        where
+                          (
+                            select
+                              count(*)
+                            from
+                              walked
+                          ) >= $4
+                        union all
+                        (
+                          select
+                            k.id,
+                            k.created_at
+                          from
+                            heads hd
+                            cross join lateral (
+                              select
+                                x.id,
+                                x.created_at
+                              from
+                                posts x
+                              where
+                                x.author_id = hd.author_id
+                                and (x.created_at, x.id) < (
+                                  select
+                                    b.created_at,
+                                    b.id
+                                  from
+                                    posts b
+                                  where
+                                    b.id = $3
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = b.author_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = b.author_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                )
+                              order by
+                                x.created_at desc,
+                                x.id desc
+                              limit
+                                $4
+                            ) k
+                          order by
+                            k.created_at desc,
+                            k.id desc
+                          limit
+                            $4
+                        )
+                      )
+                    select
+                      fp.*
+                    from
+                      newest
+                      join posts fp on fp.id = newest.id
+                    order by
+                      newest.created_at desc,
+                      newest.id desc
+                    limit
+                      $4
+                  ) p
+              ) a
+            offset
+              0
+          ) x
+      ) t
+    where
+      t.upto <= 7999999
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_followed_limit
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        '[' || coalesce(string_agg(t.j, ','), '') || ']'
+      from
+        (
+          select
+            x.j,
+            sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+          from
+            (
+              select
+                row_to_json(a)::text as j
+              from
+                (
+                  select
+                    p.id,
+                    p.title,
+                    p.content,
+                    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_a.id,
+                            p_a.first_name as "firstName",
+                            p_a.last_name as "lastName"
+                          from
+                            users p_a
+                          where
+                            p_a.id = p.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_lu.id,
+                              p_lu.first_name as "firstName",
+                              p_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  post_likes l
+                                where
+                                  l.post_id = p.id
+                                  and true
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_lu_i
+                              join users p_lu on p_lu.id = p_lu_i.user_id
+                            order by
+                              p_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c.id,
+                              p_c.content,
+                              to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_c_a.id,
+                                      p_c_a.first_name as "firstName",
+                                      p_c_a.last_name as "lastName"
+                                    from
+                                      users p_c_a
+                                    where
+                                      p_c_a.id = p_c.author_id
+                                  ) o
+                              ) as "createdBy",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_lu.id,
+                                        p_c_lu.first_name as "firstName",
+                                        p_c_lu.last_name as "lastName"
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = p_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) p_c_lu_i
+                                        join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                      order by
+                                        p_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as "likedBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_c_s.like_count
+                                    from
+                                      comment_stats p_c_s
+                                    where
+                                      p_c_s.comment_id = p_c.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              exists (
+                                select
+                                from
+                                  comment_likes p_c_m
+                                where
+                                  p_c_m.comment_id = p_c.id
+                                  and p_c_m.user_id = s.user_id
+                              ) as "likedByMe"
+                            from
+                              comments p_c
+                            where
+                              p_c.post_id = p.id
+                              and true
+                            order by
+                              p_c.created_at desc,
+                              p_c.id desc
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as comments,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.like_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.comment_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "commentCount",
+                    exists (
+                      select
+                      from
+                        post_likes p_m
+                      where
+                        p_m.post_id = p.id
+                        and p_m.user_id = s.user_id
+                    ) as "likedByMe"
+                  from
+                    (
+                      with
+                        floor_heads as materialized (
+                          select
+                            k.created_at
+                          from
+                            (
+                              select
+                                f.followed_id,
+                                f.author_bound
+                              from
+                                follows f
+                              where
+                                f.follower_id = s.user_id
+                                and true
+                            ) r
+                            cross join lateral (
+                              select
+                                x.id,
+                                x.created_at
+                              from
+                                posts x
+                              where
+                                x.author_id = r.followed_id
+                              order by
+                                x.created_at desc,
+                                x.id desc
+                              limit
+                                1
+                            ) k
+                          where
+                            r.author_bound > '-infinity'
+                          order by
+                            r.author_bound desc
+                          limit
+                            $3
+                        ),
+                        floor as materialized (
+                          select
+                            case
+                              when count(*) >= $3 then min(created_at)
+                              else '-infinity'
+                            end as at
+                          from
+                            floor_heads
+                        ),
+                        above as materialized (
+                          select
+                            a.followed_id
+                          from
+                            (
+                              select
+                                f.followed_id,
+                                f.author_bound
+                              from
+                                follows f
+                              where
+                                f.follower_id = s.user_id
+                                and true
+                            ) a
+                          where
+                            a.author_bound > (
+                              select
+                                at
+                              from
+                                floor
+                            )
+                          limit
+                            201
+                        ),
+                        crowded as materialized (
+                          select
+                            count(*) > 200 as yes
+                          from
+                            above
+                        ),
+                        walked as materialized (
+                          select
+                            w.id,
+                            w.created_at
+                          from
+                            (
+                              select
+                                x.id,
+                                x.created_at,
+                                x.author_id
+                              from
+                                posts x
+                              where
+                                (
+                                  select
+                                    yes
+                                  from
+                                    crowded
+                                )
+                              order by
+                                x.created_at desc,
+                                x.id desc
+                              limit
+                                500
+                            ) w
+                            -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+                          where
+                            (
+                              select
+                                true
+                              from
+                                (
+                                  select
+                                    f.followed_id,
+                                    f.author_bound
+                                  from
+                                    follows f
+                                  where
+                                    f.follower_id = s.user_id
+                                    and true
+                                ) wf
+                              where
+                                wf.followed_id = w.author_id
+                            )
+                          order by
+                            w.created_at desc,
+                            w.id desc
+                          limit
+                            $3
+                        ),
+                        ranked as (
+                          select
+                            followed_id
+                          from
+                            above
+                          where
+                            not (
+                              select
+                                yes
+                              from
+                                crowded
+                            )
+                          union all
+                          select
+                            a.followed_id
+                          from
+                            (
+                              select
+                                f.followed_id,
+                                f.author_bound
+                              from
+                                follows f
+                              where
+                                f.follower_id = s.user_id
+                                and true
+                            ) a
+                          where
+                            a.author_bound > (
+                              select
+                                at
+                              from
+                                floor
+                            )
+                            and (
+                              select
+                                yes
+                              from
+                                crowded
+                            )
+                            and (
+                              select
+                                count(*)
+                              from
+                                walked
+                            ) < $3
+                        ),
+                        heads as materialized (
+                          select
+                            r.followed_id as author_id,
+                            k.id,
+                            k.created_at
+                          from
+                            ranked r
+                            cross join lateral (
+                              select
+                                x.id,
+                                x.created_at
+                              from
+                                posts x
+                              where
+                                x.author_id = r.followed_id
+                              order by
+                                x.created_at desc,
+                                x.id desc
+                              limit
+                                1
+                            ) k
+                          order by
+                            k.created_at desc,
+                            k.id desc
+                          limit
+                            $3
+                        ),
+                        newest as (
+                          select
+                            *
+                          from
+                            walked
+                          where
+                            (
+                              select
+                                count(*)
+                              from
+                                walked
+                            ) >= $3
+                          union all
+                          (
+                            select
+                              k.id,
+                              k.created_at
+                            from
+                              heads hd
+                              cross join lateral (
+                                select
+                                  x.id,
+                                  x.created_at
+                                from
+                                  posts x
+                                where
+                                  x.author_id = hd.author_id
+                                order by
+                                  x.created_at desc,
+                                  x.id desc
+                                limit
+                                  $3
+                              ) k
+                            order by
+                              k.created_at desc,
+                              k.id desc
+                            limit
+                              $3
+                          )
+                        )
+                      select
+                        fp.*
+                      from
+                        newest
+                        join posts fp on fp.id = newest.id
+                      order by
+                        newest.created_at desc,
+                        newest.id desc
+                      limit
+                        $3
+                    ) p
+                ) a
+              offset
+                0
+            ) x
+        ) t
+      where
+        t.upto <= 7999999
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_followed_limit_guarded
+select
+  (
+    select
+      '[' || coalesce(string_agg(t.j, ','), '') || ']'
+    from
+      (
+        select
+          x.j,
+          sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+        from
+          (
+            select
+              row_to_json(a)::text as j
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = s.user_id
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = s.user_id
+                  ) as "likedByMe"
+                from
+                  (
+                    with
+                      floor_heads as materialized (
+                        select
+                          k.created_at
+                        from
+                          (
+                            select
+                              f.followed_id,
+                              f.author_bound
+                            from
+                              follows f
+                            where
+                              f.follower_id = s.user_id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = f.followed_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = f.followed_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                              and (
+                                s.mute_count = 0
+                                or not exists (
+                                  select
+                                  from
+                                    mutes mu
+                                  where
+                                    mu.muter_id = s.user_id
+                                    and mu.muted_id = f.followed_id
+                                )
+                              )
+                          ) r
+                          cross join lateral (
+                            select
+                              x.id,
+                              x.created_at
+                            from
+                              posts x
+                            where
+                              x.author_id = r.followed_id
+                            order by
+                              x.created_at desc,
+                              x.id desc
+                            limit
+                              1
+                          ) k
+                        where
+                          r.author_bound > '-infinity'
+                        order by
+                          r.author_bound desc
+                        limit
+                          $3
+                      ),
+                      floor as materialized (
+                        select
+                          case
+                            when count(*) >= $3 then min(created_at)
+                            else '-infinity'
+                          end as at
+                        from
+                          floor_heads
+                      ),
+                      above as materialized (
+                        select
+                          a.followed_id
+                        from
+                          (
+                            select
+                              f.followed_id,
+                              f.author_bound
+                            from
+                              follows f
+                            where
+                              f.follower_id = s.user_id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = f.followed_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = f.followed_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                              and (
+                                s.mute_count = 0
+                                or not exists (
+                                  select
+                                  from
+                                    mutes mu
+                                  where
+                                    mu.muter_id = s.user_id
+                                    and mu.muted_id = f.followed_id
+                                )
+                              )
+                          ) a
+                        where
+                          a.author_bound > (
+                            select
+                              at
+                            from
+                              floor
+                          )
+                        limit
+                          201
+                      ),
+                      crowded as materialized (
+                        select
+                          count(*) > 200 as yes
+                        from
+                          above
+                      ),
+                      walked as materialized (
+                        select
+                          w.id,
+                          w.created_at
+                        from
+                          (
+                            select
+                              x.id,
+                              x.created_at,
+                              x.author_id
+                            from
+                              posts x
+                            where
+                              (
+                                select
+                                  yes
+                                from
+                                  crowded
+                              )
+                            order by
+                              x.created_at desc,
+                              x.id desc
+                            limit
+                              500
+                          ) w
+                          -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+                        where
+                          (
+                            select
+                              true
+                            from
+                              (
+                                select
+                                  f.followed_id,
+                                  f.author_bound
+                                from
+                                  follows f
+                                where
+                                  f.follower_id = s.user_id
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = f.followed_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = f.followed_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                  and (
+                                    s.mute_count = 0
+                                    or not exists (
+                                      select
+                                      from
+                                        mutes mu
+                                      where
+                                        mu.muter_id = s.user_id
+                                        and mu.muted_id = f.followed_id
+                                    )
+                                  )
+                              ) wf
+                            where
+                              wf.followed_id = w.author_id
+                          )
+                        order by
+                          w.created_at desc,
+                          w.id desc
+                        limit
+                          $3
+                      ),
+                      ranked as (
+                        select
+                          followed_id
+                        from
+                          above
+                        where
+                          not (
+                            select
+                              yes
+                            from
+                              crowded
+                          )
+                        union all
+                        select
+                          a.followed_id
+                        from
+                          (
+                            select
+                              f.followed_id,
+                              f.author_bound
+                            from
+                              follows f
+                            where
+                              f.follower_id = s.user_id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = f.followed_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = f.followed_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                              and (
+                                s.mute_count = 0
+                                or not exists (
+                                  select
+                                  from
+                                    mutes mu
+                                  where
+                                    mu.muter_id = s.user_id
+                                    and mu.muted_id = f.followed_id
+                                )
+                              )
+                          ) a
+                        where
+                          a.author_bound > (
+                            select
+                              at
+                            from
+                              floor
+                          )
+                          and (
+                            select
+                              yes
+                            from
+                              crowded
+                          )
+                          and (
+                            select
+                              count(*)
+                            from
+                              walked
+                          ) < $3
+                      ),
+                      heads as materialized (
+                        select
+                          r.followed_id as author_id,
+                          k.id,
+                          k.created_at
+                        from
+                          ranked r
+                          cross join lateral (
+                            select
+                              x.id,
+                              x.created_at
+                            from
+                              posts x
+                            where
+                              x.author_id = r.followed_id
+                            order by
+                              x.created_at desc,
+                              x.id desc
+                            limit
+                              1
+                          ) k
+                        order by
+                          k.created_at desc,
+                          k.id desc
+                        limit
+                          $3
+                      ),
+                      newest as (
+                        select
+                          *
+                        from
+                          walked
+                        where
+                          (
+                            select
+                              count(*)
+                            from
+                              walked
+                          ) >= $3
+                        union all
+                        (
+                          select
+                            k.id,
+                            k.created_at
+                          from
+                            heads hd
+                            cross join lateral (
+                              select
+                                x.id,
+                                x.created_at
+                              from
+                                posts x
+                              where
+                                x.author_id = hd.author_id
+                              order by
+                                x.created_at desc,
+                                x.id desc
+                              limit
+                                $3
+                            ) k
+                          order by
+                            k.created_at desc,
+                            k.id desc
+                          limit
+                            $3
+                        )
+                      )
+                    select
+                      fp.*
+                    from
+                      newest
+                      join posts fp on fp.id = newest.id
+                    order by
+                      newest.created_at desc,
+                      newest.id desc
+                    limit
+                      $3
+                  ) p
+              ) a
+            offset
+              0
+          ) x
+      ) t
+    where
+      t.upto <= 7999999
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_limit
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        '[' || coalesce(string_agg(t.j, ','), '') || ']'
+      from
+        (
+          select
+            x.j,
+            sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+          from
+            (
+              select
+                row_to_json(a)::text as j
+              from
+                (
+                  select
+                    p.id,
+                    p.title,
+                    p.content,
+                    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_a.id,
+                            p_a.first_name as "firstName",
+                            p_a.last_name as "lastName"
+                          from
+                            users p_a
+                          where
+                            p_a.id = p.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_lu.id,
+                              p_lu.first_name as "firstName",
+                              p_lu.last_name as "lastName"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  post_likes l
+                                where
+                                  l.post_id = p.id
+                                  and true
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_lu_i
+                              join users p_lu on p_lu.id = p_lu_i.user_id
+                            order by
+                              p_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c.id,
+                              p_c.content,
+                              to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_c_a.id,
+                                      p_c_a.first_name as "firstName",
+                                      p_c_a.last_name as "lastName"
+                                    from
+                                      users p_c_a
+                                    where
+                                      p_c_a.id = p_c.author_id
+                                  ) o
+                              ) as "createdBy",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_lu.id,
+                                        p_c_lu.first_name as "firstName",
+                                        p_c_lu.last_name as "lastName"
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = p_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) p_c_lu_i
+                                        join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                      order by
+                                        p_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as "likedBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_c_s.like_count
+                                    from
+                                      comment_stats p_c_s
+                                    where
+                                      p_c_s.comment_id = p_c.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              exists (
+                                select
+                                from
+                                  comment_likes p_c_m
+                                where
+                                  p_c_m.comment_id = p_c.id
+                                  and p_c_m.user_id = s.user_id
+                              ) as "likedByMe"
+                            from
+                              comments p_c
+                            where
+                              p_c.post_id = p.id
+                              and true
+                            order by
+                              p_c.created_at desc,
+                              p_c.id desc
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as comments,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.like_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.comment_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "commentCount",
+                    exists (
+                      select
+                      from
+                        post_likes p_m
+                      where
+                        p_m.post_id = p.id
+                        and p_m.user_id = s.user_id
+                    ) as "likedByMe"
+                  from
+                    (
+                      select
+                        *
+                      from
+                        (
+                          select
+                            *
+                          from
+                            posts
+                          where
+                            true
+                          order by
+                            created_at desc,
+                            id desc
+                          limit
+                            100
+                        ) k
+                      order by
+                        created_at desc,
+                        id desc
+                      limit
+                        $3
+                    ) p
+                ) a
+              offset
+                0
+            ) x
+        ) t
+      where
+        t.upto <= 7999999
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_limit_guarded
+select
+  (
+    select
+      '[' || coalesce(string_agg(t.j, ','), '') || ']'
+    from
+      (
+        select
+          x.j,
+          sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+        from
+          (
+            select
+              row_to_json(a)::text as j
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = s.user_id
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = s.user_id
+                  ) as "likedByMe"
+                from
+                  (
+                    select
+                      *
+                    from
+                      (
+                        select
+                          *
+                        from
+                          posts
+                        where
+                          (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = posts.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = posts.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                          and (
+                            s.mute_count = 0
+                            or not exists (
+                              select
+                              from
+                                mutes mu
+                              where
+                                mu.muter_id = s.user_id
+                                and mu.muted_id = posts.author_id
+                            )
+                          )
+                        order by
+                          created_at desc,
+                          id desc
+                        limit
+                          100
+                      ) k
+                    order by
+                      created_at desc,
+                      id desc
+                    limit
+                      $3
+                  ) p
+              ) a
+            offset
+              0
+          ) x
+      ) t
+    where
+      t.upto <= 7999999
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
 -- selectPostList: all posts, a page
 select
   json
