@@ -30,6 +30,7 @@ const DOMAIN_OF_PREFIX: Record<string, string> = {
   notifications_: 'notifications',
   post_: 'posts',
   posts_: 'posts',
+  shared_answer: 'posts',
   comment_: 'posts',
   user_: 'users',
   follow_: 'users',

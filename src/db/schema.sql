@@ -311,6 +311,20 @@ CREATE FUNCTION public.feedline_session_counts() RETURNS trigger
 
 
 --
+-- Name: feedline_visible_in(xid, pg_snapshot); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_visible_in(version xid, snapshot pg_snapshot) RETURNS boolean
+    LANGUAGE sql STABLE PARALLEL SAFE
+    AS $$
+        select version::text::bigint < 3 or pg_visible_in_snapshot((
+          pg_snapshot_xmax(pg_current_snapshot())::text::bigint
+          - ((pg_snapshot_xmax(pg_current_snapshot())::text::bigint - version::text::bigint) & 4294967295)
+        )::text::xid8, snapshot)
+      $$;
+
+
+--
 -- Name: live_nextval(regclass); Type: FUNCTION; Schema: public; Owner: -
 --
 

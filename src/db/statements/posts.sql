@@ -733,13 +733,18 @@ select
                               0
                             ) - 0
                           )::int as "likeCount",
-                          exists (
-                            select
-                            from
-                              comment_likes p_c_m
-                            where
-                              p_c_m.comment_id = p_c.id
-                              and p_c_m.user_id = s.user_id
+                          to_json(
+                            '#c' || p_c.id || case
+                              when exists (
+                                select
+                                from
+                                  comment_likes p_c_m
+                                where
+                                  p_c_m.comment_id = p_c.id
+                                  and p_c_m.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
                           ) as "likedByMe"
                         from
                           comments p_c
@@ -781,13 +786,18 @@ select
                     0
                   ) - 0
                 )::int as "commentCount",
-                exists (
-                  select
-                  from
-                    post_likes p_m
-                  where
-                    p_m.post_id = p.id
-                    and p_m.user_id = s.user_id
+                to_json(
+                  '#p' || p.id || case
+                    when exists (
+                      select
+                      from
+                        post_likes p_m
+                      where
+                        p_m.post_id = p.id
+                        and p_m.user_id = s.user_id
+                    ) then 't'
+                    else 'f'
+                  end
                 ) as "likedByMe"
             ) o
         )
@@ -801,7 +811,8 @@ select
   not (
     s.block_count = 0
     and s.mute_count = 0
-  )
+  ),
+  pg_current_snapshot()::text
 from
   sessions s
 where
@@ -6559,6 +6570,137 @@ where
   and s.user_id = $2
   and s.revoked_at is null
   and s.expires_at > now();
+
+-- shared_answer_viewer_states
+with
+  shared as materialized (
+    select
+      (
+        select
+          count(*)
+        from
+          posts r
+          left join post_stats rs on rs.post_id = r.id
+        where
+          r.id = any (
+            (
+              select
+                $5::int[]
+            )::int[]
+          )
+          and feedline_visible_in (r.xmin, $4::pg_snapshot)
+          and (
+            rs.xmin is null
+            or feedline_visible_in (rs.xmin, $4::pg_snapshot)
+          )
+      ) = cardinality(
+        (
+          select
+            $5::int[]
+        )::int[]
+      )
+      and (
+        select
+          count(*)
+        from
+          comments r
+          left join comment_stats rs on rs.comment_id = r.id
+        where
+          r.id = any (
+            (
+              select
+                $6::int[]
+            )::int[]
+          )
+          and feedline_visible_in (r.xmin, $4::pg_snapshot)
+          and (
+            rs.xmin is null
+            or feedline_visible_in (rs.xmin, $4::pg_snapshot)
+          )
+      ) = cardinality(
+        (
+          select
+            $6::int[]
+        )::int[]
+      )
+      and (
+        select
+          count(*)
+        from
+          users r
+          left join user_stats rs on rs.user_id = r.id
+        where
+          r.id = any (
+            (
+              select
+                $3::int[]
+            )::int[]
+          )
+          and feedline_visible_in (r.xmin, $4::pg_snapshot)
+          and (
+            rs.xmin is null
+            or feedline_visible_in (rs.xmin, $4::pg_snapshot)
+          )
+      ) = cardinality(
+        (
+          select
+            $3::int[]
+        )::int[]
+      ) as current
+  )
+select
+  b.i::int,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  ),
+  shared.current
+  and feedline_visible_in (u.xmin, $4::pg_snapshot),
+  array(
+    select
+      l.post_id
+    from
+      post_likes l
+    where
+      l.user_id = b.user_id
+      and l.post_id = any (
+        (
+          select
+            $5::int[]
+        )::int[]
+      )
+  ),
+  array(
+    select
+      l.comment_id
+    from
+      comment_likes l
+    where
+      l.user_id = b.user_id
+      and l.comment_id = any (
+        (
+          select
+            $6::int[]
+        )::int[]
+      )
+  )
+from
+  unnest(
+    (
+      select
+        $1::uuid[]
+    ),
+    (
+      select
+        $2::int[]
+    )
+  ) with ordinality b (jti, user_id, i)
+  cross join shared
+  join sessions s on s.jti = b.jti
+  and s.user_id = b.user_id
+  and s.revoked_at is null
+  and s.expires_at > now()
+  join users u on u.id = b.user_id;
 
 -- selectPostList: all posts, a page
 select
