@@ -1,15 +1,18 @@
 /**
  * The layers of src/, bottom to top, and the direction imports may go (docs/architecture.md):
- *   platform → db → trpc → domains → http → app
- * A module imports its own layer or one below it, never one above; no module imports itself
- * round a circle. Run by `npm run lint` (scripts/lint-layers.ts). tests/, scripts/ and bench/
- * use whatever they need and are not checked.
+ *   platform → db → trpc → viewer → domains (auth → posts → users → notifications → events → live) → http → app
+ * A module imports its own layer or one below it, never one above, and a domain only the domains
+ * before it in that order; no module imports itself round a circle, and no folder does
+ * (scripts/lint-layers.ts checks that). Run by `npm run lint`. tests/, scripts/ and bench/ use
+ * whatever they need and are not checked.
  */
-const DOMAINS = '^src/(auth|events|live|notifications|posts|users)/';
+const DOMAIN_ORDER = ['auth', 'posts', 'users', 'notifications', 'events', 'live'];
+const DOMAINS = `^src/(${DOMAIN_ORDER.join('|')})/`;
 const layer = {
   platform: '^src/platform/',
   db: ['^src/db/', '^mikro-orm[.]config[.]ts$'],
   trpc: '^src/trpc/',
+  viewer: '^src/viewer/',
   domains: DOMAINS,
   http: '^src/http/',
   app: '^src/app/',
@@ -35,11 +38,24 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    above('platform-imports-nothing-above', [layer.trpc, ...layer.db, DOMAINS, layer.http, layer.app]),
-    above('db-imports-no-trpc-domain-http-app', [layer.trpc, DOMAINS, layer.http, layer.app], ENTITY),
-    above('trpc-imports-no-domain-http-app', [DOMAINS, layer.http, layer.app]),
+    above('platform-imports-nothing-above', [layer.trpc, ...layer.db, layer.viewer, DOMAINS, layer.http, layer.app]),
+    above(
+      'db-imports-no-trpc-viewer-domain-http-app',
+      [layer.trpc, layer.viewer, DOMAINS, layer.http, layer.app],
+      ENTITY,
+    ),
+    above('trpc-imports-no-viewer-domain-http-app', [layer.viewer, DOMAINS, layer.http, layer.app]),
+    above('viewer-imports-no-domain-http-app', [DOMAINS, layer.http, layer.app], ENTITY),
     above('domains-import-no-http-app', [layer.http, layer.app]),
     above('http-imports-no-app', [layer.app]),
+    // A domain imports the domains before it in DOMAIN_ORDER (and any domain's entities).
+    ...DOMAIN_ORDER.slice(0, -1).map((domain, i) => ({
+      name: `domain-order-${domain}`,
+      severity: 'error',
+      comment: `domain-order-${domain}: a domain imports only those before it (${DOMAIN_ORDER.join(' → ')}); move what both need into src/viewer/`,
+      from: { path: `^src/${domain}/` },
+      to: { path: `^src/(${DOMAIN_ORDER.slice(i + 1).join('|')})/`, pathNot: ENTITY },
+    })),
     {
       name: 'entities-import-only-entities',
       severity: 'error',

@@ -21,7 +21,7 @@ import { register } from 'prom-client';
 import { parseEnv, type Config } from '../src/platform/config.js';
 import { initORM, ormOptions } from '../src/db/db.js';
 import { createLogger } from '../src/platform/logger.js';
-import type { SessionScope } from '../src/db/sql.js';
+import type { SessionScope } from '../src/viewer/session.js';
 
 const { values } = parseArgs({
   options: {

@@ -23,7 +23,7 @@ import pg from 'pg';
 import { initORM } from '../src/db/db.js';
 import { postListStatement } from '../src/posts/posts.queries.js';
 import { postJson } from '../src/posts/posts.sql.js';
-import { viewerById } from '../src/users/safety.sql.js';
+import { viewerById } from '../src/viewer/safety.sql.js';
 import { freePort } from '../src/platform/ports.js';
 import { DEFAULT_COUNTS, SEED_PASSWORD, seed } from '../scripts/seed.js';
 import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';

@@ -1,5 +1,5 @@
 import type { OrmContext } from '../trpc/trpc.js';
-import type { UserSummary } from '../users/user-summary.schema.js';
+import type { UserSummary } from '../viewer/user-summary.schema.js';
 import { assertEmailFree, insertUser } from './auth.queries.js';
 import { withPasswords, type Passwords } from './passwords.js';
 import { networkOf, reserve } from './rate-limits.js';

@@ -7,17 +7,13 @@ import {
   isoTimestamp,
   keysSettle,
   namedStatement,
-  OPEN_SESSION,
   runDriverStatement,
   type DriverStatement,
-  runForSession,
   runRows,
-  SESSION_ENDED,
-  type SessionHolder,
-  sessionIsOpen,
   statementFor,
   StatementValues,
 } from '../db/sql.js';
+import { OPEN_SESSION, runForSession, SESSION_ENDED, type SessionHolder, sessionIsOpen } from '../viewer/session.js';
 import { UserEntity } from '../users/user.entity.js';
 import { RateLimitCounterEntity } from './rate-limit.entity.js';
 import { SessionEntity } from './session.entity.js';

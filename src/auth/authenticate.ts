@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../platform/config.js';
 import { unauthorized } from '../platform/errors.js';
-import type { SessionHolder } from '../db/sql.js';
+import type { SessionHolder } from '../viewer/session.js';
 import { assertSessionOpen } from './auth.queries.js';
 import { verifyAccessToken, type AccessClaims } from './tokens.js';
 

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { SESSION_ENDED } from '../db/sql.js';
+import { SESSION_ENDED } from '../viewer/session.js';
 import { unauthorized as unauthorizedError } from '../platform/errors.js';
 import { inBatchGate, normalized, procedure, type AppServices, type Context } from '../trpc/trpc.js';
 import { assertSessionOpen } from './auth.queries.js';

@@ -1,5 +1,5 @@
 import { publicProcedure } from '../trpc/trpc.js';
-import { UserSummary } from '../users/user-summary.schema.js';
+import { UserSummary } from '../viewer/user-summary.schema.js';
 import { createAccount } from './accounts.js';
 import { signupInput } from './auth.schemas.js';
 

@@ -1,6 +1,7 @@
 import type { Config } from '../platform/config.js';
 import { unauthorized } from '../platform/errors.js';
-import { type Database, namedStatement, runRows, SESSION_ENDED, type SessionHolder, sessionIsOpen } from '../db/sql.js';
+import { type Database, namedStatement, runRows } from '../db/sql.js';
+import { SESSION_ENDED, type SessionHolder, sessionIsOpen } from '../viewer/session.js';
 import { tooMany } from '../platform/errors.js';
 import { counterValues, slidingCount, type CounterState } from './auth.queries.js';
 import { retryAfterSeconds, slidingWindow, type SlidingWindow } from './rate-limits.js';

@@ -1,16 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { notificationJson, shownNotification } from '../notifications/notifications.queries.js';
-import { shownAuthor, viewerRow } from '../users/safety.sql.js';
-import {
-  namedStatement,
-  OPEN_SESSION,
-  runForSession,
-  runStatement,
-  sessionIsOpen,
-  type SessionScope,
-  type Statement,
-} from '../db/sql.js';
+import { shownAuthor, viewerRow } from '../viewer/safety.sql.js';
+import { namedStatement, runStatement, type Statement } from '../db/sql.js';
+import { OPEN_SESSION, runForSession, sessionIsOpen, type SessionScope } from '../viewer/session.js';
 import { postJson } from '../posts/posts.sql.js';
 
 /** Who a stream is for: a user, the session it lives and dies with, and when that session expires. */

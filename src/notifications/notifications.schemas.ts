@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idOutput, idParam, integerParam, timestamp } from '../trpc/schemas.js';
-import { UserSummary } from '../users/user-summary.schema.js';
+import { UserSummary } from '../viewer/user-summary.schema.js';
 import { NOTIFICATION_TYPES } from './notification.entity.js';
 
 export const Notification = z

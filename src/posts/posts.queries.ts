@@ -8,14 +8,12 @@ import {
   findRow,
   keysSettle,
   namedStatement,
-  OPEN_SESSION,
   runDriverStatement,
-  runForSession,
   runRows,
-  type SessionScope,
   StatementValues,
   upToBytes,
 } from '../db/sql.js';
+import { OPEN_SESSION, runForSession, type SessionScope } from '../viewer/session.js';
 import {
   commentJson,
   commentsBy,
@@ -27,10 +25,10 @@ import {
   type LikeWrite,
 } from './posts.sql.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
-import { readerStatement, runForReader, type ReaderStatement } from '../users/reader-statements.js';
+import { readerStatement, runForReader, type ReaderStatement } from '../viewer/reader-statements.js';
 import { runShared } from './shared-answers.js';
 import { jsonValue } from '../trpc/json-text.js';
-import { insertNotification } from '../notifications/notifications.queries.js';
+import { insertNotification } from '../viewer/notifications.sql.js';
 import {
   noBlockBetween,
   shownAuthor,
@@ -38,12 +36,12 @@ import {
   SESSION_VIEWER,
   viewerById,
   type Viewer,
-} from '../users/safety.sql.js';
+} from '../viewer/safety.sql.js';
 import { CommentEntity } from './comment.entity.js';
 import { PostEntity, SEARCH_CONFIG } from './post.entity.js';
 import type { Comment, Post } from './posts.schemas.js';
-import { userSummaryJson } from '../users/user-summary.sql.js';
-import type { UserSummary } from '../users/user-summary.schema.js';
+import { userSummaryJson } from '../viewer/user-summary.sql.js';
+import type { UserSummary } from '../viewer/user-summary.schema.js';
 
 export const POST_NOT_FOUND = 'Post not found';
 export const COMMENT_NOT_FOUND = 'Comment not found';

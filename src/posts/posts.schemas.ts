@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idOutput, text, timestamp } from '../trpc/schemas.js';
-import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../users/user-summary.schema.js';
+import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
 
 /** How many likers, and how many comments, a Post or Comment embeds at most; the rest is paged. */

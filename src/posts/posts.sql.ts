@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoTimestamp, jsonArray, jsonArrayTextUpTo, jsonFragment, jsonObject } from '../db/sql.js';
 import { ANSWER_MAX_BYTES } from '../trpc/schemas.js';
-import { hiddenByBlocks, unblocked, type Viewer } from '../users/safety.sql.js';
-import { userSummaryColumns, usersArray } from '../users/user-summary.sql.js';
+import { hiddenByBlocks, unblocked, type Viewer } from '../viewer/safety.sql.js';
+import { userSummaryColumns, usersArray } from '../viewer/user-summary.sql.js';
 import { Comment, Post, PREVIEW_ITEMS } from './posts.schemas.js';
 import { LIKED_MARKER } from './shared-answers.js';
 
@@ -14,7 +14,7 @@ const authorJson = (row: string) =>
  * Who a Post or Comment is built for:
  * - `me`: the reader's id (an expression), for `likedByMe`; 'null' where the JSON is shared by
  *   several readers (live.queries.ts);
- * - `viewer`: the reader's blocks (users/safety.sql.ts): likers and comments by users on either side
+ * - `viewer`: the reader's blocks (viewer/safety.sql.ts): likers and comments by users on either side
  *   of a block with them are left out of the previews and the counts. Without it, nobody is;
  * - `markers`: each `likedByMe` is a marker naming its post or comment, with the reader's value,
  *   so that other readers can fill in their own (shared-answers.ts).

@@ -1,12 +1,6 @@
 import { onPrimary } from '../db/read-replicas.js';
-import {
-  namedStatement,
-  runForSession,
-  runStatement,
-  SESSION_ENDED,
-  sessionIsOpen,
-  type SessionScope,
-} from '../db/sql.js';
+import { namedStatement, runStatement } from '../db/sql.js';
+import { runForSession, SESSION_ENDED, sessionIsOpen, type SessionScope } from '../viewer/session.js';
 import { unauthorized } from '../platform/errors.js';
 import {
   HAS_NONE,
@@ -14,7 +8,7 @@ import {
   rememberReader,
   runForReader,
   type ReaderStatement,
-} from '../users/reader-statements.js';
+} from '../viewer/reader-statements.js';
 import { countSharedRead, registerSharedReadWaiters } from '../platform/metrics.js';
 
 /**

@@ -3,7 +3,7 @@ import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/str
 import { wholeList } from '../trpc/large-answers.js';
 import { pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
-import { SUMMARY_MAX_JSON_BYTES, UserSummary } from './user-summary.schema.js';
+import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import { listUserSummaries, userSummariesDocument } from './users.queries.js';
 
 /** A page is one statement; unpaged over REST, the list is streamed by its twin, streamUsers below. */

@@ -4,7 +4,7 @@ import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/str
 import { wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
-import { SUMMARY_MAX_JSON_BYTES, UserSummary } from './user-summary.schema.js';
+import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import {
   deleteSafetyLink,
   insertSafetyLink,

@@ -10,8 +10,8 @@ import {
   runRows,
   StatementValues,
 } from '../db/sql.js';
-import { userSummaryJson } from './user-summary.sql.js';
-import type { UserSummary } from './user-summary.schema.js';
+import { userSummaryJson } from '../viewer/user-summary.sql.js';
+import type { UserSummary } from '../viewer/user-summary.schema.js';
 import { USER_NOT_FOUND } from './users.queries.js';
 
 /**

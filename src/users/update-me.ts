@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX, NAME_MAX_BYTES } from './user.entity.js';
 import { text } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
-import { UserSummary } from './user-summary.schema.js';
+import { UserSummary } from '../viewer/user-summary.schema.js';
 import { updateUserNames } from './users.queries.js';
 
 export const updateMeInput = z

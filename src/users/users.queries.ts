@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
 import { jsonValue } from '../trpc/json-text.js';
-import { insertNotification } from '../notifications/notifications.queries.js';
+import { insertNotification } from '../viewer/notifications.sql.js';
 import {
   type Database,
   deleteLink,
@@ -11,20 +11,18 @@ import {
   findRow,
   keysSettle,
   namedStatement,
-  OPEN_SESSION,
   runDriverStatement,
-  runForSession,
   runRows,
-  type SessionScope,
   StatementValues,
 } from '../db/sql.js';
+import { OPEN_SESSION, runForSession, type SessionScope } from '../viewer/session.js';
 import { userWithRelationsJson } from './users.sql.js';
-import { userSummaryJson } from './user-summary.sql.js';
+import { userSummaryJson } from '../viewer/user-summary.sql.js';
 import { FollowEntity } from './follow.entity.js';
-import { noBlockBetween, unblocked, viewerById } from './safety.sql.js';
-import { readerStatement } from './reader-statements.js';
+import { noBlockBetween, unblocked, viewerById } from '../viewer/safety.sql.js';
+import { readerStatement } from '../viewer/reader-statements.js';
 import { runShared } from '../posts/shared-answers.js';
-import type { UserSummary } from './user-summary.schema.js';
+import type { UserSummary } from '../viewer/user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
 
 export const USER_NOT_FOUND = 'User not found';

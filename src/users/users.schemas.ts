@@ -7,7 +7,7 @@ import {
   POST_MAX_JSON_BYTES,
   PREVIEW_ITEMS,
 } from '../posts/posts.schemas.js';
-import { SUMMARY_MAX_JSON_BYTES, UserSummary } from './user-summary.schema.js';
+import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 
 const count = (description: string) => z.int().min(0).meta({ description });
 

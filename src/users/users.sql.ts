@@ -1,8 +1,8 @@
 import { jsonArray, jsonFragment, jsonObject } from '../db/sql.js';
 import { commentsBy, commentsSelect, postsSelect, type Reader } from '../posts/posts.sql.js';
 import { PREVIEW_ITEMS } from '../posts/posts.schemas.js';
-import { hiddenByBlocks, unblocked } from './safety.sql.js';
-import { userSummaryColumns, usersArray } from './user-summary.sql.js';
+import { hiddenByBlocks, unblocked } from '../viewer/safety.sql.js';
+import { userSummaryColumns, usersArray } from '../viewer/user-summary.sql.js';
 import { UserWithRelations } from './users.schemas.js';
 
 /**

@@ -4,7 +4,7 @@ import { eventJson } from '../../src/events/events.queries.js';
 import { notificationJson } from '../../src/notifications/notifications.queries.js';
 import * as sql from '../../src/db/sql.js';
 import * as postsSql from '../../src/posts/posts.sql.js';
-import * as userSummarySql from '../../src/users/user-summary.sql.js';
+import * as userSummarySql from '../../src/viewer/user-summary.sql.js';
 import * as usersSql from '../../src/users/users.sql.js';
 import { type TestUser, useHarness } from '../support/harness.js';
 

@@ -8,6 +8,7 @@ import { parseEnv, type Config } from '../../src/platform/config.js';
 import { initORM, ormOptions } from '../../src/db/db.js';
 import { createApp, createHttpServer } from '../../src/http/http.js';
 import { LiveHub } from '../../src/live/live-hub.js';
+import { forgetReaders } from '../../src/viewer/reader-statements.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { appRouter } from '../../src/http/router.js';
 import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc/trpc.js';
@@ -92,6 +93,9 @@ export class Harness {
         : {};
     const config = testConfig({ DATABASE_URL: databaseUrl, ...direct, ...configOverrides });
     const appLogger = logger ?? createLogger(config.LOG_LEVEL);
+    // What this process remembers of readers, by user id, may be of another database's users (only
+    // a guess: a wrong one costs a statement, and tests that hold a statement in flight count them).
+    forgetReaders();
     const orm = await initORM({ ...ormOptions(config, databaseUrl, appLogger), migrate: false });
     const services: AppServices = { orm, config, logger: appLogger, live: new LiveHub(orm, config, appLogger) };
     const server = createHttpServer(createApp(services), services.config).listen(0, '127.0.0.1');

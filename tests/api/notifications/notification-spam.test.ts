@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATIONS_PER_ACTOR } from '../../../src/notifications/notifications.queries.js';
+import { NOTIFICATIONS_PER_ACTOR } from '../../../src/viewer/notifications.sql.js';
 import { useHarness } from '../../support/harness.js';
 
 const h = useHarness();

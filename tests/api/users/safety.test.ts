@@ -525,7 +525,7 @@ describe('a block and a follow at once', () => {
   });
 });
 
-describe('the two statements of a hot read (users/reader-statements.ts)', () => {
+describe('the two statements of a hot read (viewer/reader-statements.ts)', () => {
   /**
    * Which of POST_BY_ID's statements `fn` sends, by text (behind a transaction-mode pooler they go
    * unnamed); the harness's live delivery runs its own meanwhile.

@@ -1,4 +1,5 @@
-import { namedStatement, OPEN_SESSION, runForSession, type SessionScope, type Statement } from '../db/sql.js';
+import { namedStatement, type Statement } from '../db/sql.js';
+import { OPEN_SESSION, runForSession, type SessionScope } from './session.js';
 import { SESSION_VIEWER, type Viewer } from './safety.sql.js';
 
 /**
@@ -45,6 +46,9 @@ export function readerStatement(
 /** Readers (user ids) this process last saw with blocks or mutes; at most READERS_KEPT, the oldest forgotten first. */
 const readersWithAny = new Set<number>();
 const READERS_KEPT = 10_000;
+
+/** Forgets every reader: user ids name other users on another database (a test's harness starts on a new one). */
+export const forgetReaders = (): void => readersWithAny.clear();
 
 /** Whether `userId` had blocks or mutes when this process last saw; runForReader starts from that guess. */
 export const readerHadAny = (userId: number): boolean => readersWithAny.has(userId);

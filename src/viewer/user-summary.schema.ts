@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idOutput } from '../trpc/schemas.js';
-import { NAME_MAX_BYTES } from './user.entity.js';
+import { NAME_MAX_BYTES } from '../users/user.entity.js';
 
 /** A user as every response shows one: never the email, never the password. */
 export const UserSummary = z
