@@ -58,11 +58,22 @@ CREATE FUNCTION public.feedline_block_ends_follows() RETURNS trigger
 CREATE FUNCTION public.feedline_count_comment_stats_like_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+        declare
+          changed bigint;
+          one_key int;
         begin
-          if tg_op = 'INSERT' then
+          select count(*), min(comment_id) into changed, one_key from changed_rows;
+          if changed = 1 then
+            update comment_stats set like_count = like_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where comment_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into comment_stats as s (comment_id, like_count) values (one_key, 1)
+                on conflict (comment_id) do update set like_count = s.like_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' then
             insert into comment_stats as s (comment_id, like_count) select comment_id, count(*) from changed_rows group by 1 order by 1
               on conflict (comment_id) do update set like_count = s.like_count + excluded.like_count;
-          else
+          elsif changed > 1 then
             perform from comment_stats where comment_id in (select comment_id from changed_rows) order by comment_id for no key update;
             update comment_stats s set like_count = s.like_count - d.n
               from (select comment_id as k, count(*) as n from changed_rows group by 1) d where s.comment_id = d.k;
@@ -78,11 +89,22 @@ CREATE FUNCTION public.feedline_count_comment_stats_like_count() RETURNS trigger
 CREATE FUNCTION public.feedline_count_post_stats_comment_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+        declare
+          changed bigint;
+          one_key int;
         begin
-          if tg_op = 'INSERT' then
+          select count(*), min(post_id) into changed, one_key from changed_rows;
+          if changed = 1 then
+            update post_stats set comment_count = comment_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where post_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into post_stats as s (post_id, comment_count) values (one_key, 1)
+                on conflict (post_id) do update set comment_count = s.comment_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' then
             insert into post_stats as s (post_id, comment_count) select post_id, count(*) from changed_rows group by 1 order by 1
               on conflict (post_id) do update set comment_count = s.comment_count + excluded.comment_count;
-          else
+          elsif changed > 1 then
             perform from post_stats where post_id in (select post_id from changed_rows) order by post_id for no key update;
             update post_stats s set comment_count = s.comment_count - d.n
               from (select post_id as k, count(*) as n from changed_rows group by 1) d where s.post_id = d.k;
@@ -98,11 +120,22 @@ CREATE FUNCTION public.feedline_count_post_stats_comment_count() RETURNS trigger
 CREATE FUNCTION public.feedline_count_post_stats_like_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+        declare
+          changed bigint;
+          one_key int;
         begin
-          if tg_op = 'INSERT' then
+          select count(*), min(post_id) into changed, one_key from changed_rows;
+          if changed = 1 then
+            update post_stats set like_count = like_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where post_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into post_stats as s (post_id, like_count) values (one_key, 1)
+                on conflict (post_id) do update set like_count = s.like_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' then
             insert into post_stats as s (post_id, like_count) select post_id, count(*) from changed_rows group by 1 order by 1
               on conflict (post_id) do update set like_count = s.like_count + excluded.like_count;
-          else
+          elsif changed > 1 then
             perform from post_stats where post_id in (select post_id from changed_rows) order by post_id for no key update;
             update post_stats s set like_count = s.like_count - d.n
               from (select post_id as k, count(*) as n from changed_rows group by 1) d where s.post_id = d.k;
@@ -118,11 +151,22 @@ CREATE FUNCTION public.feedline_count_post_stats_like_count() RETURNS trigger
 CREATE FUNCTION public.feedline_count_user_stats_comment_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+        declare
+          changed bigint;
+          one_key int;
         begin
-          if tg_op = 'INSERT' then
+          select count(*), min(author_id) into changed, one_key from changed_rows;
+          if changed = 1 then
+            update user_stats set comment_count = comment_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where user_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into user_stats as s (user_id, comment_count) values (one_key, 1)
+                on conflict (user_id) do update set comment_count = s.comment_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' then
             insert into user_stats as s (user_id, comment_count) select author_id, count(*) from changed_rows group by 1 order by 1
               on conflict (user_id) do update set comment_count = s.comment_count + excluded.comment_count;
-          else
+          elsif changed > 1 then
             perform from user_stats where user_id in (select author_id from changed_rows) order by user_id for no key update;
             update user_stats s set comment_count = s.comment_count - d.n
               from (select author_id as k, count(*) as n from changed_rows group by 1) d where s.user_id = d.k;
@@ -138,11 +182,22 @@ CREATE FUNCTION public.feedline_count_user_stats_comment_count() RETURNS trigger
 CREATE FUNCTION public.feedline_count_user_stats_followed_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+        declare
+          changed bigint;
+          one_key int;
         begin
-          if tg_op = 'INSERT' then
+          select count(*), min(follower_id) into changed, one_key from changed_rows;
+          if changed = 1 then
+            update user_stats set followed_count = followed_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where user_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into user_stats as s (user_id, followed_count) values (one_key, 1)
+                on conflict (user_id) do update set followed_count = s.followed_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' then
             insert into user_stats as s (user_id, followed_count) select follower_id, count(*) from changed_rows group by 1 order by 1
               on conflict (user_id) do update set followed_count = s.followed_count + excluded.followed_count;
-          else
+          elsif changed > 1 then
             perform from user_stats where user_id in (select follower_id from changed_rows) order by user_id for no key update;
             update user_stats s set followed_count = s.followed_count - d.n
               from (select follower_id as k, count(*) as n from changed_rows group by 1) d where s.user_id = d.k;
@@ -158,11 +213,22 @@ CREATE FUNCTION public.feedline_count_user_stats_followed_count() RETURNS trigge
 CREATE FUNCTION public.feedline_count_user_stats_follower_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+        declare
+          changed bigint;
+          one_key int;
         begin
-          if tg_op = 'INSERT' then
+          select count(*), min(followed_id) into changed, one_key from changed_rows;
+          if changed = 1 then
+            update user_stats set follower_count = follower_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where user_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into user_stats as s (user_id, follower_count) values (one_key, 1)
+                on conflict (user_id) do update set follower_count = s.follower_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' then
             insert into user_stats as s (user_id, follower_count) select followed_id, count(*) from changed_rows group by 1 order by 1
               on conflict (user_id) do update set follower_count = s.follower_count + excluded.follower_count;
-          else
+          elsif changed > 1 then
             perform from user_stats where user_id in (select followed_id from changed_rows) order by user_id for no key update;
             update user_stats s set follower_count = s.follower_count - d.n
               from (select followed_id as k, count(*) as n from changed_rows group by 1) d where s.user_id = d.k;
@@ -178,11 +244,22 @@ CREATE FUNCTION public.feedline_count_user_stats_follower_count() RETURNS trigge
 CREATE FUNCTION public.feedline_count_user_stats_post_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+        declare
+          changed bigint;
+          one_key int;
         begin
-          if tg_op = 'INSERT' then
+          select count(*), min(author_id) into changed, one_key from changed_rows;
+          if changed = 1 then
+            update user_stats set post_count = post_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where user_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into user_stats as s (user_id, post_count) values (one_key, 1)
+                on conflict (user_id) do update set post_count = s.post_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' then
             insert into user_stats as s (user_id, post_count) select author_id, count(*) from changed_rows group by 1 order by 1
               on conflict (user_id) do update set post_count = s.post_count + excluded.post_count;
-          else
+          elsif changed > 1 then
             perform from user_stats where user_id in (select author_id from changed_rows) order by user_id for no key update;
             update user_stats s set post_count = s.post_count - d.n
               from (select author_id as k, count(*) as n from changed_rows group by 1) d where s.user_id = d.k;

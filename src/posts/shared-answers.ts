@@ -36,17 +36,14 @@ export interface Liked {
   comments: ReadonlySet<number>;
 }
 
-/** An answer with markers, and the snapshot of the statement that built it. */
+/** An answer built once with markers, for every reader it is shared by. */
 export class SharedAnswer {
   /** The text between markers, then each marker's item and the builder's value, in turns. */
   private readonly pieces: string[];
   readonly postIds: number[];
   readonly commentIds: number[];
 
-  constructor(
-    text: string,
-    readonly snapshot: string,
-  ) {
+  constructor(text: string) {
     this.pieces = text.split(MARKERS);
     const posts = new Set<number>();
     const comments = new Set<number>();
@@ -135,6 +132,7 @@ class ViewerStates {
 
   constructor(
     private readonly shared: SharedAnswer,
+    private readonly snapshot: string,
     private readonly users: number[],
   ) {}
 
@@ -157,7 +155,7 @@ class ViewerStates {
             part.map((reader) => reader.scope.user.jti),
             part.map((reader) => reader.scope.user.userId),
             this.users,
-            this.shared.snapshot,
+            this.snapshot,
             this.shared.postIds,
             this.shared.commentIds,
           ]),
@@ -182,9 +180,15 @@ class ViewerStates {
   }
 }
 
+/** What a flight lands with: its answer and its statement's snapshot. */
+interface Landed {
+  shared: SharedAnswer;
+  snapshot: string;
+}
+
 /** A statement in flight, and the states of the readers who joined it. */
 interface Flight {
-  answer: Promise<SharedAnswer | undefined>;
+  landing: Promise<Landed | undefined>;
   states?: ViewerStates;
 }
 
@@ -213,9 +217,10 @@ export async function runShared(
   if (readerHadAny(userId)) return runForReader<string | null>(scope, statement, values);
   const key = `${statement.plain.name}:${values.join(':')}`;
   const flight = flights.get(key);
-  const shared = flight && (await waitFor(flight.answer));
-  if (flight && shared) {
-    const state = await (flight.states ??= new ViewerStates(shared, users)).of(scope);
+  const landed = flight && (await waitFor(flight.landing));
+  if (flight && landed) {
+    const { shared, snapshot } = landed;
+    const state = await (flight.states ??= new ViewerStates(shared, snapshot, users)).of(scope);
     if (!state) throw unauthorized(SESSION_ENDED);
     rememberReader(userId, state.hasAny);
     if (state.hasAny) return runForReader<string | null>(scope, statement, values);
@@ -224,22 +229,22 @@ export async function runShared(
       return shared.for(state.liked);
     }
   }
-  countSharedRead(shared ? 'refreshed' : 'led');
+  countSharedRead(landed ? 'refreshed' : 'led');
   return lead(scope, key, statement, values);
 }
 
-async function waitFor(answer: Promise<SharedAnswer | undefined>) {
+async function waitFor(landing: Promise<Landed | undefined>) {
   waiting++;
   try {
-    return await answer;
+    return await landing;
   } finally {
     waiting--;
   }
 }
 
 async function lead(scope: SessionScope, key: string, statement: ReaderStatement, values: unknown[]) {
-  let settle!: (answer: SharedAnswer | undefined) => void;
-  const flight: Flight = { answer: new Promise((resolve) => (settle = resolve)) };
+  let settle!: (landed: Landed | undefined) => void;
+  const flight: Flight = { landing: new Promise((resolve) => (settle = resolve)) };
   if (!flights.has(key)) flights.set(key, flight);
   try {
     const [text, hasAny, snapshot] = await runForSession<[string | null, boolean, string]>(
@@ -252,9 +257,10 @@ async function lead(scope: SessionScope, key: string, statement: ReaderStatement
       settle(undefined);
       return runForReader<string | null>(scope, statement, values);
     }
-    const shared = text === null ? undefined : new SharedAnswer(text, snapshot);
-    settle(shared);
-    return shared ? shared.own() : null;
+    if (text === null) return null;
+    const shared = new SharedAnswer(text);
+    settle({ shared, snapshot });
+    return shared.own();
   } finally {
     settle(undefined);
     if (flights.get(key) === flight) flights.delete(key);

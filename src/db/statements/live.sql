@@ -823,13 +823,18 @@ select
                         0
                       ) - 0
                     )::int as "likeCount",
-                    exists (
-                      select
-                      from
-                        comment_likes p_c_m
-                      where
-                        p_c_m.comment_id = p_c.id
-                        and p_c_m.user_id = null
+                    to_json(
+                      '#c' || p_c.id || case
+                        when exists (
+                          select
+                          from
+                            comment_likes p_c_m
+                          where
+                            p_c_m.comment_id = p_c.id
+                            and p_c_m.user_id = null
+                        ) then 't'
+                        else 'f'
+                      end
                     ) as "likedByMe"
                   from
                     comments p_c
@@ -871,13 +876,18 @@ select
               0
             ) - 0
           )::int as "commentCount",
-          exists (
-            select
-            from
-              post_likes p_m
-            where
-              p_m.post_id = p.id
-              and p_m.user_id = null
+          to_json(
+            '#p' || p.id || case
+              when exists (
+                select
+                from
+                  post_likes p_m
+                where
+                  p_m.post_id = p.id
+                  and p_m.user_id = null
+              ) then 't'
+              else 'f'
+            end
           ) as "likedByMe"
       ) o
   )::text,
@@ -890,26 +900,6 @@ select
     where
       f.followed_id = p.author_id
       and f.follower_id = any ($2::int[])
-      and not (
-        fu.block_count > 0
-        or exists (
-          select
-          from
-            post_likes ol
-          where
-            ol.post_id = p.id
-            and ol.user_id = fu.id
-        )
-        or exists (
-          select
-          from
-            comments oc
-            join comment_likes ocl on ocl.comment_id = oc.id
-            and ocl.user_id = fu.id
-          where
-            oc.post_id = p.id
-        )
-      )
       and (
         fu.block_count = 0
         or (
@@ -942,9 +932,43 @@ select
             and mu.muted_id = p.author_id
         )
       )
-  )
+      and fu.block_count = 0
+  ),
+  array(
+    select
+      l.user_id
+    from
+      post_likes l
+    where
+      l.post_id = p.id
+      and l.user_id = any ($2::int[])
+  ),
+  cl.users,
+  cl.comments
 from
   posts p
+  cross join lateral (
+    select
+      coalesce(array_agg(l.user_id), '{}') as users,
+      coalesce(array_agg(l.comment_id), '{}') as comments
+    from
+      comment_likes l
+    where
+      l.user_id = any ($2::int[])
+      and l.comment_id in (
+        select
+          c.id
+        from
+          comments c
+        where
+          c.post_id = p.id
+        order by
+          c.created_at desc,
+          c.id desc
+        limit
+          20
+      )
+  ) cl
 where
   p.id = any ($1::int[])
 union all
@@ -1293,34 +1317,18 @@ select
           ) as "likedByMe"
       ) o
   )::text,
-  array[fu.id]
+  array[fu.id],
+  null,
+  null,
+  null
 from
   posts p
   join follows f on f.followed_id = p.author_id
   join users fu on fu.id = f.follower_id
 where
   p.id = any ($1::int[])
+  and f.followed_id = p.author_id
   and f.follower_id = any ($2::int[])
-  and (
-    fu.block_count > 0
-    or exists (
-      select
-      from
-        post_likes ol
-      where
-        ol.post_id = p.id
-        and ol.user_id = fu.id
-    )
-    or exists (
-      select
-      from
-        comments oc
-        join comment_likes ocl on ocl.comment_id = oc.id
-        and ocl.user_id = fu.id
-      where
-        oc.post_id = p.id
-    )
-  )
   and (
     fu.block_count = 0
     or (
@@ -1353,6 +1361,7 @@ where
         and mu.muted_id = p.author_id
     )
   )
+  and fu.block_count > 0
 order by
   1;
 
