@@ -21,7 +21,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { initORM } from '../src/db/db.js';
-import { postListStatement } from '../src/posts/posts.queries.js';
+import { postListStatement } from '../src/posts/post-lists.queries.js';
 import { postJson } from '../src/posts/posts.sql.js';
 import { viewerById } from '../src/viewer/safety.sql.js';
 import { freePort } from '../src/platform/ports.js';

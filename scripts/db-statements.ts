@@ -67,6 +67,8 @@ interface Variant {
 /** Each builder once per shape of its text: the values are examples, only the text is written. */
 async function builderVariants(): Promise<Variant[]> {
   const posts = await import('../src/posts/posts.queries.js');
+  const lists = await import('../src/posts/post-lists.queries.js');
+  const comments = await import('../src/posts/comments.queries.js');
   const users = await import('../src/users/users.queries.js');
   const safety = await import('../src/users/safety.queries.js');
   const events = await import('../src/events/events.queries.js');
@@ -78,27 +80,27 @@ async function builderVariants(): Promise<Variant[]> {
     for (const [variant, build] of Object.entries(shapes)) variants.push({ domain, builder, variant, build });
   };
   add('posts', 'selectPostList', {
-    'all posts, a page': () => posts.selectPostList({ viewerId: 1, ...page }),
-    'all posts, a page after a cursor': () => posts.selectPostList({ viewerId: 1, ...after }),
-    'all posts, unpaged (a stream)': () => posts.selectPostList({ viewerId: 1 }),
-    'all posts, whole up to a size': () => posts.selectPostList({ viewerId: 1, maxBytes: 1_000 }),
-    "one author's posts, a page after a cursor": () => posts.selectPostList({ viewerId: 1, authorId: 2, ...after }),
-    'the feed, a page after a cursor': () => posts.selectPostList({ viewerId: 1, followerId: 1, ...after }),
-    'a search, a page': () => posts.selectPostList({ viewerId: 1, q: 'words', ...page }),
-    'a search, a page after a cursor': () => posts.selectPostList({ viewerId: 1, q: 'words', ...after }),
-    'a search, unpaged': () => posts.selectPostList({ viewerId: 1, q: 'words' }),
+    'all posts, a page': () => lists.selectPostList({ viewerId: 1, ...page }),
+    'all posts, a page after a cursor': () => lists.selectPostList({ viewerId: 1, ...after }),
+    'all posts, unpaged (a stream)': () => lists.selectPostList({ viewerId: 1 }),
+    'all posts, whole up to a size': () => lists.selectPostList({ viewerId: 1, maxBytes: 1_000 }),
+    "one author's posts, a page after a cursor": () => lists.selectPostList({ viewerId: 1, authorId: 2, ...after }),
+    'the feed, a page after a cursor': () => lists.selectPostList({ viewerId: 1, followerId: 1, ...after }),
+    'a search, a page': () => lists.selectPostList({ viewerId: 1, q: 'words', ...page }),
+    'a search, a page after a cursor': () => lists.selectPostList({ viewerId: 1, q: 'words', ...after }),
+    'a search, unpaged': () => lists.selectPostList({ viewerId: 1, q: 'words' }),
   });
   add('posts', 'selectCommentsOnPost', {
-    'a page': () => posts.selectCommentsOnPost(1, 2, page, ''),
-    'unpaged after a cursor, as text (a stream)': () => posts.selectCommentsOnPost(1, 2, { before: 1 }, '::text'),
+    'a page': () => comments.selectCommentsOnPost(1, 2, page, ''),
+    'unpaged after a cursor, as text (a stream)': () => comments.selectCommentsOnPost(1, 2, { before: 1 }, '::text'),
   });
   add('posts', 'selectLikers', {
     "a post's, a page after a cursor": () => posts.selectLikers('post_likes', 1, 2, after),
     "a comment's, a page": () => posts.selectLikers('comment_likes', 1, 2, page),
   });
   add('posts', 'selectCommentsBy', {
-    'a page': () => posts.selectCommentsBy(1, 2, page),
-    'a page after a cursor': () => posts.selectCommentsBy(1, 2, after),
+    'a page': () => comments.selectCommentsBy(1, 2, page),
+    'a page after a cursor': () => comments.selectCommentsBy(1, 2, after),
   });
   add('users', 'selectUserSummaries', {
     'a page': () => users.selectUserSummaries(1, page, ''),

@@ -2,7 +2,8 @@ import { notFound } from '../platform/errors.js';
 import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { Comment, commentBody } from './posts.schemas.js';
-import { findCommentById, insertComment, POST_NOT_FOUND } from './posts.queries.js';
+import { findCommentById, insertComment } from './comments.queries.js';
+import { POST_NOT_FOUND } from './posts.queries.js';
 
 export const commentOnPost = authedProcedure
   .meta({

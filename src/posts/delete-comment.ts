@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { forbidden } from '../platform/errors.js';
 import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
-import { assertCommentShown, deleteCommentAsAuthor } from './posts.queries.js';
+import { assertCommentShown, deleteCommentAsAuthor } from './comments.queries.js';
 
 /** A comment's author may delete it, and so may the author of the post it is on (moderation). */
 export const deleteComment = authedProcedure

@@ -1,7 +1,7 @@
 import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { Comment } from './posts.schemas.js';
-import { getCommentById, insertCommentLike } from './posts.queries.js';
+import { getCommentById, insertCommentLike } from './comments.queries.js';
 
 /** The post-like rules: the keys settle a double like (400) and a missing comment (404). */
 export const likeComment = authedProcedure

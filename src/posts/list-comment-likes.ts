@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { byIdInput, pagedOnlyInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { UserSummary } from '../viewer/user-summary.schema.js';
-import { listCommentLikers } from './posts.queries.js';
+import { listCommentLikers } from './comments.queries.js';
 
 /** Everyone who likes a comment, page by page (the Comment embeds the first 20): one statement a page. */
 export const listCommentLikes = authedProcedure

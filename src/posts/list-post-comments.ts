@@ -4,7 +4,8 @@ import { wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { Comment } from './posts.schemas.js';
-import { assertPostShown, listCommentsOnPost, postCommentsDocument } from './posts.queries.js';
+import { assertPostShown } from './posts.queries.js';
+import { listCommentsOnPost, postCommentsDocument } from './comments.queries.js';
 
 const input = byIdInput.extend(pageInput.unwrap().shape);
 

@@ -7,7 +7,7 @@ import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { sessionProcedure } from '../auth/procedures.js';
 import { withOutputBuiltBySql } from '../trpc/internals.js';
 import { Post, searchQuery } from './posts.schemas.js';
-import { listPostsFor, listPostsMatching, postListDocument } from './posts.queries.js';
+import { listPostsFor, listPostsMatching, postListDocument } from './post-lists.queries.js';
 
 const input = pageInput.unwrap().extend({ q: searchQuery.optional() }).optional();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoTimestamp, jsonArray, jsonArrayTextUpTo, jsonFragment, jsonObject } from '../db/sql.js';
 import { ANSWER_MAX_BYTES } from '../trpc/schemas.js';
-import { hiddenByBlocks, unblocked, type Viewer } from '../viewer/safety.sql.js';
+import { hiddenByBlocks, noBlockBetween, unblocked, type Viewer } from '../viewer/safety.sql.js';
 import { userSummaryColumns, usersArray } from '../viewer/user-summary.sql.js';
 import { Comment, Post, PREVIEW_ITEMS } from './posts.schemas.js';
 import { LIKED_MARKER } from './shared-answers.js';
@@ -147,3 +147,15 @@ export const postsSelect = (p: string, where: string, reader: Reader, limit?: nu
 export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource: string, reader: Reader) =>
   jsonArrayTextUpTo(`select ${postColumns(p, reader)} from ${orderedSource} ${p}`, ANSWER_MAX_BYTES),
 );
+
+/**
+ * Rows of `alias` older than the row of `table` that `before` names (newest-first keyset paging);
+ * `cursor` is its placeholder (`$n`). A row whose author a block hides from `viewer` names no
+ * place: the page is empty, and then 400 (assertCursorShown), as for a row that does not exist.
+ */
+export const olderThan = (alias: string, table: 'posts' | 'comments', cursor: string, viewer?: Viewer) =>
+  `(${alias}.created_at, ${alias}.id) < (select b.created_at, b.id from ${table} b where b.id = ${cursor} and ${unblocked(viewer, 'b.author_id')})`;
+
+/** The comment `c` and its post are shown to user `viewer`: no block between either author and them. */
+export const commentShownTo = (c: string, viewer: string) =>
+  `${noBlockBetween(`${c}.author_id`, viewer)} and ${noBlockBetween(`(select cp.author_id from posts cp where cp.id = ${c}.post_id)`, viewer)}`;

@@ -1,7 +1,7 @@
 import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { Comment } from './posts.schemas.js';
-import { deleteCommentLike, getCommentById } from './posts.queries.js';
+import { deleteCommentLike, getCommentById } from './comments.queries.js';
 
 export const unlikeComment = authedProcedure
   .meta({

@@ -2,7 +2,7 @@ import { forbidden } from '../platform/errors.js';
 import { byIdInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { Comment, commentBody } from './posts.schemas.js';
-import { assertCommentExists, assertCommentShown, getCommentById, updateCommentAsAuthor } from './posts.queries.js';
+import { assertCommentExists, assertCommentShown, getCommentById, updateCommentAsAuthor } from './comments.queries.js';
 
 export const updateComment = authedProcedure
   .meta({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Comment } from '../posts/posts.schemas.js';
-import { listCommentsBy } from '../posts/posts.queries.js';
+import { listCommentsBy } from '../posts/comments.queries.js';
 import { byIdInput, pagedOnlyInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { assertUserShown } from './users.queries.js';

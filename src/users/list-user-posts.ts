@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Post } from '../posts/posts.schemas.js';
-import { listPostsMatching, postListDocument } from '../posts/posts.queries.js';
+import { listPostsMatching, postListDocument } from '../posts/post-lists.queries.js';
 import { paged, streamedRoute, unpaged } from '../trpc/streamed-route.js';
 import { LARGE_ANSWERS_PER_USER, wholeList } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';

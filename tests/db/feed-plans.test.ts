@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FEED_RANK_MOST, postListStatement, selectPostList } from '../../src/posts/posts.queries.js';
+import { FEED_RANK_MOST, postListStatement, selectPostList } from '../../src/posts/post-lists.queries.js';
 import { borrowConnection } from '../../src/db/sql.js';
 import { type TestUser, useHarness } from '../support/harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postListStatement } from '../../src/posts/posts.queries.js';
+import { postListStatement } from '../../src/posts/post-lists.queries.js';
 import { borrowConnection } from '../../src/db/sql.js';
 import { useHarness } from '../support/harness.js';
 

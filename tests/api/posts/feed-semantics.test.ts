@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CELEBRITY_FOLLOWERS } from '../../../src/posts/newest-post.entity.js';
-import { FEED_RANK_MOST, FEED_WALK } from '../../../src/posts/posts.queries.js';
+import { FEED_RANK_MOST, FEED_WALK } from '../../../src/posts/post-lists.queries.js';
 import { PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
 
 /**

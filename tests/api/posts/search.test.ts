@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchQuery } from '../../../src/posts/posts.schemas.js';
-import { selectPostList } from '../../../src/posts/posts.queries.js';
+import { selectPostList } from '../../../src/posts/post-lists.queries.js';
 import { borrowConnection } from '../../../src/db/sql.js';
 import { expectApiError, expectTrpcError } from '../../support/fixtures.js';
 import { type TestUser, useHarness } from '../../support/harness.js';

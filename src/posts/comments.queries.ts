@@ -1,0 +1,233 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { badRequest, notFound } from '../platform/errors.js';
+import { type Page } from '../trpc/schemas.js';
+import {
+  type Database,
+  deleteLink,
+  type DriverStatement,
+  findRow,
+  keysSettle,
+  namedStatement,
+  runDriverStatement,
+  runRows,
+  StatementValues,
+  upToBytes,
+} from '../db/sql.js';
+
+import { commentJson, commentsBy, commentShownTo, commentsSelect, olderThan } from './posts.sql.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
+import { insertNotification } from '../viewer/notifications.sql.js';
+import { noBlockBetween, unblocked, viewerById } from '../viewer/safety.sql.js';
+import { CommentEntity } from './comment.entity.js';
+import type { Comment } from './posts.schemas.js';
+import type { UserSummary } from '../viewer/user-summary.schema.js';
+import {
+  assertCursorShown,
+  type JsonRow,
+  type LikersPage,
+  POST_GONE,
+  POST_NOT_FOUND,
+  selectLikers,
+} from './posts.queries.js';
+
+/** Comments and their likes: read, write, answer; a post's comments and a user's. */
+
+export const COMMENT_NOT_FOUND = 'Comment not found';
+
+/** What a broken key means for a comment like (keysSettle). */
+const COMMENT_LIKE_KEYS = {
+  unique: () => badRequest('Comment already liked'),
+  foreign: () => notFound(COMMENT_NOT_FOUND),
+};
+
+const COMMENT_EXISTS = namedStatement('comment_exists', 'select 1 from comments where id = $1');
+
+// On a post whose author is on either side of a block with the commenter, nothing is inserted: 404.
+const INSERT_COMMENT = namedStatement(
+  'comment_insert',
+  `with ins as (insert into comments (content, post_id, author_id) select $1, $2::int, $3::int
+        where not exists (select from posts bp where bp.id = $2 and not ${noBlockBetween('bp.author_id', '$3::int')})
+        returning id, post_id, author_id),
+      noted as (${insertNotification(`select p.author_id, 'comment', ins.author_id, p.id, ins.id from ins join posts p on p.id = ins.post_id`)})
+     select id from ins`,
+);
+
+/**
+ * Writes a comment and, for the post's author, its notification: one statement. Its id; a post
+ * that does not exist fails on the foreign key: 404.
+ */
+export async function insertComment(db: Database, postId: number, authorId: number, content: string): Promise<number> {
+  const [row] = await keysSettle(runRows<{ id: number }>(db, INSERT_COMMENT, [content, postId, authorId]), POST_GONE);
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return row.id;
+}
+
+// A comment hidden from the liker by a block (its author's or its post's) is not liked: 404.
+const INSERT_COMMENT_LIKE = namedStatement(
+  'comment_like_insert',
+  `with ins as (insert into comment_likes (comment_id, user_id) select $1::int, $2::int
+        where not exists (select from comments bc where bc.id = $1 and not (${commentShownTo('bc', '$2::int')}))
+        returning comment_id, user_id),
+      noted as (${insertNotification(`select c.author_id, 'comment_like', ins.user_id, c.post_id, c.id from ins join comments c on c.id = ins.comment_id`)})
+     select 1 from ins`,
+);
+
+/**
+ * Likes a comment and notifies its author: one statement. The keys, not a read-then-write, settle
+ * a double like (400) and a missing comment (404), even between concurrent requests.
+ */
+export async function insertCommentLike(db: Database, commentId: number, userId: number): Promise<void> {
+  const rows = await keysSettle(runRows(db, INSERT_COMMENT_LIKE, [commentId, userId]), COMMENT_LIKE_KEYS);
+  if (rows.length === 0) throw notFound(COMMENT_NOT_FOUND);
+}
+
+const DELETE_COMMENT_LIKE = namedStatement(
+  'comment_like_delete',
+  `delete from comment_likes l using comments c
+    where l.comment_id = $1 and l.user_id = $2 and c.id = l.comment_id and ${commentShownTo('c', '$2::int')} returning 1`,
+);
+
+/** Takes the caller's like of a comment back; when there was none, 404 for a missing (or hidden) comment, else 400. */
+export const deleteCommentLike = (db: Database, commentId: number, userId: number) =>
+  deleteLink(
+    runRows(db, DELETE_COMMENT_LIKE, [commentId, userId]).then((rows) => rows.length),
+    'Comment not liked',
+    () => assertCommentShown(db, commentId, userId),
+  );
+
+const COMMENT_JSON = namedStatement(
+  'comment_json',
+  `select ${commentJson('c', { me: '$2', viewer: viewerById('$2') })} as json from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
+);
+
+/** The Comment as the reader `viewerId` sees it, or null (none, or hidden by a block). */
+export async function findCommentById(db: Database, id: number, viewerId: number): Promise<Comment | null> {
+  return (await findRow<JsonRow<Comment>>(db, COMMENT_JSON, [id, viewerId]))?.json ?? null;
+}
+
+/** The Comment as the reader sees it, or 404. */
+export async function getCommentById(db: Database, id: number, viewerId: number): Promise<Comment> {
+  const comment = await findCommentById(db, id, viewerId);
+  if (!comment) throw notFound(COMMENT_NOT_FOUND);
+  return comment;
+}
+
+const COMMENT_SHOWN = namedStatement(
+  'comment_shown',
+  `select 1 from comments c where c.id = $1 and ${commentShownTo('c', '$2::int')}`,
+);
+
+/** 404 when there is no such comment, or a block hides it (or its post) from the reader. */
+export async function assertCommentShown(db: Database, id: number, viewerId: number): Promise<void> {
+  if ((await runRows(db, COMMENT_SHOWN, [id, viewerId])).length === 0) throw notFound(COMMENT_NOT_FOUND);
+}
+
+export async function assertCommentExists(db: Database, id: number): Promise<void> {
+  if ((await runRows(db, COMMENT_EXISTS, [id])).length === 0) throw notFound(COMMENT_NOT_FOUND);
+}
+
+/**
+ * A post's comments as the reader `viewerId` sees them (none of a post hidden from them by a
+ * block), newest first, a keyset page when asked; `::text` selects the JSON as text (for streams).
+ */
+export function selectCommentsOnPost(
+  postId: number,
+  viewerId: number,
+  { limit, before }: Page,
+  cast: '' | '::text',
+): DriverStatement {
+  const values = new StatementValues();
+  const post = values.add(postId);
+  const viewer = viewerById(values.add(viewerId));
+  const shown = `${unblocked(viewer, 'c.author_id')} and ${unblocked(viewer, `(select cp.author_id from posts cp where cp.id = ${post})`)}`;
+  const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
+  const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+  return {
+    text: `select ${commentJson('c', { me: viewer.id, viewer })}${cast} as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
+     order by c.created_at desc, c.id desc ${page}`,
+    values: values.values,
+  };
+}
+
+/**
+ * A post's comments, newest first, a keyset page when asked: one statement; with `maxBytes`, only as
+ * many as fit in that many bytes of JSON and the first past them (upToBytes).
+ */
+export async function listCommentsOnPost(
+  db: Database,
+  postId: number,
+  viewerId: number,
+  { maxBytes, ...page }: Page & { maxBytes?: number } = {},
+) {
+  const statement = selectCommentsOnPost(postId, viewerId, page, '::text');
+  const rows = await runDriverStatement<JsonRow<string>>(
+    db,
+    maxBytes === undefined ? statement : upToBytes(statement, maxBytes, { andTheFirstPast: true }),
+  );
+  if (rows.length === 0) await assertCursorShown(db, COMMENT_SHOWN, 'comment', page.before, viewerId);
+  return rows.map((row) => JSON.parse(row.json) as Comment);
+}
+
+/** A post's comments, from `before` when given, as a REST stream writes them (json-stream.ts). */
+export const postCommentsDocument = (postId: number, viewerId: number, before?: number): DocumentPart[] => [
+  '[',
+  selectCommentsOnPost(postId, viewerId, { before }, '::text'),
+  ']',
+];
+
+/** Changes the comment if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
+export const updateCommentAsAuthor = (em: EntityManager, id: number, userId: number, content: string) =>
+  em.nativeUpdate(CommentEntity, { id, author: userId }, { content });
+
+const DELETE_COMMENT_AS_AUTHOR = namedStatement(
+  'comment_delete_as_author',
+  `delete from comments c using posts p
+     where c.id = $1 and p.id = c.post_id and (c.author_id = $2 or p.author_id = $2) returning c.id`,
+);
+
+/**
+ * Deletes a comment when `userId` wrote it or wrote the post it is on (one statement); false when
+ * nothing was deleted.
+ */
+export async function deleteCommentAsAuthor(db: Database, id: number, userId: number): Promise<boolean> {
+  return (await runRows(db, DELETE_COMMENT_AS_AUTHOR, [id, userId])).length > 0;
+}
+
+/*
+ * The hot reads and writes, each one prepared statement that also checks the caller's session
+ * ($1 and $2, see OPEN_SESSION) and builds the answer's JSON: one round trip per request.
+ */
+
+/** A page of a comment's likers; 404 for a comment the reader cannot see. */
+export async function listCommentLikers(db: Database, id: number, viewerId: number, page: LikersPage) {
+  const rows = await runDriverStatement<JsonRow<UserSummary>>(db, selectLikers('comment_likes', id, viewerId, page));
+  if (rows.length === 0) await assertCommentShown(db, id, viewerId);
+  return rows.map((row) => row.json);
+}
+
+/**
+ * A page of the comments `authorId` wrote, newest first, as the reader `viewerId` sees them: none
+ * when a block stands between the two.
+ */
+export function selectCommentsBy(authorId: number, viewerId: number, { limit, before }: LikersPage): DriverStatement {
+  const values = new StatementValues();
+  const author = values.add(authorId);
+  const viewer = viewerById(values.add(viewerId));
+  const reader = { me: viewer.id, viewer };
+  const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
+  const comments = commentsSelect('c', `${commentsBy('c', author, reader)} ${cursor}`, reader, values.add(limit));
+  return { text: `select row_to_json(r) as json from (${comments}) r`, values: values.values };
+}
+
+/** selectCommentsBy's page; none when a block stands between the two (the caller then answers 404). */
+export async function listCommentsBy(
+  db: Database,
+  authorId: number,
+  viewerId: number,
+  page: LikersPage,
+): Promise<Comment[]> {
+  const { before } = page;
+  const rows = await runDriverStatement<JsonRow<Comment>>(db, selectCommentsBy(authorId, viewerId, page));
+  if (rows.length === 0) await assertCursorShown(db, COMMENT_SHOWN, 'comment', before, viewerId);
+  return rows.map((row) => row.json);
+}

@@ -1,0 +1,242 @@
+import { ANSWER_MAX_BYTES, type Page } from '../trpc/schemas.js';
+import { type Database, type DriverStatement, runDriverStatement, StatementValues, upToBytes } from '../db/sql.js';
+import { type SessionScope } from '../viewer/session.js';
+import { olderThan, postJson, postsArray } from './posts.sql.js';
+import type { DocumentPart } from '../trpc/streamed-route.js';
+import { readerStatement, type ReaderStatement, runForReader } from '../viewer/reader-statements.js';
+import { jsonValue } from '../trpc/json-text.js';
+import { shownAuthor, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
+import { SEARCH_CONFIG } from './post.entity.js';
+import type { Post } from './posts.schemas.js';
+import { assertCursorShown, type JsonRow, POST_SHOWN } from './posts.queries.js';
+
+/** The post lists: pages of all posts and of the feed (named statements), and the builder of every other list, search included. */
+
+export type PostFilter = {
+  /** The reader: posts by users on either side of a block with them are left out, and in lists other than one author's, those by users they mute. */
+  viewerId: number;
+  /** Only posts by users this user follows (the feed). */
+  followerId?: number;
+  /** Only posts by this user. */
+  authorId?: number;
+  /** Only posts whose title or content match these words (websearch_to_tsquery syntax). */
+  q?: string;
+  /** An unpaged list answered whole: only as many posts as fit in this many bytes of JSON, and the first past them (upToBytes). */
+  maxBytes?: number;
+} & Page;
+
+/** How many of the newest posts a search page looks through before it asks the GIN index. */
+const SEARCH_WALK = 1_000;
+
+/**
+ * The matches of a search, as a CTE `matches (id, created_at)`. The planner alone walks the posts
+ * newest first whenever it expects matches to be dense, and it does for a rare word or for two
+ * words that never meet: the whole table, for nothing. Here a page first
+ * looks through the newest SEARCH_WALK posts; when they hold a full page, those are the newest
+ * matches; otherwise (and for an unpaged list) the GIN index gives every match, and only those are
+ * sorted. The fallback runs only when needed (a one-time filter), so a page costs a bounded walk,
+ * or work in proportion to the matches.
+ */
+function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, values: StatementValues): string {
+  const query = values.add(q);
+  const cursor = before === undefined ? undefined : values.add(before);
+  const matching = (alias: string) =>
+    `${alias}.search_vector @@ websearch_to_tsquery('${SEARCH_CONFIG}', ${query}) and ${shownAuthor(viewer, `${alias}.author_id`)}`;
+  const olderThanCursor = (alias: string) =>
+    cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor, viewer)}`;
+  if (limit === undefined) {
+    return `with matches as materialized (select m.id, m.created_at from posts m
+        where ${matching('m')} ${olderThanCursor('m')})`;
+  }
+  const pageSize = values.add(limit);
+  // Only the page itself goes on to be joined and built into JSON.
+  return `with newest as materialized (
+        select n.id, n.created_at from (select w.id, w.created_at, w.search_vector, w.author_id from posts w
+          where true ${olderThanCursor('w')} order by w.created_at desc, w.id desc limit ${SEARCH_WALK}) n
+        where ${matching('n')}),
+      matches as materialized (
+        select * from (
+          select * from newest where (select count(*) from newest) >= ${pageSize}
+          union all
+          select m.id, m.created_at from posts m
+          where ${matching('m')} ${olderThanCursor('m')} and (select count(*) from newest) < ${pageSize}
+        ) u order by u.created_at desc, u.id desc limit ${pageSize})`;
+}
+
+/**
+ * The statement behind every post list but the hot pages: newest first (ties by id), filtered as
+ * `PostFilter` says (a search, `q`, only on its own), a keyset page when `limit`/`before` are
+ * given, so page 1,000 costs what page 1 costs. Rows of one `json` column, JSON as text: the
+ * procedures parse it, the REST streams (json-stream.ts) write it as it is.
+ */
+export function selectPostList({ maxBytes, ...filter }: PostFilter): DriverStatement {
+  const statement = selectAllPosts(filter);
+  // A page holds at most ANSWER_MAX_BYTES (fewer posts than its limit when they are that large).
+  if (maxBytes === undefined) return filter.limit === undefined ? statement : upToBytes(statement, ANSWER_MAX_BYTES);
+  return upToBytes(statement, maxBytes, { andTheFirstPast: true });
+}
+
+function selectAllPosts({ viewerId, followerId, authorId, q, limit, before }: PostFilter): DriverStatement {
+  const values = new StatementValues();
+  const viewer = viewerById(values.add(viewerId));
+  const json = `${postJson('p', { me: viewer.id, viewer })}::text as json`;
+  if (q !== undefined) {
+    // The matches are the page already (cursor and limit applied): sort them for the JSON.
+    const matches = searchMatches(q, { limit, before }, viewer, values);
+    const text = `${matches} select ${json} from matches s join posts p on p.id = s.id
+      order by s.created_at desc, s.id desc`;
+    return { text, values: values.values };
+  }
+  const conditions = [
+    authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
+    // One author's posts are a direct read of them: a mute leaves them, a block does not.
+    authorId !== undefined && unblocked(viewer, 'p.author_id'),
+    // The feed: one bitmap of every followed author's posts (an array, so one plan whatever the
+    // follow count), read in the heap's order with each post's JSON, then sorted, as GET /posts is
+    // built: built in key order, each post's likes and comments are read at random.
+    followerId !== undefined &&
+      `p.author_id = any(array(select f.followed_id from follows f where f.follower_id = ${values.add(followerId)} and ${shownAuthor(viewer, 'f.followed_id')}))`,
+    authorId === undefined && followerId === undefined && shownAuthor(viewer, 'p.author_id'),
+    before !== undefined && olderThan('p', 'posts', values.add(before), viewer),
+  ].filter(Boolean);
+  const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+  const text = `select ${json} from posts p ${where} order by p.created_at desc, p.id desc ${page}`;
+  return { text, values: values.values };
+}
+
+/** A post list as a REST stream writes it (json-stream.ts): the rows of selectPostList in brackets. */
+export const postListDocument = (filter: PostFilter): DocumentPart[] => ['[', selectPostList(filter), ']'];
+
+/** A list of posts (see selectPostList): one statement. */
+export async function listPostsMatching(db: Database, filter: PostFilter): Promise<Post[]> {
+  const rows = await runDriverStatement<JsonRow<string>>(db, selectPostList(filter));
+  if (rows.length === 0) await assertCursorShown(db, POST_SHOWN, 'post', filter.before, filter.viewerId);
+  return rows.map((row) => JSON.parse(row.json) as Post);
+}
+
+/**
+ * From this many followed authors bounded above a page's floor on (authors whose newest posts share
+ * recent minutes), a feed page walks the newest posts instead of taking a head of each (see feedPage).
+ */
+export const FEED_RANK_MOST = 200;
+/** How many of the newest posts that walk looks through at most before it ranks the authors after all. */
+export const FEED_WALK = 500;
+
+/**
+ * The users the reader (`s.user_id`) follows, with each one's bound (follows.author_bound, an instant
+ * none of their posts is newer than): the one place a feed page names its follow set (add a filter
+ * here). Those the reader mutes, or is on either side of a block with, are left out.
+ */
+const followedBy = (viewer: Viewer | undefined) =>
+  `(select f.followed_id, f.author_bound from follows f where f.follower_id = s.user_id and ${shownAuthor(viewer, 'f.followed_id')})`;
+
+/**
+ * The rows of a feed page: the newest `limit` posts by users `s.user_id` follows, older than the
+ * post `cursor` names when given. The reader's follows are read in bound order off
+ * follows_follower_bound_index, a prefix, never all of them ('infinity', an author of many
+ * followers whose bound is not copied, sorts first):
+ * - the heads (newest key past the cursor, one index probe each) of the first `limit` authors
+ *   bounded at or below the cursor give a floor, the `limit`-th newest of them: an author bounded
+ *   at or below it has nothing as new;
+ * - the authors bounded above the floor (the `limit` above, those sharing their bounds' minutes,
+ *   and those who posted since the cursor) have their heads taken, the `limit` newest heads kept,
+ *   and only those authors' newest `limit` keys merged;
+ * - unless they are more than FEED_RANK_MOST (many authors posting in the same minutes): then the
+ *   page walks the newest posts off posts_created_index, each checked on the follows key, up to
+ *   `limit` matches or FEED_WALK posts, and ranks those authors all only when that walk came up short.
+ * Only the page's rows are then read from posts.
+ */
+function feedPage(cursor: string | undefined, limit: string, viewer: Viewer | undefined): string {
+  const FOLLOWED = followedBy(viewer);
+  const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
+  const after = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor, viewer)}`);
+  const newestKeys = (author: string, count: string) =>
+    `select x.id, x.created_at from posts x where x.author_id = ${author} ${after('x')} ${newestFirst('x')} limit ${count}`;
+  // Every post of an author bounded at or below the cursor's instant is past the cursor: the bound holds for the head too.
+  const boundedPastCursor =
+    cursor === undefined ? '' : `and r.author_bound <= (select b.created_at from posts b where b.id = ${cursor})`;
+  const aboveFloor = `${FOLLOWED} a where a.author_bound > (select at from floor)`;
+  return `(with floor_heads as materialized (
+      select k.created_at from ${FOLLOWED} r cross join lateral (${newestKeys('r.followed_id', '1')}) k
+      where r.author_bound > '-infinity' ${boundedPastCursor}
+      order by r.author_bound desc limit ${limit}),
+    floor as materialized (
+      select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from floor_heads),
+    above as materialized (select a.followed_id from ${aboveFloor} limit ${FEED_RANK_MOST + 1}),
+    crowded as materialized (select count(*) > ${FEED_RANK_MOST} as yes from above),
+    walked as materialized (
+      select w.id, w.created_at from (
+        select x.id, x.created_at, x.author_id from posts x
+        where (select yes from crowded) ${after('x')} ${newestFirst('x')} limit ${FEED_WALK}) w
+      -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+      where (select true from ${FOLLOWED} wf where wf.followed_id = w.author_id)
+      ${newestFirst('w')} limit ${limit}),
+    ranked as (
+      select followed_id from above where not (select yes from crowded)
+      union all
+      select a.followed_id from ${aboveFloor} and (select yes from crowded) and (select count(*) from walked) < ${limit}),
+    heads as materialized (
+      select r.followed_id as author_id, k.id, k.created_at from ranked r cross join lateral (${newestKeys('r.followed_id', '1')}) k
+      ${newestFirst('k')} limit ${limit}),
+    newest as (
+      select * from walked where (select count(*) from walked) >= ${limit}
+      union all
+      (select k.id, k.created_at from heads hd cross join lateral (${newestKeys('hd.author_id', limit)}) k
+        ${newestFirst('k')} limit ${limit}))
+    select fp.* from newest join posts fp on fp.id = newest.id ${newestFirst('newest')} limit ${limit})`;
+}
+
+const pageStatements = new Map<string, ReaderStatement>();
+
+/**
+ * A page of posts as one JSON array, newest first: of all posts or of those by users the caller
+ * follows; after the post `before` names when given, and at most `limit` (values after the
+ * session's, in that order). A page of all posts reads at most 100 rows off the (created_at, id)
+ * index first, so the prepared statement's generic plan stays an index scan whatever the limit. A
+ * page of the feed is feedPage's, bounded for a reader of 10 or 10,000 users alike. A list without
+ * a limit is selectPostList's (streamed over REST, wholeList otherwise).
+ */
+export function postListStatement(followed: boolean, after: boolean): ReaderStatement {
+  const name = `posts${followed ? '_followed' : ''}${after ? '_before' : ''}_limit`;
+  let statement = pageStatements.get(name);
+  if (!statement) {
+    const limit = `$${after ? 4 : 3}`;
+    const page = (viewer: Viewer | undefined) =>
+      `${postsArray('p', postRows({ followed, after, limit }, viewer), { me: 's.user_id', viewer })}::text`;
+    pageStatements.set(name, (statement = readerStatement(name, page)));
+  }
+  return statement;
+}
+
+/** The rows of a postListStatement, newest first, as `viewer` may see them. */
+function postRows(
+  { followed, after, limit }: { followed: boolean; after: boolean; limit: string },
+  viewer: Viewer | undefined,
+): string {
+  if (followed) return feedPage(after ? '$3' : undefined, limit, viewer);
+  const newestFirst = 'order by created_at desc, id desc';
+  const conditions = [
+    shownAuthor(viewer, 'posts.author_id'),
+    after && olderThan('posts', 'posts', '$3', viewer),
+  ].filter(Boolean);
+  const where = `where ${conditions.join(' and ')}`;
+  // The outer order restates the inner one: the planner then knows the rows come sorted.
+  return `(select * from (select * from posts ${where} ${newestFirst} limit 100) k ${newestFirst} limit ${limit})`;
+}
+
+/** A page of posts (see postListStatement); 400 when `before` names no post. */
+export async function listPostsFor(
+  scope: SessionScope,
+  { followed, limit, before }: Page & { followed: boolean; limit: number },
+): Promise<Post[]> {
+  const statement = postListStatement(followed, before !== undefined);
+  const values = [before, limit].filter((value) => value !== undefined);
+  const json = await runForReader<string>(scope, statement, values);
+  if (json === '[]') await assertCursorShown(scope.services.orm, POST_SHOWN, 'post', before, scope.user.userId);
+  return jsonValue<Post[]>(json, scope.jsonAsText);
+}
+
+// The page statements made as the module loads, as every other named statement is: the registry
+// (npm run db:statements) then holds them whatever ran before.
+for (const followed of [false, true]) for (const after of [false, true]) postListStatement(followed, after);
