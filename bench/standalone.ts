@@ -14,7 +14,7 @@ import pg from 'pg';
 import { DEFAULT_COUNTS, seed, SEED_PASSWORD, seedEmail, type SeedCounts } from '../scripts/seed.js';
 import { loadDotEnv } from '../src/platform/config.js';
 import { initORM } from '../src/db/db.js';
-import { startEmbeddedPostgres, type Database } from '../src/db/embedded-postgres.js';
+import { startEmbeddedPostgres, type Database } from '../src/db/embedded/embedded-postgres.js';
 import { createLogger } from '../src/platform/logger.js';
 import { freePort } from '../src/platform/ports.js';
 import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';

@@ -4,7 +4,7 @@
  * with an empty database. A database named by DATABASE_URL is never touched.
  */
 import { loadDotEnv, parseEnv } from '../src/platform/config.js';
-import { removeEmbeddedData } from '../src/db/embedded-postgres.js';
+import { removeEmbeddedData } from '../src/db/embedded/embedded-postgres.js';
 import { createLogger } from '../src/platform/logger.js';
 
 try {

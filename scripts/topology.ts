@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/platform/ports.js';
+import { hasPostgresUser, postgresOwner, runAsPostgres } from '../src/db/embedded/postgres-user.js';
 import { spawnService, untilReady } from './service-process.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -30,7 +31,7 @@ export function missingPackages({ pgbouncer = false } = {}): string | null {
   ];
   const missing = needs.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
   if (missing.length > 0) return `Debian packages missing: ${missing.join(', ')}`;
-  if (spawnSync('id', ['-u', 'postgres']).status !== 0) return 'no `postgres` OS user';
+  if (!hasPostgresUser()) return 'no `postgres` OS user';
   if (process.getuid?.() !== 0 && spawnSync('id', ['-un']).stdout.toString().trim() !== 'postgres')
     return 'must run as root or as postgres (clusters run as the postgres OS user)';
   return null;
@@ -38,10 +39,7 @@ export function missingPackages({ pgbouncer = false } = {}): string | null {
 
 /** Runs a command as the postgres OS user (itself when it already is). */
 function asPostgres(command: string, args: string[], options: { check?: boolean } = {}) {
-  const asRoot = process.getuid?.() === 0;
-  const result = asRoot
-    ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
-    : spawnSync(command, args, { encoding: 'utf8' });
+  const result = runAsPostgres(command, args);
   if (options.check !== false && result.status !== 0)
     throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
   return result;
@@ -97,11 +95,8 @@ export interface DatabasePair {
 export async function startDatabasePair({ applyDelay }: { applyDelay?: string } = {}): Promise<DatabasePair> {
   const root = mkdtempSync(join(tmpdir(), 'feedline-topology-'));
   chmodSync(root, 0o755);
-  if (process.getuid?.() === 0) {
-    const uid = Number(spawnSync('id', ['-u', 'postgres']).stdout.toString());
-    const gid = Number(spawnSync('id', ['-g', 'postgres']).stdout.toString());
-    chownSync(root, uid, gid);
-  }
+  const owner = postgresOwner();
+  if (owner) chownSync(root, owner.uid, owner.gid);
   const primary = cluster(join(root, 'primary'), await freePort());
   const replica = cluster(join(root, 'replica'), await freePort());
   const started: Cluster[] = [];
@@ -244,7 +239,7 @@ export async function startPgBouncer(primaryPort: number, root: string): Promise
   writeFileSync(join(root, 'pgbouncer.ini'), `${ini}\nunix_socket_dir =\n`);
   const child = spawn('/usr/sbin/pgbouncer', [join(root, 'pgbouncer.ini')], {
     stdio: 'ignore',
-    ...(process.getuid?.() === 0 && { uid: Number(spawnSync('id', ['-u', 'postgres']).stdout.toString()) }),
+    ...(postgresOwner() && { uid: postgresOwner()!.uid }),
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (const deadline = Date.now() + 30_000; ;) {

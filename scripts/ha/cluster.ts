@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../src/platform/ports.js';
+import { postgresOwner } from '../../src/db/embedded/postgres-user.js';
 
 const DEPLOY = new URL('../../deploy/ha/', import.meta.url).pathname;
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -299,14 +300,6 @@ export async function startHaCluster(options: { members?: number } = {}): Promis
     await cluster.down();
     throw error;
   }
-}
-
-/** Who PostgreSQL must run as: the `postgres` OS user when this is root (initdb refuses root). */
-function postgresOwner(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  return { uid, gid };
 }
 
 function postmasterPid(m: Member): number | undefined {

@@ -1,6 +1,6 @@
 import { ConfigError } from '../platform/config.js';
 import { MigrationsPendingError } from '../db/db.js';
-import { EmbeddedDatabaseError } from '../db/embedded-postgres.js';
+import { EmbeddedDatabaseError } from '../db/embedded/embedded-postgres.js';
 import { scrubSecrets } from '../platform/logger.js';
 import { PortInUseError } from '../platform/ports.js';
 

@@ -4,7 +4,7 @@ import pg, { type Client } from 'pg';
 import { createOrmConfig, type OrmOptions } from '../../mikro-orm.config.js';
 import { migrationsList } from './migrations/index.js';
 import type { Config } from '../platform/config.js';
-import { startEmbeddedPostgres, type Database } from './embedded-postgres.js';
+import { startEmbeddedPostgres, type Database } from './embedded/embedded-postgres.js';
 import type { Logger } from '../platform/logger.js';
 import { rowGuard } from './row-guard.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { initORM } from '../../src/db/db.js';
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.js';
+import { startEmbeddedPostgres } from '../../src/db/embedded/embedded-postgres.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { adminQuery, createTestDatabase, withDatabase } from './database.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initORM } from '../../src/db/db.js';
-import { startEmbeddedPostgres, type Database } from '../../src/db/embedded-postgres.js';
+import { startEmbeddedPostgres, type Database } from '../../src/db/embedded/embedded-postgres.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { expectApiError } from '../support/fixtures.js';
 import { Harness, type TestUser } from '../support/harness.js';

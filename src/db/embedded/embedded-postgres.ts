@@ -16,7 +16,7 @@
  * process.exit(0) (overwriting a failing exit code) and leaves a world-readable password file in
  * /tmp when initdb fails.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chownSync,
@@ -35,10 +35,11 @@ import {
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import pg from 'pg';
-import { rowGuard } from './row-guard.js';
-import type { Logger } from '../platform/logger.js';
-import { freePort } from '../platform/ports.js';
-import { readOrCreateSecretFile } from '../platform/secret-file.js';
+import { rowGuard } from '../row-guard.js';
+import { postgresOwner, type OsUser } from './postgres-user.js';
+import type { Logger } from '../../platform/logger.js';
+import { freePort } from '../../platform/ports.js';
+import { readOrCreateSecretFile } from '../../platform/secret-file.js';
 
 export interface Database {
   url: string;
@@ -56,11 +57,6 @@ const ROOT_STAGING_DIR = '/var/lib/feedline';
 const READY_LINE = 'database system is ready to accept connections';
 const STOP_TIMEOUT_MS = 30_000;
 const RESTART_BACKOFF_MS = [250, 500, 1_000, 2_000, 4_000, 8_000];
-
-interface OsUser {
-  uid: number;
-  gid: number;
-}
 
 interface OwnerRecord {
   pid: number;
@@ -94,7 +90,8 @@ export async function startEmbeddedPostgres(
   }: { share?: boolean; persistent?: boolean; durable?: boolean; port?: number } = {},
 ): Promise<Database> {
   const log = logger.child({ component: 'embedded-postgres' });
-  const osUser = postgresOsUser();
+  // The zero-setup mode creates the `postgres` OS user when root has none.
+  const osUser = postgresOwner({ create: true });
   const recordDir = resolve(dataDir);
   mkdirSync(recordDir, { recursive: true });
   const passwordFile = join(recordDir, 'postgres.password');
@@ -490,23 +487,6 @@ function isPostgres(pid: number): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Running as root: the `postgres` OS user, and what it can reach
-
-/** The OS user the server runs as when this process is root; undefined otherwise. */
-function postgresOsUser(): OsUser | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  try {
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    try {
-      execFileSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' });
-    } catch {
-      // the group may exist without the user
-    }
-    execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', 'postgres'], { stdio: 'ignore' });
-    return { uid: id('-u'), gid: id('-g') };
-  }
-}
 
 /** Whether `user` may search (x) every directory from the root down to `path`, and `path` itself. */
 function reachableBy(path: string, user: OsUser | undefined): boolean {
