@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
 /**
- * A whole JSON answer over REST: the head in one list (http.ts adds the fixed headers to it), with
+ * A whole JSON answer over REST: the head in one list (wire.ts adds the fixed headers to it), with
  * its Content-Length, then the body. Every REST answer that is not streamed goes out here.
  */
 export function sendJsonText(
