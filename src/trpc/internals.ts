@@ -50,7 +50,7 @@ type RunMiddleware = (index: number, call: MiddlewareCall) => Promise<Middleware
  * give a procedure, its meta, its input) and `next`, which calls the next middleware with them,
  * its context merged with what it passes as tRPC's does. One shape at every level of every
  * procedure, so that V8 builds it as fast as a literal: spread copies of the options, whose
- * shapes vary by level and caller, took 12 µs of a POST /posts.
+ * shapes vary by level and caller, were a measurable part of a POST /posts (docs/performance.md).
  */
 class MiddlewareCall {
   readonly next: (nextOpts?: NextOptions) => Promise<MiddlewareResult>;
@@ -97,12 +97,11 @@ export const runsDirectly = (procedure: unknown): boolean => directProcedures.ha
  * tRPC calls a procedure's middlewares (its kind's, its input parser, its resolver) through a
  * chain that copies the call's options, and its context, key by key at every level (a compiled
  * object spread that redefines keys already there, which leaves V8 slow objects): measured at a
- * fifth to a quarter of the instructions of a whole GET /posts/{id}, and the first copy alone at
- * 8 µs of a POST /posts. Each procedure of the router is replaced here (in its flat map, its
- * record and the router's own keys) by one that calls the same middlewares, in the same order,
- * with the same options (MiddlewareCall; a middleware's throw becomes a failed result, a failed
- * result the call's error), and keeps its definition. createCaller, /trpc and REST all find
- * procedures there.
+ * large share of a whole GET /posts/{id} and of a POST /posts (docs/performance.md). Each
+ * procedure of the router is replaced here (in its flat map, its record and the router's own
+ * keys) by one that calls the same middlewares, in the same order, with the same options
+ * (MiddlewareCall; a middleware's throw becomes a failed result, a failed result the call's
+ * error), and keeps its definition. createCaller, /trpc and REST all find procedures there.
  */
 export function withDirectMiddlewareChain<R extends { _def: { procedures: object; record: object } }>(built: R): R {
   const procedures = built._def.procedures as Record<string, AnyProcedure>;
