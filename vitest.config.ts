@@ -41,6 +41,8 @@ export default defineConfig({
           isolate: false,
           // Its files mostly wait on PostgreSQL: two at a time even on two cores (vitest's default is one less than the cores).
           maxWorkers: Math.max(2, availableParallelism() - 1),
+          // Projects of different maxWorkers run one after the other: the api tier first.
+          sequence: { groupOrder: 0 },
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, FIXTURES, SYSTEM],
           ...projectDefaults,
@@ -49,6 +51,7 @@ export default defineConfig({
       {
         test: {
           name: 'system',
+          sequence: { groupOrder: 1 },
           include: [SYSTEM],
           exclude: [...configDefaults.exclude, ...(databaseModeOnly ? SAME_IN_EVERY_DATABASE_MODE : [])],
           ...projectDefaults,
