@@ -1,7 +1,4 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Client } from 'pg';
-import QueryStream from 'pg-query-stream';
-import { CLIENT_DEADLINE_MARGIN_MS } from '../../mikro-orm.config.js';
 import { assertSessionOpen } from '../auth/auth.queries.js';
 import { authenticate, type SessionUser } from '../auth/authenticate.js';
 import { isDatabaseUnavailable, type OutageLog } from '../trpc/error-handling.js';
@@ -17,13 +14,8 @@ import { sendJsonText } from './send-json.js';
 import { unpaged, type DocumentPart, type StreamedRoute } from '../trpc/streamed-route.js';
 import { countRateLimited } from '../platform/metrics.js';
 import { queryOf } from './rest.js';
-import { borrowConnection, type DriverStatement } from '../db/sql.js';
+import { SnapshotRead } from '../db/snapshot-read.js';
 import { bearerToken, clientAddressOf, type AppServices } from '../trpc/trpc.js';
-
-/** A streamed answer may take minutes on a large data set; every other statement keeps the short limit. */
-const STREAM_STATEMENT_TIMEOUT_MS = 10 * 60_000;
-/** Rows fetched per round trip: what one stream holds of its statement's rows at a time. */
-const ROWS_PER_FETCH = 20;
 
 /** What the first statement's failure means: a 503 (see handler) when the database is away; else null, the procedure answers (an ended session's 401, say). */
 function procedureAnswers(error: unknown): null {
@@ -44,9 +36,9 @@ function restInput(req: Request): Record<string, unknown> {
 
 /**
  * Answers that can be arbitrarily large (unpaged lists, profiles) are written as their statements'
- * rows arrive, with backpressure, from one snapshot: memory per answer is bounded (a route's
- * `wholeUpTo` bytes, and ROWS_PER_FETCH rows) however large the data, and the JSON is the
- * procedures' own (the same fragments of sql.ts), byte for byte. Anything else (pages, invalid
+ * rows arrive, with backpressure, from one snapshot (db/snapshot-read.ts): memory per answer is
+ * bounded (a route's `wholeUpTo` bytes, and one fetch of rows) however large the data, and the
+ * JSON is the procedures' own (the same fragments of sql.ts), byte for byte. Anything else (pages, invalid
  * input, errors, an empty first statement that may be a 404 or a bad cursor's 400) goes on to the
  * procedures. Like withOutputBuiltBySql, nothing re-validates the output at run time: the
  * byte-equality tests (stream.test.ts, profile-stream.test.ts) hold each twin to its procedure.
@@ -161,34 +153,16 @@ export class JsonStreams {
       return !res.destroyed;
     };
 
-    let borrowed: Awaited<ReturnType<typeof borrowConnection>> | undefined;
-    let connection: Client | undefined;
-    let noFirstRow = false;
-    let inStep = false; // whether the connection is known to be in step with the server, fit for the pool
-    // A client that leaves while a statement runs (a large sort says nothing until its first row)
-    // has it cancelled, so that its slot and connection come back now; the transaction ends (endWith)
-    // only once the cancel has been sent, so it can never reach another request's statement.
-    let backendPid: number | undefined;
-    let cancelled: Promise<void> | undefined;
-    const cancelOnLeave = () => {
-      if (backendPid !== undefined && borrowed) cancelled = borrowed.cancel(backendPid).catch(() => undefined);
-    };
+    // A client that leaves while a statement runs has it cancelled (snapshot-read.ts), so that its
+    // slot and connection come back now.
+    const read = new SnapshotRead(this.services.orm);
+    const cancelOnLeave = () => read.cancel();
     res.once('close', cancelOnLeave);
-    const endWith = async (command: 'COMMIT' | 'ROLLBACK') => {
-      await cancelled;
-      return endTransaction(connection!, command);
-    };
+    let noFirstRow = false;
     try {
-      borrowed = await borrowConnection(this.services.orm);
-      connection = borrowed.client;
-      // One read-only snapshot for every statement, and a statement timeout that fits a long stream.
-      const started = (await connection.query(
-        `begin isolation level repeatable read read only; set local statement_timeout = ${STREAM_STATEMENT_TIMEOUT_MS};
-         select pg_backend_pid() as pid`,
-      )) as unknown as { rows: { pid: number }[] }[];
-      backendPid = started.at(-1)!.rows[0]!.pid;
+      await read.begin();
       if (res.destroyed) {
-        inStep = await endWith('ROLLBACK'); // gone already: nothing to run
+        await read.end('ROLLBACK'); // gone already: nothing to run
         return true;
       }
       const firstStatement = parts.find((part) => typeof part !== 'string');
@@ -198,7 +172,7 @@ export class JsonStreams {
         else {
           let rows = 0;
           let separator = '';
-          for await (const row of rowsUntilLost<{ json: string }>(statementRows(connection, part), connection)) {
+          for await (const row of read.rows<{ json: string }>(part)) {
             rows++;
             if ((ended = !(await write(separator + row.json, true)))) break;
             separator = ',';
@@ -207,11 +181,11 @@ export class JsonStreams {
         }
         if (ended || noFirstRow) break;
       }
-      inStep = await endWith(ended || noFirstRow ? 'ROLLBACK' : 'COMMIT');
-      if (!inStep) req.log?.error('a stream left its connection out of step with the database: it is closed');
+      if (!(await read.end(ended || noFirstRow ? 'ROLLBACK' : 'COMMIT')))
+        req.log?.error('a stream left its connection out of step with the database: it is closed');
       this.outages.succeeded(); // the database answered: an incident, if one was open, is over
     } catch (error) {
-      inStep = connection !== undefined && (await endWith('ROLLBACK').catch(() => false));
+      await read.end('ROLLBACK').catch(() => false);
       // A reader that left (its statement cancelled), or that was cut for stalling, ends its stream early: no failure.
       if (res.destroyed) {
         req.log?.info('streamed answer ended early: the client left or stalled');
@@ -229,10 +203,7 @@ export class JsonStreams {
       return true;
     } finally {
       res.off('close', cancelOnLeave);
-      // A cancel that finds the connection idle is ignored by PostgreSQL: once it has been sent, the
-      // connection can serve others.
-      await cancelled;
-      await borrowed?.release({ discard: !inStep });
+      await read.release();
       if (slotTaken) this.releaseSlot(userId);
     }
     if (noFirstRow) return false;
@@ -280,68 +251,6 @@ export class JsonStreams {
   private releaseSlot(userId: SlotHolder): void {
     largeAnswerSlots(this.services).release(userId);
   }
-}
-
-/**
- * The rows of one statement, fetched ROWS_PER_FETCH at a time. Only its reader stops it, between
- * rows: a cursor closed before PostgreSQL has described its rows (say, on the client leaving just
- * after the statement was sent) sends a second Sync once they arrive (pg-cursor 2.x), whose
- * ReadyForQuery then ends the connection's next statement before its own answer: the connection is
- * out of step ("Received unexpected commandComplete message from backend"), and may hand a
- * statement another's rows. After a row, a close is safe whatever fetch is under way.
- */
-function statementRows(connection: Client, { text, values }: DriverStatement): QueryStream {
-  // The client-side deadline of this one statement follows its own, longer, statement timeout.
-  const stream = Object.assign(new QueryStream(text, values, { batchSize: ROWS_PER_FETCH }), {
-    query_timeout: STREAM_STATEMENT_TIMEOUT_MS + CLIENT_DEADLINE_MARGIN_MS,
-  });
-  return connection.query(stream);
-}
-
-/**
- * The stream's rows, failing as soon as its connection is lost. A stream on a dead connection never
- * ends by itself: destroying it closes its cursor, and pg-cursor then waits for a readyForQuery
- * that a dead connection never sends. Each step gets a watcher of its own: racing every row against
- * one long-lived "lost" promise would keep every row alive until the stream ended.
- */
-async function* rowsUntilLost<T>(rows: QueryStream, connection: Client): AsyncGenerator<T> {
-  let lost: Error | undefined;
-  let failStep: ((error: Error) => void) | undefined;
-  const onLost = (error?: Error) => failStep?.((lost = error ?? new Error('database connection ended')));
-  const untilLost = <R>(step: Promise<R>) =>
-    new Promise<R>((resolve, reject) => {
-      if (lost) return reject(lost);
-      failStep = reject;
-      step.then(resolve, reject);
-    });
-  connection.once('error', onLost).once('end', onLost);
-  const iterator = (rows as AsyncIterable<T>)[Symbol.asyncIterator]();
-  let atRow = false; // suspended at a row, where the caller may stop
-  try {
-    for (;;) {
-      const next = await untilLost(iterator.next());
-      if (next.done) return;
-      atRow = true;
-      yield next.value;
-      atRow = false;
-    }
-  } finally {
-    // Stopped by the caller on a live connection: its cursor is closed (PostgreSQL has said so, the
-    // stream then emits 'close') before the connection is used again. After an error the caller's
-    // rollback comes first: a cursor closed after its error waits for the next ReadyForQuery.
-    const closed = atRow && new Promise((resolve) => (rows.closed ? resolve(undefined) : rows.once('close', resolve)));
-    await untilLost(Promise.resolve(iterator.return?.()).then(() => closed)).finally(() =>
-      connection.off('error', onLost).off('end', onLost),
-    );
-  }
-}
-
-/**
- * Ends the transaction; false when what answered is not that statement's own answer: the connection
- * is out of step with the server, and would hand its next statement another one's answer.
- */
-async function endTransaction(connection: Client, command: 'COMMIT' | 'ROLLBACK'): Promise<boolean> {
-  return (await connection.query(command)).command === command;
 }
 
 /** Resolves true when the socket takes more data or the client has gone, false after `timeoutMs` without. */
