@@ -23,6 +23,8 @@ export interface ServiceOptions {
   cwd?: string;
   /** Return as soon as it is spawned, without waiting for /readyz. */
   noWait?: boolean;
+  /** Run as this user id (and the group of the same number); the test must run as root. */
+  uid?: number;
 }
 
 /** The environment a test service runs with: cheap hashing, quiet logs, a port of its own. */
@@ -49,13 +51,19 @@ export function serviceEnv(env: Record<string, string>, port: number, unset: str
 /** Starts the real entry point (src/app/main.ts) as its own process, as `npm start` does. */
 export async function startServiceProcess(
   env: Record<string, string>,
-  { unset = [], viaNpm = false, cwd, noWait = false }: ServiceOptions = {},
+  { unset = [], viaNpm = false, cwd, noWait = false, uid }: ServiceOptions = {},
 ): Promise<ServiceProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const [command, args] = viaNpm
     ? ['npm', ['start', '--silent']]
     : [process.execPath, ['--import', 'tsx', 'src/app/main.ts']];
-  const child = spawn(command, args, { cwd, env: serviceEnv(env, port, unset), stdio: ['ignore', 'pipe', 'pipe'] });
+  const user = uid === undefined ? {} : { uid, gid: uid };
+  const child = spawn(command, args, {
+    cwd,
+    ...user,
+    env: serviceEnv(env, port, unset),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const logs: string[] = [];
   let pending = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
