@@ -4,7 +4,7 @@ import { assertEmbeddedPostgresInstalled } from '../db/embedded-postgres.js';
 import { createLogger } from '../platform/logger.js';
 import { assertPortFree } from '../platform/ports.js';
 import { startServer } from './server.js';
-import { classifyStartupFailure, formatStartupFailure, type StartupFailure } from './startup-failure.js';
+import { classifyStartupFailure, exitWithStartupFailure } from './startup-failure.js';
 
 try {
   loadDotEnv();
@@ -20,7 +20,7 @@ try {
   }
   const stop = primary
     ? await runPrimary(config, logger, (failure) => {
-        void stop().finally(() => exitWith(failure));
+        void stop().finally(() => exitWithStartupFailure(failure));
       })
     : (await startServer(config, logger, { migrate: !isClusterWorker(), metricsListener: !isClusterWorker() })).close;
   let stopping: Promise<void> | undefined;
@@ -39,15 +39,10 @@ try {
     });
   }
 } catch (error) {
+  // One line naming the cause and the fix, never a stack: the operator acts on it, not a developer.
   const failure = classifyStartupFailure(error);
   // A bug's stack stays available to whoever asks for it.
   if (failure.kind === 'unexpected' && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(error);
   // A worker's primary decides whether the cluster has failed, and says so once.
-  if (!reportToPrimary(failure, () => process.exit(1))) exitWith(failure);
-}
-
-/** One line naming the cause and the fix, never a stack: the operator acts on it, not a developer. */
-function exitWith(failure: StartupFailure): never {
-  console.error(formatStartupFailure(failure, process.stderr.isTTY === true));
-  process.exit(failure.kind === 'bad_configuration' ? 78 : 1); // 78: EX_CONFIG
+  if (!reportToPrimary(failure, () => process.exit(1))) exitWithStartupFailure(failure);
 }

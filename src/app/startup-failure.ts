@@ -157,3 +157,9 @@ export function formatStartupFailure(failure: StartupFailure, tty: boolean): str
   if (tty) return msg;
   return JSON.stringify({ level: 60, time: Date.now(), service: 'feedline', msg, ...failure });
 }
+
+/** Prints the line on stderr and exits: 78 (EX_CONFIG) for bad configuration, 1 otherwise. */
+export function exitWithStartupFailure(failure: StartupFailure): never {
+  console.error(formatStartupFailure(failure, process.stderr.isTTY === true));
+  process.exit(failure.kind === 'bad_configuration' ? 78 : 1);
+}
