@@ -85,8 +85,9 @@ export function createOpenApiDocument(router: AnyRouter) {
     title: 'Feedline API',
     description:
       'A developer social feed: accounts, posts, likes, comments, follows and events. ' +
-      'Every path also accepts a trailing slash. A method a path does not list (HEAD on /live/* too) ' +
-      'answers 405 with an Allow header naming those it does. Typed RPC for TypeScript clients is served at /trpc.',
+      'Every path also accepts a trailing slash. HEAD answers as GET does, without the body (except on ' +
+      '/live/*, whose answer never ends). A method a path does not list answers 405 with an Allow header ' +
+      'naming those it does, and OPTIONS 204 with it. Typed RPC for TypeScript clients is served at /trpc.',
     version: '0.1.0',
     baseUrl: '/',
     securitySchemes: {
