@@ -1,6 +1,6 @@
 /**
- * Generates client/openapi-types.ts from the OpenAPI document with openapi-typescript, and
- * client/router-types.ts from the router (router-types.ts).
+ * Generates packages/client/src/openapi-types.ts from the OpenAPI document with openapi-typescript, and
+ * packages/client/src/router-types.ts from the router (router-types.ts).
  *   npm run client:generate     (a test fails when the committed file is stale)
  */
 import { writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { createOpenApiDocument } from '../src/http/openapi.js';
 import { appRouter } from '../src/http/router.js';
 import { renderRouterTypes, ROUTER_TYPES_FILE } from './router-types.js';
 
-export const CLIENT_TYPES_FILE = new URL('../client/openapi-types.ts', import.meta.url);
+export const CLIENT_TYPES_FILE = new URL('../packages/client/src/openapi-types.ts', import.meta.url);
 
 export async function renderClientTypes(): Promise<string> {
   const document = createOpenApiDocument(appRouter);

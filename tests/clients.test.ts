@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFeedlineRestClient } from '../client/rest.js';
-import { createFeedlineTrpcClient } from '../client/trpc.js';
+import { createFeedlineRestClient } from '../packages/client/src/rest.js';
+import { createFeedlineTrpcClient } from '../packages/client/src/trpc.js';
 import { CLIENT_TYPES_FILE, renderClientTypes } from '../scripts/client-types.js';
 import { renderRouterTypes, ROUTER_TYPES_FILE } from '../scripts/router-types.js';
 import { Harness, PASSWORD, type TestUser } from './support/harness.js';
