@@ -133,7 +133,13 @@ export function createApp(services: AppServices): Express {
     swaggerUi.serve,
     swaggerUi.setup(openApiDocument, {
       customSiteTitle: 'Feedline API',
-      swaggerOptions: { persistAuthorization: true, displayOperationId: false, tryItOutEnabled: false },
+      // showExtensions: the live streams' x-itemSchema (their events) shows on the page.
+      swaggerOptions: {
+        persistAuthorization: true,
+        displayOperationId: false,
+        tryItOutEnabled: false,
+        showExtensions: true,
+      },
     }),
   );
 
