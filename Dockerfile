@@ -2,7 +2,8 @@
 # Run: docker run --init -p 3000:3000 -e DATABASE_URL=... -e JWT_SECRET=... feedline
 # (or compose.yaml). Secrets come from the environment at run time; none is baked in.
 # The release step (MIGRATE_ON_START=false): docker run --rm -e DATABASE_URL=... feedline node dist/src/app/migrate.js
-ARG NODE_VERSION=20.19
+# Node's Active LTS (CI also tests 20.19, the oldest supported: package.json engines).
+ARG NODE_VERSION=26
 
 # --- build: every dependency, TypeScript compiled to dist/ ---
 FROM node:${NODE_VERSION}-bookworm-slim AS build
