@@ -20,9 +20,10 @@
  * Everything it starts or creates is stopped and removed, passed or failed.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { SEED_PASSWORD } from '../scripts/seed.js';
 import { startNode, type Node } from '../scripts/topology.js';
@@ -32,7 +33,8 @@ import { initORM } from '../src/db/db.js';
 import { freePort } from '../src/platform/ports.js';
 import { benchDatabase } from './standalone.js';
 
-const USAGE = `npm run bench:attack -- [--posts 150000] [--attackers 10] [--duration 30] [--max-rss-growth 256]`;
+const USAGE = `npm run bench:attack -- [--posts 150000] [--attackers 10] [--duration 30] [--max-rss-growth 256] [--phases attack,popular]`;
+const PHASES = ['attack', 'popular'];
 
 /** The floods: one user's requests at once, addresses sending failed logins, addresses signing up. */
 const CONCURRENT_REQUESTS = 200;
@@ -87,6 +89,36 @@ async function timed(url: string, init: RequestInit): Promise<Sample & { bytes: 
   } catch {
     return { ms: performance.now() - start, status: 0, bytes: 0 };
   }
+}
+
+/**
+ * A person's client in a worker thread: GET `url` every 50 ms until `until`, timed there. The same
+ * request and body reading as `timed`, away from the load generator's event loop.
+ */
+function otherUser(url: string, headers: Record<string, string>, until: number): Promise<Sample[]> {
+  const worker = new Worker(
+    `const { parentPort, workerData: { url, headers, until } } = require('node:worker_threads');
+    (async () => {
+      const samples = [];
+      while (Date.now() < until) {
+        const start = performance.now();
+        try {
+          const response = await fetch(url, { headers, signal: AbortSignal.timeout(120000) });
+          for await (const chunk of response.body ?? []) void chunk;
+          samples.push({ ms: performance.now() - start, status: response.status });
+        } catch {
+          samples.push({ ms: performance.now() - start, status: 0 });
+        }
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      parentPort.postMessage(samples);
+    })();`,
+    { eval: true, workerData: { url, headers, until } },
+  );
+  return new Promise((resolve, reject) => {
+    worker.once('message', (samples: Sample[]) => void worker.terminate().then(() => resolve(samples)));
+    worker.once('error', reject);
+  });
 }
 
 async function seedData(url: string, posts: number) {
@@ -241,6 +273,23 @@ async function scrape(metricsUrl: string): Promise<Map<string, number>> {
   return values;
 }
 
+/** CPU seconds (user and system) a process has used, from /proc. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+/** CPU seconds of every PostgreSQL server process on the machine. */
+const postgresCpuSeconds = () =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .reduce((sum, pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres') ? sum + cpuSeconds(Number(pid)) : sum;
+      } catch {
+        return sum; // gone meanwhile
+      }
+    }, 0);
+
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 const hwmMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
@@ -251,6 +300,7 @@ async function main(): Promise<number> {
       attackers: { type: 'string', default: '10' },
       duration: { type: 'string', default: '30' },
       'max-rss-growth': { type: 'string', default: '256' },
+      phases: { type: 'string', default: PHASES.join(',') },
       help: { type: 'boolean', default: false },
     },
   });
@@ -259,8 +309,15 @@ async function main(): Promise<number> {
   const attackerCount = Number(values.attackers);
   const durationMs = Number(values.duration) * 1000;
   const maxGrowth = Number(values['max-rss-growth']);
-  if (![posts, attackerCount, durationMs, maxGrowth].every((n) => n > 0) || attackerCount > 16) {
-    console.error(`--posts, --duration, --max-rss-growth positive; --attackers 1 to 16\n${USAGE}`);
+  const phases = values.phases.split(',');
+  if (
+    ![posts, attackerCount, durationMs, maxGrowth].every((n) => n > 0) ||
+    attackerCount > 16 ||
+    phases.some((phase) => !PHASES.includes(phase))
+  ) {
+    console.error(
+      `--posts, --duration, --max-rss-growth positive; --attackers 1 to 16; --phases of ${PHASES.join(', ')}\n${USAGE}`,
+    );
     return 2;
   }
   loadDotEnv();
@@ -302,7 +359,9 @@ async function main(): Promise<number> {
 
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     const victimHeaders = { ...auth(victimToken), ...from(VICTIM_ADDRESS) };
-    const until = Date.now() + durationMs;
+    // Without the attack phase, its loops end at once and it prints nothing.
+    const attackPhase = phases.includes('attack');
+    const until = Date.now() + (attackPhase ? durationMs : 0);
     const reads: Sample[] = [];
     const writes: Sample[] = [];
     const logins: Sample[] = [];
@@ -403,47 +462,58 @@ async function main(): Promise<number> {
     peakRss = Math.max(peakRss, hwmMb(pid));
     const loadAfter = loadavg();
 
-    console.log(`\n${attackerCount} attackers for ${durationMs / 1000} s on ${posts.toLocaleString('en')} posts:`);
-    for (const [name, samples] of attackSamples) {
-      const mb = samples.reduce((sum, s) => sum + s.bytes, 0) / 1e6;
-      console.log(`  attack ${name}: ${summary(samples)}, ${mb.toFixed(0)} MB answered`);
+    if (attackPhase) printAttack();
+    function printAttack() {
+      console.log(`\n${attackerCount} attackers for ${durationMs / 1000} s on ${posts.toLocaleString('en')} posts:`);
+      for (const [name, samples] of attackSamples) {
+        const mb = samples.reduce((sum, s) => sum + s.bytes, 0) / 1e6;
+        console.log(`  attack ${name}: ${summary(samples)}, ${mb.toFixed(0)} MB answered`);
+      }
+      console.log(
+        `  flood: ${CONCURRENT_REQUESTS} GET /posts?limit=20 of one user at once: ${summary(floods.concurrent)}`,
+      );
+      console.log(`  flood: failed logins from ${LOGIN_FLOOD_ADDRESSES} addresses: ${summary(floods.logins)}`);
+      console.log(`  flood: signups from ${SIGNUP_FLOOD_ADDRESSES} addresses: ${summary(floods.signups)}`);
+      console.log(`\nthe other user, GET /posts?limit=1: ${summary(reads)}`);
+      console.log(`the other user, POST /posts:       ${summary(writes)}`);
+      console.log(`the other user, POST /auth/login:  ${summary(logins)}`);
+      console.log(
+        `\npeak RSS ${peakRss.toFixed(0)} MB (idle ${idle.toFixed(0)} MB, +${(peakRss - idle).toFixed(0)} MB)`,
+      );
+      console.log(`pool: at most ${peakInUse} connections in use, ${peakWaiting} requests waiting for one`);
+      console.log(`event loop: worst lag ${peakLagMs.toFixed(0)} ms`);
+      console.log(
+        `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+      );
     }
-    console.log(
-      `  flood: ${CONCURRENT_REQUESTS} GET /posts?limit=20 of one user at once: ${summary(floods.concurrent)}`,
-    );
-    console.log(`  flood: failed logins from ${LOGIN_FLOOD_ADDRESSES} addresses: ${summary(floods.logins)}`);
-    console.log(`  flood: signups from ${SIGNUP_FLOOD_ADDRESSES} addresses: ${summary(floods.signups)}`);
-    console.log(`\nthe other user, GET /posts?limit=1: ${summary(reads)}`);
-    console.log(`the other user, POST /posts:       ${summary(writes)}`);
-    console.log(`the other user, POST /auth/login:  ${summary(logins)}`);
-    console.log(`\npeak RSS ${peakRss.toFixed(0)} MB (idle ${idle.toFixed(0)} MB, +${(peakRss - idle).toFixed(0)} MB)`);
-    console.log(`pool: at most ${peakInUse} connections in use, ${peakWaiting} requests waiting for one`);
-    console.log(`event loop: worst lag ${peakLagMs.toFixed(0)} ms`);
-    console.log(
-      `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
-    );
 
     // Then a genuinely popular post (8,884 likes, 6,539 comments) read by 50 users in a closed loop,
     // while the other user reads another post now and then.
     const readerTokens: string[] = [];
     for (const [i, reader] of ids.readers.entries())
       readerTokens.push(await login(base, reader.email, readerAddress(i)));
-    const popularUntil = Date.now() + Math.min(durationMs, 20_000);
+    const popularUntil = Date.now() + (phases.includes('popular') ? Math.min(durationMs, 20_000) : 0);
     const popularReads: Sample[] = [];
+    const cpuBefore = { service: cpuSeconds(pid), postgres: postgresCpuSeconds(), bench: process.cpuUsage() };
+    const popularStart = performance.now();
     const otherReads: Sample[] = [];
     await Promise.all([
       ...readerTokens.map(async (token, i) => {
         const headers = { ...auth(token), ...from(readerAddress(i)) };
         while (Date.now() < popularUntil) popularReads.push(await timed(`${base}/posts/${ids.popular}`, { headers }));
       }),
-      (async () => {
-        while (Date.now() < popularUntil) {
-          otherReads.push(await timed(`${base}/posts/${ids.plain}`, { headers: victimHeaders }));
-          await new Promise((done) => setTimeout(done, 50));
-        }
-      })(),
+      // On an event loop of its own: the 50 readers' loop would add its own waits to what it measures.
+      (async () => otherReads.push(...(await otherUser(`${base}/posts/${ids.plain}`, victimHeaders, popularUntil))))(),
     ]);
     peakRss = Math.max(peakRss, hwmMb(pid));
+    const popularSeconds = (performance.now() - popularStart) / 1000;
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    const cpuShare = (seconds: number) => `${((seconds / popularSeconds) * 100).toFixed(0)}%`;
+    const cpu = {
+      service: cpuShare(cpuSeconds(pid) - cpuBefore.service),
+      postgres: cpuShare(postgresCpuSeconds() - cpuBefore.postgres),
+      bench: cpuShare((benchCpu.user + benchCpu.system) / 1e6),
+    };
     const otherP99 = percentile(
       otherReads.map((sample) => sample.ms).sort((a, b) => a - b),
       99,
@@ -451,6 +521,9 @@ async function main(): Promise<number> {
     console.log(`
 ${POPULAR_READERS} readers of the popular post in a closed loop: ${summary(popularReads)}`);
     console.log(`the other user, GET /posts/{id} meanwhile: ${summary(otherReads)} (goal: p99 under 50 ms)`);
+    console.log(
+      `CPU meanwhile (100% is one core): the service ${cpu.service}, PostgreSQL ${cpu.postgres}, this load generator ${cpu.bench}`,
+    );
     console.log(`peak RSS over both phases ${peakRss.toFixed(0)} MB (+${(peakRss - idle).toFixed(0)} MB)`);
 
     const failed = [...reads, ...writes, ...logins, ...otherReads].filter(

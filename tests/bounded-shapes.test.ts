@@ -209,15 +209,26 @@ describe('the counters', () => {
 describe('live events', () => {
   it('carry the bounded Post, shared by followers, with likedByMe their own', async () => {
     const { listPostsForFollowers } = await import('../src/live/live.queries.js');
-    const [liker, other] = [await h.user(), await h.user()];
-    for (const user of [liker, other]) await h.caller(user.token).users.follow({ id: author.id });
+    const [liker, other, commentLiker, blocker] = [await h.user(), await h.user(), await h.user(), await h.user()];
+    for (const user of [liker, other, commentLiker, blocker])
+      await h.caller(user.token).users.follow({ id: author.id });
     const post = (await h.caller(author.token).posts.create({ title: 'live', content: 'c' })).id;
     await h.caller(liker.token).posts.like({ id: post });
-    const rows = await listPostsForFollowers(h.orm, [post], [liker.id, other.id]);
+    const comment = await h.caller(other.token).posts.comment({ id: post, content: 'by other' });
+    await h.caller(commentLiker.token).comments.like({ id: comment.id });
+    await h.caller(blocker.token).users.block({ id: other.id });
+    const followers = [liker, other, commentLiker, blocker];
+    const rows = await listPostsForFollowers(
+      h.orm,
+      [post],
+      followers.map((user) => user.id),
+    );
     const of = (user: TestUser) => JSON.parse(rows.find((row) => row.followers.includes(user.id))!.event.json);
-    expect(of(liker)).toEqual(await h.caller(liker.token).posts.get({ id: post }));
-    expect(of(other)).toEqual(await h.caller(other.token).posts.get({ id: post }));
+    for (const user of followers) expect(of(user)).toEqual(await h.caller(user.token).posts.get({ id: post }));
     expect([of(liker).likedByMe, of(other).likedByMe]).toEqual([true, false]);
-    expect(rows.find((row) => row.followers.includes(other.id))!.followers.length).toBe(1);
+    expect(of(commentLiker).comments[0].likedByMe).toBe(true);
+    expect(of(blocker).comments).toEqual([]);
+    // The one follower with neither likes nor blocks gets the shared event.
+    expect(rows.find((row) => row.followers.includes(other.id))!.followers).toEqual([other.id]);
   });
 });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LargeAnswerSlots } from '../src/trpc/large-answers.js';
+import { LargeAnswerSlots, WAITING_MAX } from '../src/trpc/large-answers.js';
 import { Harness, type ApiResponse, type TestUser } from './support/harness.js';
 
 describe('large-answer slots (unit)', () => {
@@ -12,6 +12,19 @@ describe('large-answer slots (unit)', () => {
     // The looping user asks again at once: the slot is already the waiting one's.
     expect(slots.take(1)).toBe('process');
     expect(await fresh).toBeUndefined();
+  });
+
+  it('keeps a bounded queue: no holder waits for more than its cap leaves it, nobody past WAITING_MAX', async () => {
+    const slots = new LargeAnswerSlots({ STREAMS_MAX: 1, STREAMS_PER_USER: 2, STREAMS_WAIT_MS: 10_000 });
+    expect(slots.take(0)).toBeUndefined();
+    const first = slots.acquire(1);
+    const second = slots.acquire(1);
+    expect(await slots.acquire(1)).toBe('user');
+    const others = Array.from({ length: WAITING_MAX - 2 }, (_, i) => slots.acquire(2 + i));
+    expect(await slots.acquire(WAITING_MAX + 10)).toBe('process');
+    // Each release hands the slot on in queue order: holder 0's to holder 1 (twice), then 2, 3, ...
+    for (const holder of [0, 1, 1, ...Array.from({ length: WAITING_MAX - 3 }, (_, i) => 2 + i)]) slots.release(holder);
+    expect(await Promise.all([first, second, ...others])).toEqual(Array(WAITING_MAX).fill(undefined));
   });
 
   it('waits at most STREAMS_WAIT_MS, then refuses for the process', async () => {

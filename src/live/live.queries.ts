@@ -11,6 +11,8 @@ import {
   type Statement,
 } from '../db/sql.js';
 import { postJson } from '../posts/posts.sql.js';
+import { PREVIEW_ITEMS } from '../posts/posts.schemas.js';
+import { SharedAnswer } from '../posts/shared-answers.js';
 
 /** Who a stream is for: a user, the session it lives and dies with, and when that session expires. */
 export interface StreamUser {
@@ -174,37 +176,52 @@ export async function listEventsAfter(
 
 /*
  * Read when the post's message is heard, so a block or mute written before then holds on every
- * process. A post's JSON is shared: built once for its followers who are on no side of any block
- * and like neither it nor its comments (for them `likedByMe` is false throughout: what a new post
- * is to nearly every follower). Any other follower gets it built for them: likers and comments of
- * blocked users left out, and their own likes shown.
+ * process. A post's JSON is built once, with markers for `likedByMe` (posts/shared-answers.ts),
+ * for its followers who are on no side of any block: each gets it with their own likes of the post
+ * and of its preview comments filled in. A follower with blocks gets it built for them, without
+ * the likers and comments of users across a block.
  */
 const follower = viewerRow('fu');
-const ownState = `(fu.block_count > 0
-  or exists (select from post_likes ol where ol.post_id = p.id and ol.user_id = fu.id)
-  or exists (select from comments oc join comment_likes ocl on ocl.comment_id = oc.id and ocl.user_id = fu.id where oc.post_id = p.id))`;
+const seen = `f.followed_id = p.author_id and f.follower_id = any($2::int[]) and ${shownAuthor(follower, 'p.author_id')}`;
 const POSTS_FOR_FOLLOWERS: Statement = {
   name: 'live_posts_for_followers',
-  text: `select p.id, ${postJson('p', { me: 'null' })}::text,
-      array(select f.follower_id from follows f join users fu on fu.id = f.follower_id
-        where f.followed_id = p.author_id and f.follower_id = any($2::int[]) and not ${ownState}
-          and ${shownAuthor(follower, 'p.author_id')})
-    from posts p where p.id = any($1::int[])
+  text: `select p.id, ${postJson('p', { me: 'null', markers: true })}::text,
+      array(select f.follower_id from follows f join users fu on fu.id = f.follower_id where ${seen} and fu.block_count = 0),
+      array(select l.user_id from post_likes l where l.post_id = p.id and l.user_id = any($2::int[])),
+      cl.users, cl.comments
+    from posts p cross join lateral (
+      select coalesce(array_agg(l.user_id), '{}') as users, coalesce(array_agg(l.comment_id), '{}') as comments
+      from comment_likes l where l.user_id = any($2::int[]) and l.comment_id in (
+        select c.id from comments c where c.post_id = p.id order by c.created_at desc, c.id desc limit ${PREVIEW_ITEMS})
+    ) cl
+    where p.id = any($1::int[])
     union all
-    select p.id, ${postJson('p', { me: 'fu.id', viewer: follower })}::text, array[fu.id]
+    select p.id, ${postJson('p', { me: 'fu.id', viewer: follower })}::text, array[fu.id], null, null, null
     from posts p join follows f on f.followed_id = p.author_id join users fu on fu.id = f.follower_id
-    where p.id = any($1::int[]) and f.follower_id = any($2::int[]) and ${ownState}
-      and ${shownAuthor(follower, 'p.author_id')}
+    where p.id = any($1::int[]) and ${seen} and fu.block_count > 0
     order by 1`,
 };
 
 /** New posts, each with those of `followerIds` who follow its author (and see it): one statement for a batch. */
 export async function listPostsForFollowers(orm: MikroORM, postIds: number[], followerIds: number[]) {
   const rows = await runStatement(orm, POSTS_FOR_FOLLOWERS, [postIds, followerIds]);
-  return rows.map(([id, json, followers]) => ({
-    event: { id: id as number, json: json as string },
-    followers: followers as number[],
-  }));
+  return rows.flatMap(([id, json, followers, postLikers, commentLikers, likedComments]) => {
+    const postId = id as number;
+    if (postLikers === null) return [{ event: { id: postId, json: json as string }, followers: followers as number[] }];
+    const shared = new SharedAnswer(json as string);
+    const liked = new Map<number, { posts: Set<number>; comments: Set<number> }>();
+    const likesOf = (user: number) =>
+      liked.get(user) ?? liked.set(user, { posts: new Set(), comments: new Set() }).get(user)!;
+    for (const user of postLikers as number[]) likesOf(user).posts.add(postId);
+    (commentLikers as number[]).forEach((user, i) => likesOf(user).comments.add((likedComments as number[])[i]!));
+    const plain = (followers as number[]).filter((user) => !liked.has(user));
+    return [
+      { event: { id: postId, json: shared.own() }, followers: plain },
+      ...(followers as number[])
+        .filter((user) => liked.has(user))
+        .map((user) => ({ event: { id: postId, json: shared.for(liked.get(user)!) }, followers: [user] })),
+    ];
+  });
 }
 
 // Read when heard: a notification whose recipient has blocked or muted its actor since is not delivered.

@@ -100,6 +100,33 @@ export function registerLiveStreams(count: () => number): () => void {
   return () => liveStreamCounts.delete(count);
 }
 
+/** How reads that may share a statement in flight were answered (posts/shared-answers.ts). */
+export type SharedReadOutcome = 'led' | 'joined' | 'refreshed';
+
+const sharedReads = new Counter({
+  name: 'shared_reads_total',
+  help: 'Reads of a post or profile by readers without blocks or mutes: led (sent the statement), joined (answered from one in flight), refreshed (joined one that their own rows had changed since, then sent their own)',
+  labelNames: ['outcome'] as const,
+});
+
+export const countSharedRead = (outcome: SharedReadOutcome) => {
+  if (enabled) sharedReads.inc({ outcome });
+};
+
+let sharedReadWaiters = () => 0;
+new Gauge({
+  name: 'shared_read_waiters',
+  help: 'Reads waiting now for a statement in flight that they joined',
+  collect() {
+    this.set(sharedReadWaiters());
+  },
+});
+
+/** Exports the count of reads waiting on a shared statement, as `count` says. */
+export const registerSharedReadWaiters = (count: () => number) => {
+  sharedReadWaiters = count;
+};
+
 const rateLimited = new Counter({
   name: 'rate_limit_rejections_total',
   help: 'Requests refused with 429, by the limit that refused them',

@@ -28,6 +28,7 @@ import {
 } from './posts.sql.js';
 import type { DocumentPart } from '../trpc/streamed-route.js';
 import { readerStatement, runForReader, type ReaderStatement } from '../users/reader-statements.js';
+import { runShared } from './shared-answers.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import {
@@ -396,12 +397,13 @@ export async function deleteCommentAsAuthor(db: Database, id: number, userId: nu
 export const POST_BY_ID = readerStatement(
   'post_by_id',
   (viewer) =>
-    `(select ${postJson('p', { me: 's.user_id', viewer })} from posts p where p.id = $3 and ${unblocked(viewer, 'p.author_id')})::text`,
+    `(select ${postJson('p', { me: 's.user_id', viewer, markers: !viewer })} from posts p where p.id = $3 and ${unblocked(viewer, 'p.author_id')})::text`,
+  { snapshot: true },
 );
 
-/** The Post, or 404; 401 when the caller's session has ended. */
+/** The Post, or 404; 401 when the caller's session has ended. Concurrent reads share their work. */
 export async function getPostFor(scope: SessionScope, id: number): Promise<Post> {
-  const json = await runForReader<string | null>(scope, POST_BY_ID, [id]);
+  const json = await runShared(scope, POST_BY_ID, [id]);
   if (json === null) throw notFound(POST_NOT_FOUND);
   return jsonValue<Post>(json, scope.jsonAsText);
 }

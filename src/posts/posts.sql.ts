@@ -4,6 +4,7 @@ import { ANSWER_MAX_BYTES } from '../trpc/schemas.js';
 import { hiddenByBlocks, unblocked, type Viewer } from '../users/safety.sql.js';
 import { userSummaryColumns, usersArray } from '../users/user-summary.sql.js';
 import { Comment, Post, PREVIEW_ITEMS } from './posts.schemas.js';
+import { LIKED_MARKER } from './shared-answers.js';
 
 /** The Post and Comment shapes built in PostgreSQL (see src/db/sql.ts, "SQL fragments"). */
 const authorJson = (row: string) =>
@@ -14,12 +15,19 @@ const authorJson = (row: string) =>
  * - `me`: the reader's id (an expression), for `likedByMe`; 'null' where the JSON is shared by
  *   several readers (live.queries.ts);
  * - `viewer`: the reader's blocks (users/safety.sql.ts): likers and comments by users on either side
- *   of a block with them are left out of the previews and the counts. Without it, nobody is.
+ *   of a block with them are left out of the previews and the counts. Without it, nobody is;
+ * - `markers`: each `likedByMe` is a marker naming its post or comment, with the reader's value,
+ *   so that other readers can fill in their own (shared-answers.ts).
  */
 export interface Reader {
   me: string;
   viewer?: Viewer;
+  markers?: boolean;
 }
+
+/** `likedByMe` of the post or comment `id` (an expression), from `liked` (whether the reader likes it). */
+const likedByMeColumn = (kind: 'p' | 'c', id: string, liked: string, { markers }: Reader) =>
+  markers ? `to_json('${LIKED_MARKER}${kind}' || ${id} || case when ${liked} then 't' else 'f' end)` : liked;
 
 /**
  * A counter kept by the stats triggers (Migration20261127010000), less the rows a block hides from
@@ -51,7 +59,7 @@ const commentColumns = (
   ${authorJson(c)} as "createdBy",
   ${likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader))} as "likedBy",
   ${shownCount(`select ${c}_s.like_count from comment_stats ${c}_s where ${c}_s.comment_id = ${c}.id`, reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
-  exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me}) as "likedByMe"`;
+  ${likedByMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe"`;
 
 export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
   jsonObject(`select ${commentColumns(c, reader)}`),
@@ -111,7 +119,12 @@ const postColumns = (p: string, build: PostBuild) => {
     ? 'false'
     : like
       ? String(like.likedByMe)
-      : `exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me})`;
+      : likedByMeColumn(
+          'p',
+          `${p}.id`,
+          `exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me})`,
+          build,
+        );
   return `${p}.id, ${p}.title, ${p}.content, ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe"`;

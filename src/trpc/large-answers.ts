@@ -15,6 +15,9 @@ const SMALL_LIST_ITEMS = 100;
 /** Whose large answers share a per-user cap: a user's id, or an anonymous caller's address (`address:…`). */
 export type SlotHolder = number | string;
 
+/** Requests waiting for a large-answer slot in one process, at most. */
+export const WAITING_MAX = 256;
+
 /**
  * Large answers being built or sent (REST streams, and answers over /trpc and createCaller that are
  * built whole: unpaged lists, large profiles), each holding a pool connection and its memory: at
@@ -40,10 +43,17 @@ export class LargeAnswerSlots {
     return undefined;
   }
 
-  /** As take, but when the process has none free, waits up to STREAMS_WAIT_MS for one. */
+  /**
+   * As take, but when the process has none free, waits up to STREAMS_WAIT_MS for one: a holder with
+   * as many already waiting as its cap leaves them is refused at once, and so is anyone while
+   * WAITING_MAX wait.
+   */
   async acquire(holder: SlotHolder): Promise<'user' | 'process' | undefined> {
     const refused = this.take(holder);
     if (refused !== 'process') return refused;
+    const theirs = (this.open.get(holder) ?? 0) + this.waiting.filter((w) => w.holder === holder).length;
+    if (theirs >= this.config.STREAMS_PER_USER) return 'user';
+    if (this.waiting.length >= WAITING_MAX) return 'process';
     const taken = await new Promise<boolean>((given) => {
       const waiter = { holder, given };
       this.waiting.push(waiter);

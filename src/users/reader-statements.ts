@@ -18,14 +18,22 @@ export interface ReaderStatement {
   guarded: Statement;
 }
 
-const HAS_NONE = 's.block_count = 0 and s.mute_count = 0';
+/** Whether the session row `s` says its reader has neither blocks nor mutes. */
+export const HAS_NONE = 's.block_count = 0 and s.mute_count = 0';
 
-/** `column(viewer)`: the answer's expression; without a viewer, with no check. */
-export function readerStatement(name: string, column: (viewer: Viewer | undefined) => string): ReaderStatement {
+/**
+ * `column(viewer)`: the answer's expression; without a viewer, with no check. With `snapshot`, the
+ * plain one also answers its snapshot, for an answer other readers may share (shared-answers.ts).
+ */
+export function readerStatement(
+  name: string,
+  column: (viewer: Viewer | undefined) => string,
+  { snapshot = false } = {},
+): ReaderStatement {
   return {
     plain: {
       name,
-      text: `select case when ${HAS_NONE} then ${column(undefined)} end, not (${HAS_NONE}) from ${OPEN_SESSION}`,
+      text: `select case when ${HAS_NONE} then ${column(undefined)} end, not (${HAS_NONE})${snapshot ? ', pg_current_snapshot()::text' : ''} from ${OPEN_SESSION}`,
     },
     guarded: {
       name: `${name}_guarded`,
@@ -38,7 +46,11 @@ export function readerStatement(name: string, column: (viewer: Viewer | undefine
 const readersWithAny = new Set<number>();
 const READERS_KEPT = 10_000;
 
-function remember(userId: number, hasAny: boolean): void {
+/** Whether `userId` had blocks or mutes when this process last saw; runForReader starts from that guess. */
+export const readerHadAny = (userId: number): boolean => readersWithAny.has(userId);
+
+/** Records whether `userId` has blocks or mutes, as a statement just said. */
+export function rememberReader(userId: number, hasAny: boolean): void {
   if (!hasAny) readersWithAny.delete(userId);
   else if (!readersWithAny.has(userId)) {
     if (readersWithAny.size >= READERS_KEPT) readersWithAny.delete(readersWithAny.values().next().value!);
@@ -59,7 +71,7 @@ export async function runForReader<T>(scope: SessionScope, statement: ReaderStat
     guarded ? statement.guarded : statement.plain,
     values,
   );
-  remember(userId, hasAny);
+  rememberReader(userId, hasAny);
   if (!hasAny || guarded) return answer;
   return (await runForSession<[T, boolean]>(scope, statement.guarded, values))[0];
 }

@@ -22,33 +22,27 @@ import { userWithRelationsJson } from './users.sql.js';
 import { userSummaryJson } from './user-summary.sql.js';
 import { FollowEntity } from './follow.entity.js';
 import { noBlockBetween, unblocked, viewerById } from './safety.sql.js';
-import { readerStatement, runForReader } from './reader-statements.js';
+import { readerStatement } from './reader-statements.js';
+import { runShared } from '../posts/shared-answers.js';
 import type { UserSummary } from './user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
 
 export const USER_NOT_FOUND = 'User not found';
 
-const profileStatement = (name: string, userId: string) =>
-  readerStatement(
-    name,
-    (viewer) =>
-      `(select ${userWithRelationsJson('u', { me: 's.user_id', viewer })} from users u where u.id = ${userId} and ${unblocked(viewer, 'u.id')})::text`,
-  );
-
-const USER_BY_ID = profileStatement('user_by_id', '$3');
-const CALLER_PROFILE = profileStatement('user_me', 's.user_id');
+const USER_BY_ID = readerStatement(
+  'user_by_id',
+  (viewer) =>
+    `(select ${userWithRelationsJson('u', { me: 's.user_id', viewer, markers: !viewer })} from users u where u.id = $3 and ${unblocked(viewer, 'u.id')})::text`,
+  { snapshot: true },
+);
 
 /**
  * A profile (the caller's own without `id`), bounded (users.sql.ts), with the caller's session
- * checked in the same statement: one round trip; 404 when there is no such user. What follow and
- * unfollow answer too, once their write is done.
+ * checked in the same statement: one round trip; 404 when there is no such user. Concurrent reads
+ * share their work. What follow and unfollow answer too, once their write is done.
  */
-export async function getProfileFor(scope: SessionScope, id: number | undefined): Promise<UserWithRelations> {
-  const json = await runForReader<string | null>(
-    scope,
-    id === undefined ? CALLER_PROFILE : USER_BY_ID,
-    id === undefined ? [] : [id],
-  );
+export async function getProfileFor(scope: SessionScope, id = scope.user.userId): Promise<UserWithRelations> {
+  const json = await runShared(scope, USER_BY_ID, [id], [id]);
   if (json === null) throw notFound(USER_NOT_FOUND);
   return jsonValue<UserWithRelations>(json, scope.jsonAsText);
 }

@@ -14,6 +14,8 @@ import { Migration20261126020000 } from './Migration20261126020000.js';
 import { Migration20261126030000 } from './Migration20261126030000.js';
 import { Migration20261126040000 } from './Migration20261126040000.js';
 import { Migration20261127010000 } from './Migration20261127010000.js';
+import { Migration20261127020000 } from './Migration20261127020000.js';
+import { Migration20261127030000 } from './Migration20261127030000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -35,4 +37,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126030000', class: Migration20261126030000 },
   { name: 'Migration20261126040000', class: Migration20261126040000 },
   { name: 'Migration20261127010000', class: Migration20261127010000 },
+  { name: 'Migration20261127020000', class: Migration20261127020000 },
+  { name: 'Migration20261127030000', class: Migration20261127030000 },
 ];

@@ -1,0 +1,274 @@
+import pg from 'pg';
+import { register } from 'prom-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { POST_BY_ID } from '../src/posts/posts.queries.js';
+import { Harness, type TestUser } from './support/harness.js';
+
+/**
+ * Hot reads share work (posts/shared-answers.ts): concurrent reads of one post or profile by
+ * readers without blocks or mutes share one statement in flight, and each reader gets their own
+ * `likedByMe`, their own session check, and nothing older than their own last write.
+ *
+ * To put readers into one flight without timing, the shared statement's result is held at the
+ * driver once PostgreSQL has answered it (its snapshot is taken), until the test lets it go.
+ */
+let h: Harness;
+let author: TestUser;
+
+beforeAll(async () => {
+  h = await Harness.start();
+  author = await h.user();
+});
+afterAll(() => h.close());
+
+const VIEWER_STATE = /feedline_visible_in/;
+
+interface Held {
+  /** Every statement's text sent meanwhile. */
+  sent: string[];
+  /** Resolves once the first held statement's result has arrived. */
+  answered: Promise<void>;
+  release(): void;
+  restore(): void;
+}
+
+/** Holds the results of statements whose text `matches`, once PostgreSQL has answered them, until `release`. */
+function holdResults(matches: (text: string) => boolean): Held {
+  const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
+  const query = prototype.query;
+  const sent: string[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const config = args[0] as { text?: string } | string;
+    const text = typeof config === 'string' ? config : (config?.text ?? '');
+    sent.push(text);
+    const result = query.apply(this, args);
+    if (!matches(text) || !(result instanceof Promise)) return result;
+    return result.then(
+      async (value) => {
+        answer();
+        await gate;
+        return value;
+      },
+      async (error: unknown) => {
+        answer();
+        await gate;
+        throw error;
+      },
+    );
+  };
+  held = { sent, answered, release, restore: () => (prototype.query = query) };
+  return held;
+}
+
+let held: Held | undefined;
+afterEach(() => {
+  held?.release();
+  held?.restore();
+  held = undefined;
+});
+
+/**
+ * A new user, read once: test files share a process (`isolate: false`) but not a database, so this
+ * process may remember a user of another file's database with the same id as one with blocks
+ * (reader-statements.ts); a read corrects that, as it would on a server.
+ */
+async function reader(): Promise<TestUser> {
+  const user = await h.user();
+  await h.caller(user.token).users.me();
+  return user;
+}
+
+/** Resolves once `count` reads wait on a statement in flight they joined (the metric says so). */
+async function waiting(count: number) {
+  const gauge = register.getSingleMetric('shared_read_waiters')!;
+  for (const started = Date.now(); ;) {
+    const { values } = await gauge.get();
+    if (values[0]?.value === count) return;
+    if (Date.now() - started > 10_000) throw new Error(`${values[0]?.value} waiting, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function popularPost() {
+  const post = await h.caller(author.token).posts.create({ title: 'popular', content: 'read by many' });
+  const comments = [];
+  for (let i = 0; i < 3; i++)
+    comments.push(await h.caller(author.token).posts.comment({ id: post.id, content: `c${i}` }));
+  return { post, comments };
+}
+
+describe('concurrent reads of one post', () => {
+  it('share one statement, and each reader gets their own likedByMe, over createCaller and REST', async () => {
+    const { post, comments } = await popularPost();
+    const [a, b, c] = [await reader(), await reader(), await reader()];
+    await h.caller(a.token).posts.like({ id: post.id });
+    await h.caller(a.token).comments.like({ id: comments[0]!.id });
+    await h.caller(b.token).comments.like({ id: comments[2]!.id });
+    const expected = {
+      a: await h.caller(a.token).posts.get({ id: post.id }),
+      b: await h.caller(b.token).posts.get({ id: post.id }),
+      c: await h.request('GET', `/posts/${post.id}`, { token: c.token }),
+    };
+
+    const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+    const first = h.caller(a.token).posts.get({ id: post.id });
+    await hold.answered;
+    const second = h.caller(b.token).posts.get({ id: post.id });
+    const third = h.request('GET', `/posts/${post.id}`, { token: c.token });
+    await waiting(2);
+    hold.release();
+    const [answerA, answerB, answerC] = await Promise.all([first, second, third]);
+
+    // One statement for the post, one for both readers who joined it.
+    expect(hold.sent.filter((text) => text === POST_BY_ID.plain.text)).toHaveLength(1);
+    expect(hold.sent.filter((text) => VIEWER_STATE.test(text))).toHaveLength(1);
+    expect(answerA).toEqual(expected.a);
+    expect(answerB).toEqual(expected.b);
+    expect(answerC.text).toBe(expected.c.text);
+    expect(answerA.likedByMe).toBe(true);
+    expect(answerA.comments.map((comment) => comment.likedByMe)).toEqual([false, false, true]);
+    expect(answerB.likedByMe).toBe(false);
+    expect(answerB.comments.map((comment) => comment.likedByMe)).toEqual([true, false, false]);
+  });
+
+  const writes: [
+    string,
+    (reader: TestUser, postId: number, commentId: number) => Promise<unknown>,
+    (post: any, reader: TestUser) => void,
+  ][] = [
+    [
+      'a like of the post',
+      (reader, id) => h.caller(reader.token).posts.like({ id }),
+      (post, reader) => {
+        expect(post.likedByMe).toBe(true);
+        expect(post.likeCount).toBe(1);
+        expect(post.likedBy.map((u: { id: number }) => u.id)).toEqual([reader.id]);
+      },
+    ],
+    [
+      'a comment on it',
+      (reader, id) => h.caller(reader.token).posts.comment({ id, content: 'mine' }),
+      (post) => {
+        expect(post.commentCount).toBe(4);
+        expect(post.comments[0].content).toBe('mine');
+      },
+    ],
+    [
+      'a like of one of its comments',
+      (reader, _id, commentId) => h.caller(reader.token).comments.like({ id: commentId }),
+      (post) => {
+        expect(post.comments[2].likedByMe).toBe(true);
+        expect(post.comments[2].likeCount).toBe(1);
+      },
+    ],
+  ];
+
+  for (const [what, write, check] of writes) {
+    it(`never answer a reader from a statement that started before their own last write: ${what}`, async () => {
+      const { post, comments } = await popularPost();
+      const [early, writer] = [await reader(), await reader()];
+
+      const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+      const first = h.caller(early.token).posts.get({ id: post.id });
+      await hold.answered;
+      await write(writer, post.id, comments[0]!.id);
+      const mine = h.caller(writer.token).posts.get({ id: post.id });
+      await waiting(1);
+      hold.release();
+      const [before, after] = await Promise.all([first, mine]);
+
+      expect(before.likeCount + before.commentCount).toBe(3);
+      check(after, writer);
+      // The writer joined the flight (no statement of their own while it was held), found it older
+      // than their write, and sent their own.
+      expect(hold.sent.filter((text) => VIEWER_STATE.test(text))).toHaveLength(1);
+      expect(hold.sent.filter((text) => text === POST_BY_ID.plain.text)).toHaveLength(2);
+    });
+  }
+
+  it("a reader's own new name is never older than their write, though the post's rows did not change", async () => {
+    const { post } = await popularPost();
+    const [early, liker] = [await reader(), await reader()];
+    await h.caller(liker.token).posts.like({ id: post.id });
+
+    const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+    const first = h.caller(early.token).posts.get({ id: post.id });
+    await hold.answered;
+    await h.caller(liker.token).users.updateMe({ firstName: 'Renamed' });
+    const mine = h.caller(liker.token).posts.get({ id: post.id });
+    await waiting(1);
+    hold.release();
+    const [before, after] = await Promise.all([first, mine]);
+
+    expect(before.likedBy[0]!.firstName).toBe(liker.firstName);
+    expect(after.likedBy[0]!.firstName).toBe('Renamed');
+  });
+
+  it('a reader with a block or mute gets their own statement, and one whose session ended a 401', async () => {
+    const { post } = await popularPost();
+    const [early, blocker, loggedOut] = [await reader(), await reader(), await reader()];
+    const blocked = await reader();
+    await h.caller(blocked.token).posts.comment({ id: post.id, content: 'from the blocked user' });
+    await h.caller(blocker.token).users.block({ id: blocked.id });
+    await h.caller(loggedOut.token).auth.logout();
+
+    const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+    const first = h.caller(early.token).posts.get({ id: post.id });
+    await hold.answered;
+    const blockers = h.caller(blocker.token).posts.get({ id: post.id });
+    const ended = h
+      .caller(loggedOut.token)
+      .posts.get({ id: post.id })
+      .catch((error: { code: string }) => error.code);
+    await waiting(2);
+    hold.release();
+
+    expect((await first).commentCount).toBe(4);
+    expect((await blockers).commentCount).toBe(3);
+    expect((await blockers).comments.map((c) => c.content)).not.toContain('from the blocked user');
+    expect(await ended).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('concurrent reads of one profile', () => {
+  const profileStatement = (text: string) => text.includes('pg_current_snapshot') && text.includes('u.id = $3');
+
+  it('share one statement, each reader with their own likes', async () => {
+    const owner = await reader();
+    const post = await h.caller(owner.token).posts.create({ title: 'mine', content: 'profile post' });
+    const a = await reader();
+    await h.caller(a.token).posts.like({ id: post.id });
+
+    const hold = holdResults(profileStatement);
+    const first = h.caller(a.token).users.get({ id: owner.id });
+    await hold.answered;
+    const second = h.caller(author.token).users.get({ id: owner.id });
+    await waiting(1);
+    hold.release();
+
+    expect((await first).posts[0]!.likedByMe).toBe(true);
+    expect((await second).posts[0]!.likedByMe).toBe(false);
+    expect(hold.sent.filter(profileStatement)).toHaveLength(1);
+    expect(hold.sent.filter((text) => VIEWER_STATE.test(text))).toHaveLength(1);
+  });
+
+  it("a follow's answer is never the profile from a statement that started before the follow", async () => {
+    const [owner, early, follower] = [await reader(), await reader(), await reader()];
+
+    const hold = holdResults(profileStatement);
+    const first = h.caller(early.token).users.get({ id: owner.id });
+    await hold.answered;
+    const followed = h.caller(follower.token).users.follow({ id: owner.id });
+    await waiting(1);
+    hold.release();
+
+    expect((await first).followerCount).toBe(0);
+    expect((await followed).followerCount).toBe(1);
+    expect((await followed).followers.map((u) => u.id)).toEqual([follower.id]);
+    expect(hold.sent.filter(profileStatement)).toHaveLength(2);
+  });
+});
