@@ -78,10 +78,10 @@ function pidOf(file: string): number | undefined {
   }
 }
 
+/** Whether `pid` runs: a zombie (a detached daemon that no one has reaped yet) does not. */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
@@ -109,7 +109,7 @@ export async function startCephRgw(): Promise<CephRgw> {
     osd: join(dir, 'run', 'osd.pid'),
     rgw: join(dir, 'run', 'client.pid'),
   };
-  for (const sub of ['run', 'log', 'mon', 'osd', 'rgw']) mkdirSync(join(dir, sub));
+  for (const sub of ['run', 'log', 'mon', 'osd', 'rgw', 'crash']) mkdirSync(join(dir, sub));
   writeFileSync(
     conf,
     `[global]
@@ -137,6 +137,8 @@ run_dir = ${dir}/run
 log_file = ${dir}/log/$name.log
 admin_socket = ${dir}/run/$name.asok
 pid_file = ${dir}/run/$type.pid
+crash_dir = ${dir}/crash
+mon_cluster_log_file = ${dir}/log/$cluster.$channel.log
 [mon]
 mon_data = ${dir}/mon/$cluster-$id
 [osd]
@@ -158,7 +160,17 @@ rgw_data = ${dir}/rgw
       child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
     });
 
+  // A test process that dies without stop() (a crash, a timeout) takes the daemons with it.
+  const killAll = () => {
+    for (const file of [pids.rgw, pids.osd, pids.mon]) {
+      const pid = pidOf(file);
+      if (pid !== undefined && alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killAll);
   const stop = async () => {
+    process.off('exit', killAll);
     // radosgw, OSD, monitor: an OSD whose monitor is gone waits before it stops.
     await stopPid(pidOf(pids.rgw));
     await stopPid(pidOf(pids.osd));
