@@ -3,6 +3,20 @@ import { encode as encodeBlurhash } from 'blurhash';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { sniffImageType, type ImageType } from './sniff.js';
 
+// libvips reads many more formats by their own signatures (SVG through librsvg, TIFF, …): in this
+// process only the loaders of the accepted types may run, so a file that slips past the sniffing
+// still reaches no other parser.
+sharp.block({ operation: ['VipsForeignLoad'] });
+sharp.unblock({
+  operation: [
+    'VipsForeignLoadJpeg',
+    'VipsForeignLoadPng',
+    'VipsForeignLoadWebp',
+    'VipsForeignLoadNsgif',
+    'VipsForeignLoadHeif',
+  ],
+});
+
 /** The most bytes an upload may have, by default (MEDIA_MAX_BYTES). */
 export const DEFAULT_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 /** The most decoded pixels of an upload, by default (MEDIA_MAX_PIXELS): a 50 MP phone camera fits. */

@@ -79,6 +79,12 @@ describe('image types, read from the bytes', () => {
       expect(await refusal(bytes)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
+  it('libvips itself loads no other format in this process (SVG, TIFF)', async () => {
+    const tiff = await noise(20, 20).tiff().toBuffer();
+    for (const bytes of [SVG_WITH_SCRIPT, tiff])
+      await expect(sharp(bytes).metadata()).rejects.toThrow('unsupported image format');
+  });
+
   it('a lying content-type changes nothing: the type comes from the bytes alone', async () => {
     // processImage takes no declared type at all: a PNG sent as image/jpeg is a PNG, HTML sent as image/png is HTML.
     expect(sniffImageType(await png(10, 10))).toBe('png');
