@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -63,8 +62,8 @@ export class FsMediaStore implements MediaStore {
       await file.close();
       return 'unsatisfiable';
     }
-    const body = createReadStream('', { fd: file.fd, autoClose: true, start: part?.start, end: part?.end });
-    body.once('close', () => void file.close().catch(() => {}));
+    // The stream owns the handle from here and closes it when it ends or is destroyed.
+    const body = file.createReadStream({ start: part?.start, end: part?.end });
     const etag = `"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}"`;
     return { body, contentType: contentTypeOf(key), size, etag, ...(part ? { range: part } : {}) };
   }

@@ -222,6 +222,30 @@ describe('the fs store on disk', () => {
     }
   });
 
+  it('closes each file a read opened, read to the end, abandoned, or a range past the end', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'feedline-media-'));
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    try {
+      const store = new FsMediaStore(root);
+      const key = newMediaKey('jpg');
+      await store.put(key, image(100_000));
+      const before = openFiles();
+      for (let i = 0; i < 20; i++) {
+        const whole = await store.get(key);
+        const abandoned = await store.get(key, { start: 10 });
+        if (!whole || whole === 'unsatisfiable' || !abandoned || abandoned === 'unsatisfiable')
+          throw new Error('no file');
+        await buffer(whole.body);
+        abandoned.body.destroy();
+        await new Promise((resolve) => abandoned.body.once('close', resolve));
+        expect(await store.get(key, { start: 100_000 })).toBe('unsatisfiable');
+      }
+      expect(openFiles()).toBe(before);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('a read opened before a delete reads the whole file', async () => {
     const root = mkdtempSync(join(tmpdir(), 'feedline-media-'));
     try {
