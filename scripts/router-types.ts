@@ -1,7 +1,7 @@
 /**
- * Generates client/router-types.ts: the router's type as clients see it (each procedure's input and
+ * Generates packages/client/src/router-types.ts: the router's type as clients see it (each procedure's input and
  * output, written out in full, and the error shape), with no reference to server code. A package
- * that imports `feedline/client` then type-checks without the server's own dependencies and types
+ * that imports `@feedline/client` then type-checks without the server's own dependencies and types
  * (express, pg, MikroORM, the request logger's augmentations).
  *   npm run client:generate     (`npm run lint` fails while the committed file is stale)
  */
@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { appRouter } from '../src/http/router.js';
 import { procedureDefOf, proceduresOf } from '../src/trpc/internals.js';
 
-export const ROUTER_TYPES_FILE = new URL('../client/router-types.ts', import.meta.url);
+export const ROUTER_TYPES_FILE = new URL('../packages/client/src/router-types.ts', import.meta.url);
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PROBE = resolve(ROOT, 'scripts/router-types.probe.ts');

@@ -4,10 +4,12 @@
  * temporary folder, on free ports), optionally PgBouncer in transaction mode, two Feedline nodes
  * and HAProxy in front of them (deploy/haproxy.cfg).
  *
- *   npm run topology -- up [--delay 2s] [--pgbouncer] [--nodes 2]
+ *   npm run topology -- up [--delay 2s] [--pgbouncer] [--nodes 2] [--state-dir <folder>]
+ *   npm run topology -- down [--state-dir <folder>]
  *
- * prints the addresses and runs until Ctrl-C (or SIGTERM); everything it started is stopped and
- * its folder removed then, and on any failure. The same pieces are exported for the system tests.
+ * `up` prints the addresses and runs until Ctrl-C, SIGTERM or `down` (which finds it by its record in
+ * the state folder: .state/ in the checkout unless named); everything it started is stopped and its
+ * folder removed then, and on any failure. The same pieces are exported for the system tests.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/platform/ports.js';
 import { hasPostgresUser, postgresOwner, runAsPostgres } from '../src/db/embedded/postgres-user.js';
 import { spawnService, untilReady } from './service-process.js';
+import { runRecord, stateDirOption } from './run-record.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -337,10 +340,26 @@ export async function up({
 }
 
 async function main(args: string[]): Promise<void> {
-  const [command, ...rest] = args;
+  const {
+    stateDir,
+    rest: [command, ...rest],
+  } = stateDirOption(args);
+  const record = runRecord(stateDir, 'topology');
+  if (command === 'down') {
+    console.log((await record.stop()) ? 'topology: stopped' : 'topology: none is running');
+    return;
+  }
   if (command !== 'up') {
-    console.error('usage: npm run topology -- up [--delay 2s] [--pgbouncer] [--nodes N]');
+    console.error(
+      'usage: npm run topology -- up [--delay 2s] [--pgbouncer] [--nodes N] [--state-dir DIR]\n' +
+        '       npm run topology -- down [--state-dir DIR]',
+    );
     process.exit(64);
+  }
+  const already = record.running();
+  if (already !== undefined) {
+    console.error(`topology: one recorded in ${record.file} runs (pid ${already}): npm run topology -- down first`);
+    process.exit(1);
   }
   const missing = missingPackages({ pgbouncer: rest.includes('--pgbouncer') });
   if (missing) {
@@ -362,7 +381,10 @@ async function main(args: string[]): Promise<void> {
     stopping = true;
     console.log('topology: stopping');
     topology.down().then(
-      () => process.exit(0),
+      () => {
+        record.remove();
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);
@@ -370,9 +392,10 @@ async function main(args: string[]): Promise<void> {
     );
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, down);
+  record.write(topology.databases.root);
   console.log(
     [
-      'topology: up (Ctrl-C brings it down and removes it)',
+      'topology: up (Ctrl-C or `npm run topology -- down` brings it down and removes it)',
       `  HAProxy           ${topology.proxy.url}`,
       ...topology.nodes.map((node, i) => `  node ${i + 1}            ${node.url}`),
       `  primary           ${topology.databases.primary.url}`,

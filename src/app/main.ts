@@ -1,12 +1,15 @@
-import { isClusterWorker, runPrimary } from './cluster.js';
+import { isClusterWorker, reportToPrimary, runPrimary } from './cluster.js';
 import { loadConfig, loadDotEnv } from '../platform/config.js';
+import { assertEmbeddedPostgresInstalled } from '../db/embedded/embedded-postgres.js';
 import { createLogger } from '../platform/logger.js';
 import { assertPortFree } from '../platform/ports.js';
 import { startServer } from './server.js';
-import { classifyStartupFailure, formatStartupFailure } from './startup-failure.js';
+import { classifyStartupFailure, exitWithStartupFailure } from './startup-failure.js';
 
 try {
   loadDotEnv();
+  // Before DATA_DIR is written to (the JWT secret goes there when there is no DATABASE_URL).
+  if (!process.env.DATABASE_URL) assertEmbeddedPostgresInstalled();
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const primary = config.WEB_CONCURRENCY > 1 && !isClusterWorker();
@@ -16,7 +19,9 @@ try {
     if (config.METRICS_PORT !== undefined) await assertPortFree(config.METRICS_PORT, config.METRICS_HOST);
   }
   const stop = primary
-    ? await runPrimary(config, logger)
+    ? await runPrimary(config, logger, (failure) => {
+        void stop().finally(() => exitWithStartupFailure(failure));
+      })
     : (await startServer(config, logger, { migrate: !isClusterWorker(), metricsListener: !isClusterWorker() })).close;
   let stopping: Promise<void> | undefined;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -36,8 +41,8 @@ try {
 } catch (error) {
   // One line naming the cause and the fix, never a stack: the operator acts on it, not a developer.
   const failure = classifyStartupFailure(error);
-  console.error(formatStartupFailure(failure, process.stderr.isTTY === true));
   // A bug's stack stays available to whoever asks for it.
   if (failure.kind === 'unexpected' && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(error);
-  process.exit(failure.kind === 'bad_configuration' ? 78 : 1); // 78: EX_CONFIG
+  // A worker's primary decides whether the cluster has failed, and says so once.
+  if (!reportToPrimary(failure, () => process.exit(1))) exitWithStartupFailure(failure);
 }

@@ -12,6 +12,7 @@ export type StartupFailureKind =
   | 'authentication_failed'
   | 'database_missing'
   | 'migration_failed'
+  | 'not_writable'
   | 'unexpected';
 
 export interface StartupFailure {
@@ -32,6 +33,9 @@ const UNREACHABLE_CODES = new Set([
   'ENETUNREACH',
   '57P03', // the database system is starting up / shutting down
 ]);
+
+const NOT_WRITABLE_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
+const pathOf = (error: Error): string | undefined => (error as NodeJS.ErrnoException).path;
 
 /** The error and every `cause` under it (MikroORM and umzug wrap the driver's error). */
 function chain(error: unknown): (Error & { code?: unknown })[] {
@@ -120,8 +124,21 @@ export function classifyStartupFailure(error: unknown, env: NodeJS.ProcessEnv = 
   if (error instanceof EmbeddedDatabaseError) {
     return {
       kind: 'embedded_database',
-      cause: `the embedded PostgreSQL could not start: ${oneLine(error.message)}`,
-      fix: 'do what the message says; `npm run reset` starts afresh (it deletes the embedded data), or set DATABASE_URL to use another PostgreSQL',
+      cause: error.fix ? oneLine(error.message) : `the embedded PostgreSQL could not start: ${oneLine(error.message)}`,
+      fix:
+        error.fix ??
+        'do what the message says; `npm run reset` starts afresh (it deletes the embedded data), or set DATABASE_URL to use another PostgreSQL',
+    };
+  }
+  // The path as is: scrubbing the message would blank it out as a quoted value.
+  const denied = errors.find((e) => NOT_WRITABLE_CODES.has(String(e.code)) && typeof pathOf(e) === 'string');
+  if (denied) {
+    return {
+      kind: 'not_writable',
+      cause: `cannot write ${pathOf(denied)} (${String(denied.code)})`,
+      fix: env.DATABASE_URL
+        ? 'set DATA_DIR to a folder this user can write'
+        : 'set DATABASE_URL to a PostgreSQL database, and JWT_SECRET (nothing is written then), or DATA_DIR to a folder this user can write for the embedded one',
     };
   }
   return {
@@ -139,4 +156,10 @@ export function formatStartupFailure(failure: StartupFailure, tty: boolean): str
   const msg = `Feedline cannot start: ${failure.cause}. Fix: ${failure.fix}.`;
   if (tty) return msg;
   return JSON.stringify({ level: 60, time: Date.now(), service: 'feedline', msg, ...failure });
+}
+
+/** Prints the line on stderr and exits: 78 (EX_CONFIG) for bad configuration, 1 otherwise. */
+export function exitWithStartupFailure(failure: StartupFailure): never {
+  console.error(formatStartupFailure(failure, process.stderr.isTTY === true));
+  process.exit(failure.kind === 'bad_configuration' ? 78 : 1);
 }

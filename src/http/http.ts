@@ -2,15 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import type { Config } from '../platform/config.js';
 import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from '../trpc/error-handling.js';
-import { type ApiErrorBody } from '../platform/errors.js';
 import { allowedMethodsByPath, createOpenApiDocument, expressPathOf } from './openapi.js';
+import { answerConnect, httpMethods } from './methods.js';
 import { createRestHandler } from './rest.js';
-import { sendJsonText } from './send-json.js';
 import { inFlightLimit } from './in-flight.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
@@ -45,33 +44,18 @@ const READY_TIMEOUT_MS = 2_000;
  *      its head is written (writeFixedHeadersWithEveryAnswer), a 413 too.
  *   2. Health checks: answered before CORS and body parsing, as cheaply as possible.
  *   3. CORS, when configured: before every route a browser may call.
+ *   3b. Methods (methods.ts): OPTIONS 204 and 405 with Allow on documented paths and /trpc.
  *   4. The OpenAPI document and the docs page.
  *   4b. The cap on requests in progress per user and per address (in-flight.ts): before any body is
  *      read or any procedure runs, so a refused request costs nothing.
  *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
- *   6. Typed RPC at /trpc (405 with Allow for a method tRPC does not serve).
+ *   6. Typed RPC at /trpc.
  *   7. Large answers (unpaged lists, big profiles) streamed by their procedures' twins: ahead of REST.
  *   8. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
  *   9. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
  *      for a body that is not JSON, 405 with Allow for a documented path's other methods, 404.
  *  10. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
  */
-/** tRPC's methods; OPTIONS (CORS preflight) and HEAD go on as before. */
-const TRPC_METHODS = new Set(['GET', 'POST', 'HEAD', 'OPTIONS']);
-
-/**
- * Another method is the client's mistake, answered 405 with Allow: tRPC answers TRACE 500 (and
- * logs it as an error) and the others 415.
- */
-const trpcMethodsOnly: RequestHandler = (req, res, next) => {
-  if (TRPC_METHODS.has(req.method)) return next();
-  const body: ApiErrorBody = {
-    message: `${req.method} is not supported on /trpc; use GET, POST`,
-    code: 'METHOD_NOT_SUPPORTED',
-  };
-  sendJsonText(res, 405, { Allow: 'GET, POST' }, JSON.stringify(body));
-};
-
 export function createApp(services: AppServices): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -141,8 +125,12 @@ export function createApp(services: AppServices): Express {
     );
   }
 
-  // 4. The document, and the interactive reference (where a browser pointed at the service lands).
+  // 3b. Methods: OPTIONS, and 405 for what a documented path or /trpc does not serve (methods.ts).
   const openApiDocument = createOpenApiDocument(appRouter);
+  const allowedMethods = allowedMethodsByPath(openApiDocument);
+  app.use(httpMethods(allowedMethods));
+
+  // 4. The document, and the interactive reference (where a browser pointed at the service lands).
   app.get('/', (_req, res) => res.redirect(302, '/docs'));
   app.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument);
@@ -152,7 +140,13 @@ export function createApp(services: AppServices): Express {
     swaggerUi.serve,
     swaggerUi.setup(openApiDocument, {
       customSiteTitle: 'Feedline API',
-      swaggerOptions: { persistAuthorization: true, displayOperationId: false, tryItOutEnabled: false },
+      // showExtensions: the live streams' x-itemSchema (their events) shows on the page.
+      swaggerOptions: {
+        persistAuthorization: true,
+        displayOperationId: false,
+        tryItOutEnabled: false,
+        showExtensions: true,
+      },
     }),
   );
 
@@ -191,7 +185,6 @@ export function createApp(services: AppServices): Express {
   // 6. Typed RPC.
   app.use(
     '/trpc',
-    trpcMethodsOnly,
     createExpressMiddleware({
       router: appRouter,
       createContext,
@@ -217,7 +210,6 @@ export function createApp(services: AppServices): Express {
   app.get(Object.keys(EVENT_STREAM_PATHS), eventStreamRoute(services));
 
   // 9. REST.
-  const allowedMethods = allowedMethodsByPath(openApiDocument);
   const createRestContext = createContextFactory(services, { jsonAsText: true });
   app.use(
     createRestHandler({
@@ -228,7 +220,6 @@ export function createApp(services: AppServices): Express {
         return errorHeaders(errors);
       },
       onError: logInternalError,
-      allowedMethods,
     }),
   );
   // 10. The error handler.
@@ -260,5 +251,6 @@ export function createHttpServer(app: Express, { REQUEST_TIMEOUT_MS }: Config): 
     app,
   );
   server.on('clientError', answerClientError);
+  answerConnect(server);
   return server;
 }

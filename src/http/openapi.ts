@@ -2,6 +2,7 @@ import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { eventStreamPaths } from '../live/event-stream.js';
+import { STATUS_CODE } from '../platform/errors.js';
 import { procedureDefOf, proceduresOf } from '../trpc/internals.js';
 import type { AppMeta } from '../trpc/trpc.js';
 
@@ -48,26 +49,44 @@ const HEADERS_BY_STATUS: Record<number, object> = {
   503: headerRef('Retry-After'),
 };
 
+/** An error answer with an example of its own status (the schema's example is a 400's). */
 const errorResponse = (status: number, description: string) => ({
   description,
   ...(HEADERS_BY_STATUS[status] && { headers: HEADERS_BY_STATUS[status] }),
-  content: { 'application/json': { schema: ERROR_REF } },
+  content: {
+    'application/json': { schema: ERROR_REF, example: { message: description, code: STATUS_CODE[status] } },
+  },
 });
 
+/** The tags, described once (Spectral's operation-tag-defined, tools' grouping). */
+const TAGS = [
+  { name: 'auth', description: 'Accounts and sessions: sign up, log in and out, passwords, the sessions of a user' },
+  { name: 'posts', description: 'Posts, their likes and comments, the feed of the users one follows' },
+  { name: 'comments', description: 'Changing and deleting comments, liking them' },
+  { name: 'users', description: "Profiles, follows, blocks and mutes, and the caller's own account" },
+  { name: 'events', description: 'Events users announce: when, where, what' },
+  { name: 'notifications', description: 'What happened to the caller: follows, likes, comments' },
+  { name: 'live', description: 'Server-sent event streams of new posts and notifications, and their tickets' },
+];
+
+/** Operations whose body must name at least one field (the procedure refuses an empty one). */
+const AT_LEAST_ONE_FIELD = new Set(['users-updateMe']);
+
 const BEARER = 'bearerAuth';
-const TICKET = 'liveTicket';
 
 interface Parameter {
   in: string;
   name: string;
   required?: boolean;
   description?: string;
-  schema?: { example?: unknown };
+  schema?: Schema & { example?: unknown };
   example?: unknown;
 }
 
 interface Operation {
   operationId?: string;
+  summary?: string;
+  description?: string;
   security?: unknown[];
   parameters?: Parameter[];
   requestBody?: unknown;
@@ -85,18 +104,20 @@ export function createOpenApiDocument(router: AnyRouter) {
     title: 'Feedline API',
     description:
       'A developer social feed: accounts, posts, likes, comments, follows and events. ' +
-      'Every path also accepts a trailing slash. A method a path does not list (HEAD on /live/* too) ' +
-      'answers 405 with an Allow header naming those it does. Typed RPC for TypeScript clients is served at /trpc.',
+      'Every path also accepts a trailing slash. HEAD answers as GET does, without the body (except on ' +
+      '/live/*, whose answer never ends). A method a path does not list answers 405 with an Allow header ' +
+      'naming those it does, and OPTIONS 204 with it. Typed RPC for TypeScript clients is served at /trpc.',
     version: '0.1.0',
     baseUrl: '/',
     securitySchemes: {
       [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-      [TICKET]: { type: 'apiKey', in: 'query', name: 'ticket', description: 'A ticket from POST /live/ticket' },
     },
     defs: { ApiError },
   });
   // Not open source (package.json says UNLICENSED); LicenseRef- is SPDX's form for a licence of one's own.
   document.info.license = { name: 'UNLICENSED', identifier: 'LicenseRef-UNLICENSED' };
+  document.info.contact = { name: 'The Feedline maintainers' };
+  document.tags = TAGS;
   (document.components ??= {}).headers = HEADERS;
 
   const procedureByOperation = new Map(
@@ -112,7 +133,12 @@ export function createOpenApiDocument(router: AnyRouter) {
       // trpc-to-openapi offers every scheme to a protected operation; these take the bearer token only.
       const secured = Boolean(operation.security?.length);
       operation.security = secured ? [{ [BEARER]: [] }] : [];
-      for (const parameter of operation.parameters ?? []) parameter.example ??= parameter.schema?.example;
+      for (const parameter of operation.parameters ?? []) {
+        parameter.example ??= parameter.schema?.example;
+        // An empty query field is no field (rest.ts's queryOf): `?q=` lists as no q does.
+        if (parameter.in === 'query') dropMinLengthOne(parameter.schema);
+      }
+      describeBody(operation, AT_LEAST_ONE_FIELD.has(operation.operationId ?? ''));
       const status = meta.successStatus ?? 200;
       const errors: Record<string, unknown> = {};
       for (const [code, description] of Object.entries(meta.errors ?? {}))
@@ -136,13 +162,17 @@ export function createOpenApiDocument(router: AnyRouter) {
         [status]: status === 204 ? { description: 'No content' } : { ...success, description: 'Success' },
         ...Object.fromEntries(Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))),
       };
+      operation.description ??= `${operation.summary ?? operation.operationId}. ${
+        secured ? 'Needs a bearer token' : 'Needs no token'
+      }; answers ${status}${status === 204 ? ' with no body' : ''}, or an ApiError with one of the statuses below.`;
     }
   }
   // The live streams are Express routes beside the procedures (trpc-to-openapi has no streams).
   Object.assign(
     (document.paths ??= {}),
     eventStreamPaths({
-      security: [{ [BEARER]: [] }, { [TICKET]: [] }],
+      // The bearer header, or none: then the ?ticket= parameter authenticates (a browser's EventSource).
+      security: [{ [BEARER]: [] }, {}],
       errors: {
         400: errorResponse(400, 'Invalid Last-Event-ID'),
         401: errorResponse(
@@ -158,6 +188,31 @@ export function createOpenApiDocument(router: AnyRouter) {
   const schemas = document.components?.schemas ?? {};
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   return document;
+}
+
+interface Schema {
+  type?: string;
+  minLength?: number;
+  format?: string;
+  minProperties?: number;
+  description?: string;
+  properties?: Record<string, Schema>;
+}
+
+function dropMinLengthOne(schema: Schema | undefined) {
+  if (schema?.type !== 'string' || schema.minLength !== 1) return;
+  delete schema.minLength;
+  schema.description = `${schema.description ? `${schema.description}. ` : ''}Empty: the same as none`;
+}
+
+/** What the procedures check of a JSON body that their schemas do not say: emails, and a body naming a field. */
+function describeBody(operation: Operation, atLeastOneField: boolean) {
+  const body = operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
+  const schema = body?.content?.['application/json']?.schema;
+  if (!schema) return;
+  const email = schema.properties?.email;
+  if (email?.type === 'string') email.format ??= 'email';
+  if (atLeastOneField) schema.minProperties = 1;
 }
 
 /**

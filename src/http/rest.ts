@@ -9,7 +9,7 @@ import {
   unwrapZodType,
   type OpenApiProcedureRecord,
 } from 'trpc-to-openapi';
-import { notFound, type ApiErrorBody } from '../platform/errors.js';
+import { notFound } from '../platform/errors.js';
 import { restErrorAnswer } from '../trpc/error-handling.js';
 import { JsonText } from '../trpc/json-text.js';
 import { sendJsonText } from './send-json.js';
@@ -37,8 +37,6 @@ export interface RestHandlerOptions {
   /** Headers of an answer; `errors` is empty on success. */
   responseHeaders: (errors: TRPCError[]) => Record<string, string>;
   onError: (opts: { error: TRPCError; path?: string }) => void;
-  /** The methods the document has at a path, for a 405 with Allow; undefined when it has none. */
-  allowedMethods: (path: string) => string[] | undefined;
 }
 
 const PLAIN_PATH = /^[\w/-]*$/;
@@ -58,7 +56,6 @@ export function createRestHandler({
   createContext,
   responseHeaders,
   onError,
-  allowedMethods,
 }: RestHandlerOptions): RequestHandler {
   const routesByMethod = new Map<string, Route[]>();
   forEachOpenApiProcedure(proceduresOf(router) as OpenApiProcedureRecord, ({ path, type, procedure, meta }) => {
@@ -84,22 +81,9 @@ export function createRestHandler({
     // in a slash needs trpc-to-openapi's (which drops it).
     const given = PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname;
     const path = given.endsWith('/') ? normalizePath(given) : given;
-    const route = routeOf(routesByMethod.get(req.method), path);
+    // A HEAD is answered as its GET (Node sends no body with it); methods.ts answered the 405s.
+    const route = routeOf(routesByMethod.get(req.method === 'HEAD' ? 'GET' : req.method), path);
     if (route) noteRoute(req, route.template);
-    else {
-      // Last in the chain: a documented path asked with a method it does not have is 405 with
-      // Allow, as HTTP says; HEAD (a warm-up probe) is 204; anything else 404.
-      const method = req.method === 'HEAD' ? 'GET' : req.method;
-      const allowed = allowedMethods(req.path);
-      if (allowed && !allowed.includes(method) && method !== 'OPTIONS') {
-        const body: ApiErrorBody = {
-          message: `${req.method} is not supported on ${req.path}; use ${allowed.join(', ')}`,
-          code: 'METHOD_NOT_SUPPORTED',
-        };
-        return sendJsonText(res, 405, { Allow: allowed.join(', ') }, JSON.stringify(body));
-      }
-      if (req.method === 'HEAD') return sendJsonText(res, 204, {}, undefined);
-    }
     try {
       if (!route) throw notFound('Not found');
       const { takesBody } = route;

@@ -116,8 +116,20 @@ export function eventStreamPaths({ security, errors }: { security: object[]; err
         `Server-sent events (text/event-stream): each event has \`id:\` (the ${shape}'s id), \`event: ${EVENT_NAME[kind]}\` ` +
         `and \`data:\` (the ${shape} JSON); a \`: heartbeat\` comment comes every 15 s. With Last-Event-ID, ` +
         'everything after that id is replayed first, then the stream goes on live. Authenticate with the bearer ' +
-        'header, or (EventSource) with ?ticket= from POST /live/ticket.',
+        'header, or (EventSource, which cannot send one) with ?ticket= from POST /live/ticket. Each event is ' +
+        'described by `x-itemSchema` (OpenAPI 3.2 `itemSchema`, in this 3.1 document as an extension).',
       tags: ['live'],
+      // One event of the stream, as OpenAPI 3.2's itemSchema says it (3.1 has no such field); on the
+      // operation, where the docs page shows extensions.
+      'x-itemSchema': {
+        type: 'object',
+        required: ['id', 'event', 'data'],
+        properties: {
+          id: { type: 'string', pattern: '^\\d{1,10}$', description: `The ${shape}'s id` },
+          event: { const: EVENT_NAME[kind] },
+          data: { $ref: `#/components/schemas/${shape}`, description: `The ${shape}, as JSON` },
+        },
+      },
       security,
       parameters: [
         {
@@ -126,7 +138,12 @@ export function eventStreamPaths({ security, errors }: { security: object[]; err
           description: 'Resume after this event id',
           schema: { type: 'string', pattern: '^\\d{1,10}$' },
         },
-        { in: 'query', name: 'ticket', description: 'A ticket from POST /live/ticket', schema: { type: 'string' } },
+        {
+          in: 'query',
+          name: 'ticket',
+          description: 'A one-time ticket from POST /live/ticket, instead of the bearer header (a browser EventSource)',
+          schema: { type: 'string' },
+        },
       ],
       responses: {
         200: {

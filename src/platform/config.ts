@@ -109,6 +109,27 @@ const envSchema = z.object({
    */
   ARGON2_QUEUE_MAX: positiveInt.default(16),
   ARGON2_QUEUE_PER_ADDRESS: positiveInt.default(2),
+  /**
+   * Images (docs/media.md). Where files live: `fs` under DATA_DIR/media, or `s3` (MEDIA_S3_*). An
+   * upload's bytes and decoded pixels at most (the pixels read from its header, before decoding).
+   */
+  MEDIA_STORAGE: z.enum(['fs', 's3'], { error: 'must be fs or s3' }).default('fs'),
+  MEDIA_MAX_BYTES: positiveInt.max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  MEDIA_MAX_PIXELS: positiveInt.max(268_402_689).default(60_000_000),
+  /** Images processed at once per process (default: all cores but one), waiting, and per user; past these 503 and 429. */
+  MEDIA_PROCESS_MAX: positiveInt.default(Math.max(1, availableParallelism() - 1)),
+  MEDIA_QUEUE_MAX: positiveInt.default(32),
+  MEDIA_QUEUE_PER_USER: positiveInt.default(2),
+  /** Where clients fetch files: a CDN or public bucket; unset: presigned URLs (s3), the service itself (fs). */
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  MEDIA_URL_TTL_SECONDS: positiveInt.max(7 * 86_400).default(3_600),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (endpoint/bucket/key): what Ceph RGW, MinIO and most self-hosted stores need. */
+  MEDIA_S3_FORCE_PATH_STYLE: flag(false),
   DB_POOL_MAX: positiveInt.default(10),
   /** How long a request waits for a pool connection, and a statement may run, before a 503. */
   DB_ACQUIRE_TIMEOUT_MS: positiveInt.default(3_000),

@@ -148,7 +148,8 @@ export type RateLimitKind =
   | 'large-answers'
   | 'in-flight-user'
   | 'in-flight-address'
-  | 'password-hashes';
+  | 'password-hashes'
+  | 'media-processing';
 
 export const countRateLimited = (kind: RateLimitKind) => rateLimited.inc({ kind });
 

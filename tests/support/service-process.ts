@@ -15,6 +15,8 @@ export interface ServiceOptions {
   cwd?: string;
   /** Return as soon as it is spawned, without waiting for /readyz. */
   noWait?: boolean;
+  /** Run as this user id (and the group of the same number); the test must run as root. */
+  uid?: number;
 }
 
 /** The environment a test service runs with: cheap hashing, quiet logs, a port of its own. */
@@ -41,10 +43,16 @@ export function serviceEnv(env: Record<string, string>, port: number, unset: str
 /** Starts the real entry point (src/app/main.ts) as its own process, as `npm start` does; ready within a minute. */
 export async function startServiceProcess(
   env: Record<string, string>,
-  { unset = [], viaNpm = false, cwd, noWait = false }: ServiceOptions = {},
+  { unset = [], viaNpm = false, cwd, noWait = false, uid }: ServiceOptions = {},
 ): Promise<ServiceProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const service = spawnService({ env: serviceEnv(env, port, unset), port, from: viaNpm ? 'npm' : 'source', cwd });
+  const service = spawnService({
+    env: serviceEnv(env, port, unset),
+    port,
+    from: viaNpm ? 'npm' : 'source',
+    cwd,
+    spawn: uid === undefined ? {} : { uid, gid: uid },
+  });
   return noWait ? service : untilReady(service, 60_000);
 }
 

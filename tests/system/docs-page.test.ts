@@ -48,4 +48,13 @@ describe.skipIf(!hasChromium('the /docs browser test'))('the docs page in a real
       .toContain('"firstName": "Docs"');
     expect(outside).toEqual([]);
   });
+
+  it("shows each live stream's event schema (x-itemSchema)", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${h.baseUrl}/docs`);
+    const operation = page.locator('#operations-live-live-feed-events');
+    await operation.locator('.opblock-summary').click();
+    await expect.poll(() => operation.textContent()).toContain('x-itemSchema');
+    await expect.poll(() => operation.textContent()).toContain('#/components/schemas/Post');
+  });
 });

@@ -240,7 +240,7 @@ describe('the embedded database', () => {
         // What `npm start` needs: it compiles (prestart) before it runs dist/.
         for (const entry of [
           'src',
-          'client',
+          'packages',
           'scripts',
           'package.json',
           'tsconfig.json',

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -98,6 +98,38 @@ describe('a failed start prints one line naming the cause and the fix', () => {
     expect(line.kind).toBe('migration_failed');
     expect(line.cause).toContain('relation "users" already exists');
     expect(line.cause).not.toContain('create table'); // the statement stays out of the line
+  });
+
+  it('a cluster whose workers cannot start: one line and a non-zero exit after a few tries', async () => {
+    const port = await freePort(); // nothing listens there
+    // The primary migrates through the direct address, which works; the workers' pool cannot connect.
+    const { code, line } = await failedStart({
+      WEB_CONCURRENCY: '2',
+      DATABASE_URL: `postgres://feedline:s3cret@127.0.0.1:${port}/feedline`,
+      LIVE_LISTEN_DATABASE_URL: await newDatabase(),
+    });
+    expect(code).toBe(1);
+    expect(line.kind).toBe('database_unreachable');
+    expect(line.cause).toContain(`127.0.0.1:${port}`);
+  });
+
+  it.runIf(process.getuid?.() === 0)('DATA_DIR not writable: the line names the folder', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'feedline-readonly-'));
+    folders.push(parent);
+    chmodSync(parent, 0o555);
+    const dataDir = join(parent, 'data');
+    const scratch = mkdtempSync(join(tmpdir(), 'feedline-nobody-'));
+    folders.push(scratch);
+    chmodSync(scratch, 0o777); // tsx's cache, the one thing nobody may write
+    const service = await start(
+      { DATA_DIR: dataDir, TMPDIR: scratch },
+      { noWait: true, unset: ['DATABASE_URL'], uid: 65534 },
+    );
+    expect(await service.exited).toBe(1);
+    const line = JSON.parse(service.stderr()) as { kind: string; cause: string; fix: string };
+    expect(line.kind).toBe('not_writable');
+    expect(line.cause).toBe(`cannot write ${dataDir} (EACCES)`);
+    expect(line.fix).toMatch(/DATABASE_URL.*DATA_DIR/);
   });
 
   it('port taken', async () => {

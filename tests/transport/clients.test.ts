@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFeedlineRestClient } from '../../client/rest.js';
-import { createFeedlineTrpcClient } from '../../client/trpc.js';
+import { createFeedlineRestClient } from '../../packages/client/src/rest.js';
+import { createFeedlineTrpcClient } from '../../packages/client/src/trpc.js';
 import { CLIENT_TYPES_FILE, renderClientTypes } from '../../scripts/client-types.js';
 import { PASSWORD, type TestUser, useHarness } from '../support/harness.js';
 

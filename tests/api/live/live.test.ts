@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFeedlineTrpcClient } from '../../../client/trpc.js';
+import { createFeedlineTrpcClient } from '../../../packages/client/src/trpc.js';
 import { expectApiError } from '../../support/fixtures.js';
 import { Harness, type TestUser, useHarness } from '../../support/harness.js';
 import { SseReader } from '../../support/sse.js';

@@ -1,6 +1,6 @@
 /**
- * The `feedline/client` export: typed tRPC and REST clients for the service. Everything here is
- * types plus @trpc/client, openapi-fetch and eventsource: no server code is loaded.
+ * @feedline/client: typed tRPC and REST clients for the service. Everything here is types plus
+ * @trpc/client, openapi-fetch and eventsource: no server code is loaded.
  */
 export {
   createFeedlineTrpcClient,

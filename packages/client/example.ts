@@ -4,8 +4,8 @@
  *   npm run example      (FEEDLINE_URL=http://localhost:3000 by default)
  */
 import { randomUUID } from 'node:crypto';
-import { createFeedlineRestClient } from './rest.js';
-import { createFeedlineTrpcClient } from './trpc.js';
+import { createFeedlineRestClient } from './src/rest.js';
+import { createFeedlineTrpcClient } from './src/trpc.js';
 
 const baseUrl = process.env.FEEDLINE_URL ?? 'http://localhost:3000';
 const password = 'example password';

@@ -23,7 +23,8 @@ export function bearerHeader(token: FeedlineClientOptions['token']): Record<stri
  * over server-sent events that resume from the last event after a reconnect.
  */
 export function createFeedlineTrpcClient({ baseUrl, token }: FeedlineClientOptions) {
-  const url = new URL('/trpc', baseUrl).toString();
+  // Under the base URL's path, as the REST client does: https://example.com/api → …/api/trpc.
+  const url = `${baseUrl.replace(/\/+$/, '')}/trpc`;
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({

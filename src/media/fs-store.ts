@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  checkKey,
+  contentTypeOf,
+  isMediaKey,
+  resolveRange,
+  type ByteRange,
+  type MediaStore,
+  type StoredObject,
+} from './store.js';
+
+/** The path the service serves stored files under when MEDIA_PUBLIC_URL is unset (fs only). */
+export const MEDIA_FILES_PATH = '/media/files/';
+
+/**
+ * Files under `root` (DATA_DIR/media by default), in 256 folders by the key's first two characters so
+ * no folder grows too long. A file is written beside its final name and renamed into place, so a
+ * reader never sees part of one; several processes (or nodes on a shared volume) can share a root.
+ */
+export class FsMediaStore implements MediaStore {
+  readonly kind = 'fs';
+
+  constructor(
+    private readonly root: string,
+    private readonly publicUrl?: string,
+  ) {
+    if (publicUrl && !publicUrl.endsWith('/')) this.publicUrl = `${publicUrl}/`;
+  }
+
+  private pathOf(key: string): string {
+    checkKey(key);
+    return join(this.root, key.slice(0, 2), key);
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(join(this.root, key.slice(0, 2)), { recursive: true });
+    const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
+    const file = await open(partial, 'wx', 0o644);
+    try {
+      await file.writeFile(bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(partial, path);
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | 'unsatisfiable' | null> {
+    const path = this.pathOf(key);
+    // Opened first and read through the descriptor: a delete after this point does not cut the read.
+    const file = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!file) return null;
+    const { size, mtimeMs } = await file.stat();
+    const part = range ? resolveRange(range, size) : undefined;
+    if (range && !part) {
+      await file.close();
+      return 'unsatisfiable';
+    }
+    // The stream owns the handle from here and closes it when it ends or is destroyed.
+    const body = file.createReadStream({ start: part?.start, end: part?.end });
+    const etag = `"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}"`;
+    return { body, contentType: contentTypeOf(key), size, etag, ...(part ? { range: part } : {}) };
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async *keys(): AsyncIterable<string> {
+    const folders = await readdir(this.root).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const folder of folders) {
+      const entries = await readdir(join(this.root, folder)).catch(() => []);
+      for (const entry of entries) if (isMediaKey(entry)) yield entry;
+    }
+  }
+
+  url(key: string): Promise<string> {
+    checkKey(key);
+    return Promise.resolve(`${this.publicUrl ?? MEDIA_FILES_PATH}${key}`);
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,76 @@
+import { TRPCError } from '@trpc/server';
+import sharp from 'sharp';
+import { RateLimited, tooMany } from '../platform/errors.js';
+import { countRateLimited } from '../platform/metrics.js';
+import { processImage, type MediaLimits, type ProcessedImage } from './process-image.js';
+
+/** How soon an upload refused a place in the processing queue may try again. */
+export const MEDIA_QUEUE_RETRY_AFTER_SECONDS = 2;
+export const MEDIA_QUEUE_FULL = 'Too many images are being processed (see Retry-After)';
+
+export interface MediaProcessorSettings extends MediaLimits {
+  /** Images decoded and encoded at once in this process (MEDIA_PROCESS_MAX). */
+  concurrency: number;
+  /** Images waiting for a turn in this process, at most (MEDIA_QUEUE_MAX): then 503. */
+  queueMax: number;
+  /** Images of one user running or waiting at once, at most (MEDIA_QUEUE_PER_USER): then 429. */
+  perUser: number;
+}
+
+/**
+ * Image processing off the event loop, bounded: libvips runs on libuv's threads, one thread per
+ * image (so `concurrency` images take at most that many cores), at most `concurrency` at once, the
+ * rest waiting in the order they came, at most `queueMax` of them. One user holds at most `perUser`
+ * places, so a flood from one account cannot fill the queue for others. Refusals cost no decoding.
+ */
+export class MediaProcessor {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly places = new Map<number, number>(); // user → images running or waiting
+
+  constructor(private readonly settings: MediaProcessorSettings) {
+    // libvips would otherwise give each image a thread per core, so `concurrency` would not bound CPU.
+    sharp.concurrency(1);
+  }
+
+  /** Images running and waiting now (for tests and metrics). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  /** Processes `bytes` for `userId` in turn; 429 or 503 with Retry-After when there is no place. */
+  async process(userId: number, bytes: Buffer): Promise<ProcessedImage> {
+    return this.inTurn(userId, () => processImage(bytes, this.settings));
+  }
+
+  /** Runs `work` in a processing place of `userId`'s (exported for tests that need a slow job). */
+  async inTurn<T>(userId: number, work: () => Promise<T>): Promise<T> {
+    const mine = this.places.get(userId) ?? 0;
+    if (mine >= this.settings.perUser) throw tooMany(MEDIA_QUEUE_RETRY_AFTER_SECONDS, 'media-processing');
+    if (this.running >= this.settings.concurrency && this.waiting.length >= this.settings.queueMax) {
+      countRateLimited('media-processing');
+      throw new TRPCError({
+        code: 'SERVICE_UNAVAILABLE',
+        message: MEDIA_QUEUE_FULL,
+        cause: new RateLimited(MEDIA_QUEUE_RETRY_AFTER_SECONDS),
+      });
+    }
+    this.places.set(userId, mine + 1);
+    try {
+      if (this.running >= this.settings.concurrency) await new Promise<void>((turn) => this.waiting.push(turn));
+      else this.running++;
+      try {
+        return await work();
+      } finally {
+        // The place passes to the first waiting, still counted as running.
+        const next = this.waiting.shift();
+        if (next) next();
+        else this.running--;
+      }
+    } finally {
+      const left = this.places.get(userId)! - 1;
+      if (left === 0) this.places.delete(userId);
+      else this.places.set(userId, left);
+    }
+  }
+}
