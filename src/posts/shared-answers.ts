@@ -192,8 +192,14 @@ interface Flight {
   states?: ViewerStates;
 }
 
-/** The flights, by statement and values. */
-const flights = new Map<string, Flight>();
+/** The flights of each database (a test process may serve several), by statement and values. */
+const flightsByDatabase = new WeakMap<object, Map<string, Flight>>();
+
+function flightsOf({ services: { orm } }: SessionScope): Map<string, Flight> {
+  let flights = flightsByDatabase.get(orm);
+  if (!flights) flightsByDatabase.set(orm, (flights = new Map()));
+  return flights;
+}
 
 /** Readers waiting now on a flight they joined. */
 let waiting = 0;
@@ -216,7 +222,7 @@ export async function runShared(
   const { userId } = scope.user;
   if (readerHadAny(userId)) return runForReader<string | null>(scope, statement, values);
   const key = `${statement.plain.name}:${values.join(':')}`;
-  const flight = flights.get(key);
+  const flight = flightsOf(scope).get(key);
   const landed = flight && (await waitFor(flight.landing));
   if (flight && landed) {
     const { shared, snapshot } = landed;
@@ -245,6 +251,7 @@ async function waitFor(landing: Promise<Landed | undefined>) {
 async function lead(scope: SessionScope, key: string, statement: ReaderStatement, values: unknown[]) {
   let settle!: (landed: Landed | undefined) => void;
   const flight: Flight = { landing: new Promise((resolve) => (settle = resolve)) };
+  const flights = flightsOf(scope);
   if (!flights.has(key)) flights.set(key, flight);
   try {
     const [text, hasAny, snapshot] = await runForSession<[string | null, boolean, string]>(

@@ -80,6 +80,14 @@ async function reader(): Promise<TestUser> {
   return user;
 }
 
+/** Resolves once `condition` holds (polled). */
+async function until(condition: () => boolean) {
+  for (const started = Date.now(); !condition();) {
+    if (Date.now() - started > 10_000) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** Resolves once `count` reads wait on a statement in flight they joined (the metric says so). */
 async function waiting(count: number) {
   const gauge = register.getSingleMetric('shared_read_waiters')!;
@@ -229,6 +237,33 @@ describe('concurrent reads of one post', () => {
     expect((await blockers).commentCount).toBe(3);
     expect((await blockers).comments.map((c) => c.content)).not.toContain('from the blocked user');
     expect(await ended).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('two databases in one process', () => {
+  const other = useHarness();
+
+  it('never share a statement: a read of the same post id on the other database is its own', async () => {
+    const { post } = await popularPost();
+    const otherAuthor = await other.user();
+    await other.orm.em
+      .getConnection()
+      .execute(`insert into posts (id, title, content, author_id) values (?, 'the other database', 'x', ?)`, [
+        post.id,
+        otherAuthor.id,
+      ]);
+    const reader = await other.user();
+
+    const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+    const first = h.caller(author.token).posts.get({ id: post.id });
+    await hold.answered;
+    const elsewhere = other.caller(reader.token).posts.get({ id: post.id });
+    // Its own statement is held too: it is in flight, not waiting on this database's.
+    await until(() => hold.sent.filter((text) => text === POST_BY_ID.plain.text).length === 2);
+    hold.release();
+
+    expect((await first).title).toBe('popular');
+    expect((await elsewhere).title).toBe('the other database');
   });
 });
 
