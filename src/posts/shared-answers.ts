@@ -197,7 +197,7 @@ const flightsByDatabase = new WeakMap<object, Map<string, Flight>>();
 
 function flightsOf({ services: { orm } }: SessionScope): Map<string, Flight> {
   let flights = flightsByDatabase.get(orm);
-  if (!flights) flightsByDatabase.set(orm, (flights = new Map()));
+  if (!flights) flightsByDatabase.set(orm, (flights = new Map<string, Flight>()));
   return flights;
 }
 
