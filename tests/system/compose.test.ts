@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { parse } from 'yaml';
@@ -66,11 +66,22 @@ function postgresFolder(): string {
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
-/** A command as the postgres OS user (PostgreSQL and PgBouncer refuse root). */
+/**
+ * A copy of the repo's file `path` in `folder` (one of postgresFolder's), for the postgres OS user:
+ * the checkout may sit in a folder only its owner can enter (a root's 0700 home).
+ */
+function copyFor(folder: string, path: string): string {
+  const copy = join(folder, basename(path));
+  copyFileSync(path, copy);
+  if (asRoot) chownSync(copy, postgresUser().uid, postgresUser().gid);
+  return copy;
+}
+/** A command as the postgres OS user (PostgreSQL and PgBouncer refuse root), started in a folder it can enter. */
 function asPostgres(command: string, args: string[], extraEnv: Record<string, string> = {}) {
   const result = spawnSync(command, args, {
     encoding: 'utf8',
     env: { ...process.env, ...extraEnv },
+    cwd: tmpdir(),
     ...(asRoot && postgresUser()),
   });
   expect(result.status, `${command} ${args.join(' ')}: ${result.stderr}${result.stdout}`).toBe(0);
@@ -175,10 +186,11 @@ describe.skipIf(missing.length > 0)('the other services, run by their programs',
     const user = decodeURIComponent(server.username || 'postgres');
     // The server trusts this machine, or knows the password; the pooler holds clients to it either way.
     const password = decodeURIComponent(server.password) || 'pooler-password';
-    const child = spawn('sh', [resolve('deploy/pgbouncer/entrypoint.sh')], {
+    const child = spawn('sh', [copyFor(run, 'deploy/pgbouncer/entrypoint.sh')], {
+      cwd: run,
       env: {
         PATH: `${process.env.PATH}:${SBIN.join(':')}`,
-        PGBOUNCER_INI: resolve('deploy/pgbouncer.ini'),
+        PGBOUNCER_INI: copyFor(postgresFolder(), 'deploy/pgbouncer.ini'),
         PGBOUNCER_RUN_DIR: run,
         PGBOUNCER_DATABASE_HOST: server.hostname,
         PGBOUNCER_DATABASE_PORT: server.port || '5432',
@@ -237,7 +249,7 @@ describe.skipIf(missing.length > 0)('the other services, run by their programs',
       const options = (port: number, dir: string, extra: string[]) =>
         [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", ...extra].join(' ');
       const pgCtl = (dir: string, ...args: string[]) => asPostgres(`${PG_BIN}/pg_ctl`, ['-D', dir, ...args]);
-      const primaryOptions = settings.map((arg) => (arg === '-c' ? arg : resolveHbaFile(arg))).join(' ');
+      const primaryOptions = settings.map((arg) => (arg === '-c' ? arg : resolveHbaFile(arg, root))).join(' ');
       pgCtl(
         primaryDir,
         '-w',
@@ -281,5 +293,6 @@ describe.skipIf(missing.length > 0)('the other services, run by their programs',
 });
 
 /** The hba_file setting with the repo's file as an absolute path (the server runs from its data folder). */
-const resolveHbaFile = (arg: string) =>
-  arg.replace(/^hba_file=(.*)$/, (_, file: string) => `hba_file=${resolve(file)}`);
+/** The `hba_file=` setting pointed at a copy of the repo's file in `folder` (copyFor). */
+const resolveHbaFile = (arg: string, folder: string) =>
+  arg.replace(/^hba_file=(.*)$/, (_, file: string) => `hba_file=${copyFor(folder, file)}`);

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,9 +18,12 @@ const { adminUrl, template, runId } = inject('database');
 const databases: string[] = [];
 const folders: string[] = [];
 const started: ServiceProcess[] = [];
+/** Run before the folders are removed (an immutable one must be made mutable first). */
+const cleanups: (() => void)[] = [];
 
 afterAll(async () => {
   for (const service of started) if (service.child.exitCode === null) service.child.kill('SIGKILL');
+  for (const cleanup of cleanups) cleanup();
   for (const name of databases) await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
@@ -114,21 +117,18 @@ describe('a failed start prints one line naming the cause and the fix', () => {
   });
 
   it.runIf(process.getuid?.() === 0)('DATA_DIR not writable: the line names the folder', async () => {
+    // Root writes anywhere a mode allows nobody to: an immutable folder (chattr +i) refuses root too,
+    // and the service runs from the checkout as it is, which may sit in a folder only root can enter.
     const parent = mkdtempSync(join(tmpdir(), 'feedline-readonly-'));
+    execFileSync('chattr', ['+i', parent]);
+    cleanups.push(() => execFileSync('chattr', ['-i', parent]));
     folders.push(parent);
-    chmodSync(parent, 0o555);
     const dataDir = join(parent, 'data');
-    const scratch = mkdtempSync(join(tmpdir(), 'feedline-nobody-'));
-    folders.push(scratch);
-    chmodSync(scratch, 0o777); // tsx's cache, the one thing nobody may write
-    const service = await start(
-      { DATA_DIR: dataDir, TMPDIR: scratch },
-      { noWait: true, unset: ['DATABASE_URL'], uid: 65534 },
-    );
+    const service = await start({ DATA_DIR: dataDir }, { noWait: true, unset: ['DATABASE_URL'] });
     expect(await service.exited).toBe(1);
     const line = JSON.parse(service.stderr()) as { kind: string; cause: string; fix: string };
     expect(line.kind).toBe('not_writable');
-    expect(line.cause).toBe(`cannot write ${dataDir} (EACCES)`);
+    expect(line.cause).toBe(`cannot write ${dataDir} (EPERM)`);
     expect(line.fix).toMatch(/DATABASE_URL.*DATA_DIR/);
   });
 
