@@ -13,6 +13,12 @@ import type { Node } from './topology.js';
 const { stateDir, rest } = stateDirOption(process.argv.slice(2));
 const record = runRecord(stateDir, 'ha');
 
+const USAGE = 'npm run ha [-- down] [-- --state-dir <folder>]';
+if (rest.length > 1 || (rest.length === 1 && rest[0] !== 'down')) {
+  const help = rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h');
+  (help ? console.log : console.error)(help ? USAGE : `unknown arguments ${rest.join(' ')}\n${USAGE}`);
+  process.exit(help ? 0 : 2);
+}
 if (rest[0] === 'down') {
   console.log((await record.stop()) ? 'the HA topology stopped' : 'no HA topology is running');
   process.exit(0);
