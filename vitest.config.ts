@@ -39,8 +39,9 @@ export default defineConfig({
         test: {
           name: 'api',
           isolate: false,
-          // Its files mostly wait on PostgreSQL: two at a time even on two cores (vitest's default is one less than the cores).
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          // Its files mostly wait on PostgreSQL: two at a time even on two cores (vitest's default is one
+          // less than the cores). API_TEST_WORKERS sets it (CI's pass through PgBouncer runs one).
+          maxWorkers: Number(process.env.API_TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
           // Projects of different maxWorkers run one after the other: the api tier first.
           sequence: { groupOrder: 0 },
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
