@@ -56,7 +56,10 @@ export class FsMediaStore implements MediaStore {
       throw error;
     });
     if (!file) return null;
-    const { size, mtimeMs } = await file.stat();
+    const { size, mtimeMs } = await file.stat().catch(async (error: unknown) => {
+      await file.close();
+      throw error;
+    });
     const part = range ? resolveRange(range, size) : undefined;
     if (range && !part) {
       await file.close();

@@ -109,7 +109,10 @@ describe.each([
     expect(await store.get(newMediaKey('jpg'))).toBeNull();
     const webp = newMediaKey('webp');
     await store.put(webp, bytes);
-    expect(await store.get(webp)).toMatchObject({ contentType: 'image/webp' });
+    const webpGot = await store.get(webp);
+    expect(webpGot).toMatchObject({ contentType: 'image/webp' });
+    // A body nobody reads is destroyed, or its file stays open (Node 26 refuses to close it at GC).
+    if (webpGot && webpGot !== 'unsatisfiable') webpGot.body.destroy();
   });
 
   it.skipIf(skip)('answers byte ranges: start-end, start-, the last n, and past the end', async () => {
