@@ -220,6 +220,7 @@ export function createApp(services: AppServices): Express {
         return errorHeaders(errors);
       },
       onError: logInternalError,
+      streamList: (req, res, list, input) => streams.answer(req, res, list, input),
     }),
   );
   // 10. The error handler.

@@ -11,7 +11,8 @@ import {
   type SlotHolder,
 } from '../trpc/large-answers.js';
 import { sendJsonText } from './send-json.js';
-import { unpaged, type DocumentPart, type StreamedRoute } from '../trpc/streamed-route.js';
+import { unpaged, type StreamedRoute } from '../trpc/streamed-route.js';
+import { asksForPage, type DocumentPart, type ListStream } from '../trpc/list-stream.js';
 import { countRateLimited } from '../platform/metrics.js';
 import { queryOf } from './rest.js';
 import { SnapshotRead } from '../db/snapshot-read.js';
@@ -55,6 +56,44 @@ export class JsonStreams {
     private readonly outages: OutageLog,
   ) {
     this.viaProxy = services.config.TRUST_PROXY !== 'false';
+  }
+
+  /**
+   * Answers a list that REST reads unpaged (`raw`, its REST input), streamed; false when its
+   * procedure must answer instead (nothing was sent): a page, invalid input, no valid token, or an
+   * empty first statement. A database that is away throws: a 503 (see rest.ts).
+   */
+  async answer(
+    req: Request,
+    res: Response,
+    list: ListStream,
+    raw: Record<string, unknown> | undefined,
+  ): Promise<boolean> {
+    if (asksForPage(raw)) return false;
+    const parsed = list.input.safeParse(raw);
+    if (!parsed.success) return false; // the procedure answers the 401 or 400
+    const input = parsed.data;
+    // A HEAD costs what its head does: the list statement is not run (docs/trpc-limits.md).
+    if (req.method === 'HEAD') {
+      await this.answerHead(req, res, list.anonymous);
+      return true;
+    }
+    if (list.anonymous) {
+      const holder = `address:${clientAddressOf(req, this.viaProxy)}`;
+      return this.send(req, res, holder, { parts: list.document(input, 0), wholeUpTo: list.wholeUpTo });
+    }
+    // The session is checked by the first statement: the whole answer's, or assertSessionOpen's.
+    const user = await authenticate(this.services, bearerToken(req.headers.authorization), {
+      sessionNow: false,
+    }).catch(() => null);
+    if (!user) return false; // the procedure answers the 401, in the one error format
+    const { reads } = this.services;
+    const route = { document: list.document, wholeUpTo: list.wholeUpTo };
+    // With replicas, the session is checked on the primary first and the answer read from a replica that fits.
+    const answered = await (reads
+      ? reads.asReader(user, () => this.sendWholeOrStream(req, res, route, input, user))
+      : this.sendWholeOrStream(req, res, route, input, user));
+    return answered !== 'ended' && answered;
   }
 
   handler(route: StreamedRoute): RequestHandler {

@@ -11,7 +11,7 @@ import { listFollowers, streamFollowers } from './list-followers.js';
 import { listMuted, streamMuted } from './list-muted.js';
 import { listUserComments } from './list-user-comments.js';
 import { listUserPosts, streamUserPosts } from './list-user-posts.js';
-import { listUsers, streamUsers } from './list-users.js';
+import { listUsers } from './list-users.js';
 import { muteUser } from './mute-user.js';
 import { unblockUser } from './unblock-user.js';
 import { unfollowUser } from './unfollow-user.js';
@@ -44,7 +44,6 @@ export const usersRouter = router({
  * procedure's path, in this order: the fixed /users/me before /users/{id}).
  */
 export const usersStreams = {
-  list: streamUsers,
   blocked: streamBlocked,
   muted: streamMuted,
   posts: streamUserPosts,
