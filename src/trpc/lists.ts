@@ -84,7 +84,7 @@ export function defineList<Ctx extends object, S extends z.ZodType<Page | undefi
         : await wholeList(ctx, slotHolder(ctx, anonymous), { streamedAt, itemMaxBytes }, (limit, maxBytes) =>
             whole(ctx, input, { limit, maxBytes }),
           );
-      if (items.length === 0 && whenEmpty) await whenEmpty(ctx, input);
+      if (whenEmpty && items.length === 0) await whenEmpty(ctx, input);
       return items;
     });
   return list.builtBySql ? withOutputBuiltBySql(procedure) : procedure;
