@@ -14,7 +14,7 @@ import {
   StatementValues,
   upToBytes,
 } from '../db/sql.js';
-import type { DocumentPart } from '../trpc/streamed-route.js';
+import type { DocumentPart } from '../trpc/list-stream.js';
 import { EventEntity } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
 

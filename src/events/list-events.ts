@@ -1,38 +1,21 @@
-import { z } from 'zod';
-import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/streamed-route.js';
-import { wholeList } from '../trpc/large-answers.js';
+import { defineList } from '../trpc/lists.js';
 import { pageInput } from '../trpc/schemas.js';
 import { publicProcedure } from '../trpc/trpc.js';
 import { EventRecord } from './events.schemas.js';
 import { eventRecordsDocument, listEventRecords } from './events.queries.js';
 
-/** A page is one statement; unpaged over REST, the list is streamed by its twin, streamEvents below. */
-export const listEvents = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/events',
-      tags: ['events'],
-      protect: false,
-      summary: 'All events, latest dateTime first',
-    },
-  })
-  .input(pageInput)
-  .output(z.array(EventRecord))
-  .query(({ ctx, input }) =>
-    unpaged(input)
-      ? // Anonymous callers share one user's large-answer slots (user 0: no user has that id).
-        wholeList(ctx, `address:${ctx.clientAddress}`, {}, (limit, maxBytes) =>
-          listEventRecords(ctx.em, { ...input, limit, maxBytes }),
-        )
-      : listEventRecords(ctx.em, input),
-  );
-
-/** The REST stream twin of listEvents (json-stream.ts): every event (after `before` when given), whole while short. */
-export const streamEvents = streamedRoute({
+/** Every event, latest dateTime first: public. */
+export const listEvents = defineList(publicProcedure, {
+  openapi: {
+    path: '/events',
+    tags: ['events'],
+    protect: false,
+    summary: 'All events, latest dateTime first',
+  },
   input: pageInput,
-  streams: unpaged,
+  item: EventRecord,
   anonymous: true,
-  wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
+  page: (ctx, input) => listEventRecords(ctx.em, input),
+  whole: (ctx, input, bounds) => listEventRecords(ctx.em, { ...input, ...bounds }),
   document: (input) => eventRecordsDocument(input?.before),
 });

@@ -7,13 +7,13 @@ import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import type { Config } from '../platform/config.js';
 import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from '../trpc/error-handling.js';
-import { allowedMethodsByPath, createOpenApiDocument, expressPathOf } from './openapi.js';
+import { allowedMethodsByPath, createOpenApiDocument } from './openapi.js';
 import { answerConnect, httpMethods } from './methods.js';
 import { createRestHandler } from './rest.js';
 import { inFlightLimit } from './in-flight.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
-import { appRouter, appStreams } from './router.js';
+import { appRouter } from './router.js';
 import { requestTimer } from '../platform/metrics.js';
 import { requestLogging } from './request-log.js';
 import { createContextFactory, type AppServices } from '../trpc/trpc.js';
@@ -50,11 +50,11 @@ const READY_TIMEOUT_MS = 2_000;
  *      read or any procedure runs, so a refused request costs nothing.
  *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
  *   6. Typed RPC at /trpc.
- *   7. Large answers (unpaged lists, big profiles) streamed by their procedures' twins: ahead of REST.
- *   8. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
- *   9. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
- *      for a body that is not JSON, 405 with Allow for a documented path's other methods, 404.
- *  10. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
+ *   7. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
+ *   8. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
+ *      for a body that is not JSON, 405 with Allow for a documented path's other methods, 404. A
+ *      list asked for unpaged is streamed as it is read (its meta, trpc/lists.ts; json-stream.ts).
+ *   9. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
  */
 export function createApp(services: AppServices): Express {
   const app = express();
@@ -163,7 +163,7 @@ export function createApp(services: AppServices): Express {
     else parseJson(req, res, parsed);
   });
 
-  // What both adapters (steps 6 and 9) share: outage tracking, error logging and headers.
+  // What both adapters (steps 6 and 8) share: outage tracking, error logging and headers.
   const createContext = createContextFactory(services);
   const outages = new OutageLog(services.logger);
   // Any answer from the database ends an incident: an ORM query, or a procedure that succeeded
@@ -198,18 +198,11 @@ export function createApp(services: AppServices): Express {
     }),
   );
 
-  // 7. Large answers over REST: each stream twin at its procedure's REST path, ahead of the adapter.
-  const streams = new JsonStreams(services, outages);
-  for (const [domain, twins] of Object.entries(appStreams)) {
-    for (const [name, twin] of Object.entries(twins)) {
-      app.get(expressPathOf(appRouter, `${domain}.${name}`), streams.handler(twin));
-    }
-  }
-
-  // 8. Server-sent events: not procedures (trpc-to-openapi has no streams), the same streams as live.*.
+  // 7. Server-sent events: not procedures (trpc-to-openapi has no streams), the same streams as live.*.
   app.get(Object.keys(EVENT_STREAM_PATHS), eventStreamRoute(services));
 
-  // 9. REST.
+  // 8. REST, lists streamed.
+  const streams = new JsonStreams(services, outages);
   const createRestContext = createContextFactory(services, { jsonAsText: true });
   app.use(
     createRestHandler({
@@ -220,9 +213,10 @@ export function createApp(services: AppServices): Express {
         return errorHeaders(errors);
       },
       onError: logInternalError,
+      streamList: (req, res, list, input) => streams.answer(req, res, list, input),
     }),
   );
-  // 10. The error handler.
+  // 9. The error handler.
   app.use(httpErrorHandler(outages));
   return app;
 }

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { assertSessionOpen } from '../auth/auth.queries.js';
 import { authenticate, type SessionUser } from '../auth/authenticate.js';
 import { isDatabaseUnavailable, type OutageLog } from '../trpc/error-handling.js';
@@ -11,37 +11,25 @@ import {
   type SlotHolder,
 } from '../trpc/large-answers.js';
 import { sendJsonText } from './send-json.js';
-import { unpaged, type DocumentPart, type StreamedRoute } from '../trpc/streamed-route.js';
+import { asksForPage, type DocumentPart, type ListStream } from '../trpc/list-stream.js';
 import { countRateLimited } from '../platform/metrics.js';
-import { queryOf } from './rest.js';
 import { SnapshotRead } from '../db/snapshot-read.js';
 import { bearerToken, clientAddressOf, type AppServices } from '../trpc/trpc.js';
 
-/** What the first statement's failure means: a 503 (see handler) when the database is away; else null, the procedure answers (an ended session's 401, say). */
+/** What the first statement's failure means: a 503 (see rest.ts) when the database is away; else null, the procedure answers (an ended session's 401, say). */
 function procedureAnswers(error: unknown): null {
   if (isDatabaseUnavailable(error)) throw error;
   return null;
 }
 
-/** A query with a non-empty `limit`: never unpaged (the value is invalid, or it asks for a page). */
-const ASKS_FOR_PAGE = /[?&]limit=[^&]/;
-
 /**
- * The input the REST adapter (trpc-to-openapi) gives a procedure: the query's non-empty values (a
- * repeated parameter's first), then the path parameters.
- */
-function restInput(req: Request): Record<string, unknown> {
-  return { ...queryOf(req), ...req.params };
-}
-
-/**
- * Answers that can be arbitrarily large (unpaged lists, profiles) are written as their statements'
+ * Lists asked for unpaged over REST (defineList, trpc/lists.ts) are written as their statements'
  * rows arrive, with backpressure, from one snapshot (db/snapshot-read.ts): memory per answer is
- * bounded (a route's `wholeUpTo` bytes, and one fetch of rows) however large the data, and the
+ * bounded (a list's `wholeUpTo` bytes, and one fetch of rows) however large the data, and the
  * JSON is the procedures' own (the same fragments of sql.ts), byte for byte. Anything else (pages, invalid
  * input, errors, an empty first statement that may be a 404 or a bad cursor's 400) goes on to the
- * procedures. Like withOutputBuiltBySql, nothing re-validates the output at run time: the
- * byte-equality tests (stream.test.ts, profile-stream.test.ts) hold each twin to its procedure.
+ * procedure. Like withOutputBuiltBySql, nothing re-validates the output at run time: the
+ * byte-equality tests (stream.test.ts, rest-list-bounds.test.ts) hold each list's stream to its procedure.
  *
  * A stream holds a pool connection (and its snapshot) while the client reads, so a client that
  * reads slowly or not at all must not be able to pin the pool: streams are capped per process and
@@ -57,55 +45,54 @@ export class JsonStreams {
     this.viaProxy = services.config.TRUST_PROXY !== 'false';
   }
 
-  handler(route: StreamedRoute): RequestHandler {
-    return async (req, res, next) => {
-      // A page asked for is the procedure's, whatever the rest of the input: no need to parse it here.
-      if (route.streams === unpaged && ASKS_FOR_PAGE.test(req.url)) return next();
-      const parsed = route.input?.safeParse(restInput(req));
-      if (parsed && !parsed.success) return next(); // the procedure answers the 401 or 400
-      const input = parsed?.data;
-      if (route.streams && !route.streams(input)) return next();
-      // A HEAD costs what its head does: the list statement is not run (docs/trpc-limits.md).
-      if (req.method === 'HEAD') return this.answerHead(req, res, route.anonymous);
-      if (route.anonymous) {
-        const parts = route.document(input, 0);
-        const holder = `address:${clientAddressOf(req, this.viaProxy)}`;
-        const sent = await this.send(req, res, holder, { parts, wholeUpTo: route.wholeUpTo ?? 0 }).catch(
-          (error: unknown) => error,
-        );
-        return sent === true ? undefined : next(sent === false ? undefined : sent);
-      }
-      const token = bearerToken(req.headers.authorization);
-      // The session is checked by the first statement: the whole answer's, or assertSessionOpen's.
-      const user = await authenticate(this.services, token, { sessionNow: false }).catch(() => null);
-      if (!user) return next(); // the procedure answers the 401, in the one error format
-      const { reads } = this.services;
-      // With replicas, the session is checked on the primary first and the answer read from a replica that fits.
-      const sent = await (
-        reads
-          ? reads.asReader(user, () => this.sendWholeOrStream(req, res, route, input, user))
-          : this.sendWholeOrStream(req, res, route, input, user)
-      ).then(
-        (answered) => answered !== 'ended' && answered,
-        (error: unknown) => error,
-      );
-      if (sent === true) return;
-      // A database that is away answers 503 here: the procedure would only wait for it again.
-      next(sent === false ? undefined : sent);
-    };
+  /**
+   * Answers a list that REST reads unpaged (`raw`, its REST input), streamed; false when its
+   * procedure must answer instead (nothing was sent): a page, invalid input, no valid token, or an
+   * empty first statement. A database that is away throws: a 503 (see rest.ts).
+   */
+  async answer(
+    req: Request,
+    res: Response,
+    list: ListStream,
+    raw: Record<string, unknown> | undefined,
+  ): Promise<boolean> {
+    if (asksForPage(raw)) return false;
+    const parsed = list.input.safeParse(raw);
+    if (!parsed.success) return false; // the procedure answers the 401 or 400
+    const input = parsed.data;
+    // A HEAD costs what its head does: the list statement is not run (docs/trpc-limits.md).
+    if (req.method === 'HEAD') {
+      await this.answerHead(req, res, list.anonymous);
+      return true;
+    }
+    if (list.anonymous) {
+      const holder = `address:${clientAddressOf(req, this.viaProxy)}`;
+      return this.send(req, res, holder, { parts: list.document(input, 0), wholeUpTo: list.wholeUpTo });
+    }
+    // The session is checked by the first statement: the whole answer's, or assertSessionOpen's.
+    const user = await authenticate(this.services, bearerToken(req.headers.authorization), {
+      sessionNow: false,
+    }).catch(() => null);
+    if (!user) return false; // the procedure answers the 401, in the one error format
+    const { reads } = this.services;
+    // With replicas, the session is checked on the primary first and the answer read from a replica that fits.
+    const answered = await (reads
+      ? reads.asReader(user, () => this.sendWholeOrStream(req, res, list, input, user))
+      : this.sendWholeOrStream(req, res, list, input, user));
+    return answered !== 'ended' && answered;
   }
 
   /** Sends the answer; false when the procedure must answer instead (nothing was sent). */
   private async sendWholeOrStream(
     req: Request,
     res: Response,
-    route: StreamedRoute,
+    list: ListStream,
     input: unknown,
     user: SessionUser,
   ): Promise<boolean> {
     const { orm } = this.services;
     const { userId } = user;
-    const wholeUpTo = route.wholeUpTo ?? 0;
+    const { wholeUpTo } = list;
     // An answer known to be large takes its slot before the session check: a refused one costs no pool connection.
     const slotHeld = wholeUpTo === 0 && (await this.takeSlot(res, userId, true));
     if (wholeUpTo === 0 && !slotHeld) return true;
@@ -114,7 +101,7 @@ export class JsonStreams {
       if (!user.sessionChecked && (await assertSessionOpen(orm, user).catch(procedureAnswers)) === null) return false;
       this.outages.succeeded();
       sending = true; // send releases the slot from here
-      return await this.send(req, res, userId, { parts: route.document(input, userId), wholeUpTo, slotHeld });
+      return await this.send(req, res, userId, { parts: list.document(input, userId), wholeUpTo, slotHeld });
     } finally {
       if (slotHeld && !sending) this.releaseSlot(userId);
     }

@@ -9,14 +9,6 @@ import type { AppMeta } from '../trpc/trpc.js';
 /** The Express path of a documented REST path ("/users/{id}" → "/users/:id"). */
 export const expressPath = (restPath: string) => restPath.replace(/\{(\w+)\}/g, ':$1');
 
-/** The Express path of a procedure's REST path, by its tRPC path ("users.get" → "/users/:id"). */
-export function expressPathOf(router: AnyRouter, name: string): string {
-  const procedure = proceduresOf(router)[name];
-  const restPath = procedure && procedureDefOf<AppMeta>(procedure).meta?.openapi?.path;
-  if (!restPath) throw new Error(`${name} has no REST path`);
-  return expressPath(restPath);
-}
-
 /** The error body every REST error answers with. */
 export const ApiError = z
   .object({

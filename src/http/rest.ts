@@ -1,5 +1,5 @@
 import { getTRPCErrorFromUnknown, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import {
   forEachOpenApiProcedure,
   getInputOutputParsers,
@@ -15,6 +15,7 @@ import { JsonText } from '../trpc/json-text.js';
 import { sendJsonText } from './send-json.js';
 import { noteRoute } from '../platform/metrics.js';
 import type { AppMeta, Context } from '../trpc/trpc.js';
+import type { ListStream } from '../trpc/list-stream.js';
 import { proceduresOf } from '../trpc/internals.js';
 
 /** A documented path and method, resolved to its procedure once at start-up. */
@@ -29,6 +30,8 @@ interface Route {
   takesBody: boolean;
   takesInput: boolean;
   successStatus: number;
+  /** A list (defineList): streamed when unpaged. */
+  list?: ListStream;
 }
 
 export interface RestHandlerOptions {
@@ -37,6 +40,16 @@ export interface RestHandlerOptions {
   /** Headers of an answer; `errors` is empty on success. */
   responseHeaders: (errors: TRPCError[]) => Record<string, string>;
   onError: (opts: { error: TRPCError; path?: string }) => void;
+  /**
+   * Sends a list unpaged, as it is read (json-stream.ts), given its REST input; false when its
+   * procedure answers instead.
+   */
+  streamList: (
+    req: Request,
+    res: Response,
+    list: ListStream,
+    input: Record<string, unknown> | undefined,
+  ) => Promise<boolean>;
 }
 
 const PLAIN_PATH = /^[\w/-]*$/;
@@ -56,6 +69,7 @@ export function createRestHandler({
   createContext,
   responseHeaders,
   onError,
+  streamList,
 }: RestHandlerOptions): RequestHandler {
   const routesByMethod = new Map<string, Route[]>();
   forEachOpenApiProcedure(proceduresOf(router) as OpenApiProcedureRecord, ({ path, type, procedure, meta }) => {
@@ -73,10 +87,11 @@ export function createRestHandler({
       // Input stays undefined for z.void().
       takesInput: !instanceofZodTypeLikeVoid(unwrapZodType(getInputOutputParsers(procedure).inputParser, true)),
       successStatus: (meta as AppMeta).successStatus ?? 200,
+      list: (meta as AppMeta).list,
     });
   });
 
-  const handler: RequestHandler = async (req, res) => {
+  const handler: RequestHandler = async (req, res, next) => {
     // Only an unusual path (dot segments, escapes) needs URL's normalisation; only one that ends
     // in a slash needs trpc-to-openapi's (which drops it).
     const given = PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname;
@@ -99,6 +114,12 @@ export function createRestHandler({
       const input = route.takesInput
         ? { ...(takesBody ? (req.body as object | undefined) : queryOf(req)), ...route.pattern.exec(path)!.groups }
         : undefined;
+      if (route.list) {
+        const streamed = await streamList(req, res, route.list, input).catch((error: unknown) => error);
+        if (streamed === true) return;
+        // A database that is away answers 503 from the error handler: the procedure would only wait for it again.
+        if (streamed !== false) return next(streamed);
+      }
       const data: unknown = await route.procedure({
         ctx: createContext(req),
         path: route.path,

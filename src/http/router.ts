@@ -1,11 +1,11 @@
 import { authRouter } from '../auth/auth.router.js';
-import { eventsRouter, eventsStreams } from '../events/events.router.js';
+import { eventsRouter } from '../events/events.router.js';
 import { liveRouter } from '../live/live.router.js';
 import { notificationsRouter } from '../notifications/notifications.router.js';
 import { commentsRouter } from '../posts/comments.router.js';
-import { postsRouter, postsStreams } from '../posts/posts.router.js';
+import { postsRouter } from '../posts/posts.router.js';
 import { router } from '../trpc/trpc.js';
-import { usersRouter, usersStreams } from '../users/users.router.js';
+import { usersRouter } from '../users/users.router.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -16,9 +16,6 @@ export const appRouter = router({
   notifications: notificationsRouter,
   live: liveRouter,
 });
-
-/** The REST stream twins of procedures, by domain and procedure name (json-stream.ts). */
-export const appStreams = { posts: postsStreams, users: usersStreams, events: eventsStreams };
 
 /** The type TypeScript clients import (type-only) to get a fully typed tRPC client. */
 export type AppRouter = typeof appRouter;

@@ -15,7 +15,7 @@ import {
 } from '../db/sql.js';
 
 import { commentJson, commentsBy, commentShownTo, commentsSelect, olderThan } from './posts.sql.js';
-import type { DocumentPart } from '../trpc/streamed-route.js';
+import type { DocumentPart } from '../trpc/list-stream.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import { noBlockBetween, unblocked, viewerById } from '../viewer/safety.sql.js';
 import { CommentEntity } from './comment.entity.js';

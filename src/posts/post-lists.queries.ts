@@ -2,7 +2,7 @@ import { ANSWER_MAX_BYTES, type Page } from '../trpc/schemas.js';
 import { type Database, type DriverStatement, runDriverStatement, StatementValues, upToBytes } from '../db/sql.js';
 import { type SessionScope } from '../viewer/session.js';
 import { olderThan, postJson, postsArray } from './posts.sql.js';
-import type { DocumentPart } from '../trpc/streamed-route.js';
+import type { DocumentPart } from '../trpc/list-stream.js';
 import { readerStatement, type ReaderStatement, runForReader } from '../viewer/reader-statements.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { shownAuthor, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';

@@ -20,7 +20,7 @@ export const WAITING_MAX = 256;
 
 /**
  * Large answers being built or sent (REST streams, and answers over /trpc and createCaller that are
- * built whole: unpaged lists, large profiles), each holding a pool connection and its memory: at
+ * built whole: unpaged lists), each holding a pool connection and its memory: at
  * most STREAMS_MAX per process and STREAMS_PER_USER per user (or anonymous address), whatever the
  * transport. When the process's are all taken, a request waits up to STREAMS_WAIT_MS for one, in
  * the order they came: a freed slot goes to the first waiting, not to whoever asks next (a client

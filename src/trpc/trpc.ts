@@ -9,6 +9,7 @@ import { formatError, normalizeError } from './error-handling.js';
 import { withDirectMiddlewareChain } from './internals.js';
 import type { Logger } from '../platform/logger.js';
 import type { ReadReplicas } from '../db/read-replicas.js';
+import type { ListStream } from './list-stream.js';
 
 /**
  * What the whole app shares, built once at start-up. Domains add what they own (src/live/live-hub.ts
@@ -93,6 +94,8 @@ export interface AppMeta extends OpenApiMeta {
   errors?: Partial<Record<400 | 401 | 403 | 404 | 429, string>>;
   /** A DELETE whose input is a JSON body (DELETE /users/me: a password must not go in a URL); rest.ts reads it. */
   deleteTakesBody?: true;
+  /** A list (defineList, lists.ts): REST streams it when no page is asked for (json-stream.ts). */
+  list?: ListStream;
 }
 
 const t = initTRPC

@@ -1,5 +1,4 @@
-import { linkedUsersStream, listLinkedUsers } from './safety-procedures.js';
+import { listLinkedUsers } from './safety-procedures.js';
 import { BLOCK } from './safety.queries.js';
 
 export const listBlocked = listLinkedUsers(BLOCK, 'Users the caller blocks, newest block first');
-export const streamBlocked = linkedUsersStream(BLOCK);

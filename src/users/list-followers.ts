@@ -1,4 +1,3 @@
-import { followRelationList, followRelationStream } from './follow-relation-list.js';
+import { followRelationList } from './follow-relation-list.js';
 
 export const listFollowers = followRelationList('followers', 'Users who follow this user, by id');
-export const streamFollowers = followRelationStream('followers');

@@ -1,5 +1,4 @@
-import { linkedUsersStream, listLinkedUsers } from './safety-procedures.js';
+import { listLinkedUsers } from './safety-procedures.js';
 import { MUTE } from './safety.queries.js';
 
 export const listMuted = listLinkedUsers(MUTE, 'Users the caller mutes, newest mute first');
-export const streamMuted = linkedUsersStream(MUTE);

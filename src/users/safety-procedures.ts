@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { badRequest } from '../platform/errors.js';
-import { LIST_SENT_WHOLE_UP_TO_BYTES, streamedRoute, unpaged } from '../trpc/streamed-route.js';
-import { wholeList } from '../trpc/large-answers.js';
+import { defineList } from '../trpc/lists.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
@@ -56,32 +54,15 @@ export function unlinkUser(link: SafetyLink, summary: string) {
     });
 }
 
-/**
- * GET /users/me/blocked and /users/me/muted: newest first, keyset paged by the user ids it lists.
- * Unpaged over REST, the list is streamed by its twin, linkedUsersStream.
- */
-export function listLinkedUsers(link: SafetyLink, summary: string) {
-  return authedProcedure
-    .meta({
-      openapi: { method: 'GET', path: `/users/me/${link.done}`, tags: ['users'], summary },
-      errors: { 400: `Invalid limit or before, or before names no ${link.done} user` },
-    })
-    .input(pageInput)
-    .output(z.array(UserSummary))
-    .query(({ ctx, input }) =>
-      unpaged(input)
-        ? wholeList(ctx, ctx.user.userId, { itemMaxBytes: SUMMARY_MAX_JSON_BYTES }, (limit) =>
-            listSafetyLinks(ctx.em, link, ctx.user.userId, { ...input, limit }),
-          )
-        : listSafetyLinks(ctx.em, link, ctx.user.userId, input),
-    );
-}
-
-/** The REST stream twin of listLinkedUsers (json-stream.ts): the list, after `before` when given; whole while short. */
-export const linkedUsersStream = (link: SafetyLink) =>
-  streamedRoute({
+/** GET /users/me/blocked and /users/me/muted: newest first, keyset paged by the user ids it lists. */
+export const listLinkedUsers = (link: SafetyLink, summary: string) =>
+  defineList(authedProcedure, {
+    openapi: { path: `/users/me/${link.done}`, tags: ['users'], summary },
+    errors: { 400: `Invalid limit or before, or before names no ${link.done} user` },
     input: pageInput,
-    streams: unpaged,
-    wholeUpTo: LIST_SENT_WHOLE_UP_TO_BYTES,
+    item: UserSummary,
+    itemMaxBytes: SUMMARY_MAX_JSON_BYTES,
+    page: (ctx, input) => listSafetyLinks(ctx.em, link, ctx.user.userId, input),
+    whole: (ctx, input, { limit }) => listSafetyLinks(ctx.em, link, ctx.user.userId, { ...input, limit }),
     document: (input, userId) => safetyLinksDocument(link, userId, input?.before),
   });

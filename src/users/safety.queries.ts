@@ -1,6 +1,6 @@
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
-import type { DocumentPart } from '../trpc/streamed-route.js';
+import type { DocumentPart } from '../trpc/list-stream.js';
 import {
   type Database,
   type DriverStatement,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
-import type { DocumentPart } from '../trpc/streamed-route.js';
+import type { DocumentPart } from '../trpc/list-stream.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import {

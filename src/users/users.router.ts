@@ -1,17 +1,16 @@
-import type { StreamedRoute } from '../trpc/streamed-route.js';
 import { router } from '../trpc/trpc.js';
 import { blockUser } from './block-user.js';
 import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
 import { getMe } from './get-me.js';
 import { getUser } from './get-user.js';
-import { listBlocked, streamBlocked } from './list-blocked.js';
-import { listFollowed, streamFollowed } from './list-followed.js';
-import { listFollowers, streamFollowers } from './list-followers.js';
-import { listMuted, streamMuted } from './list-muted.js';
+import { listBlocked } from './list-blocked.js';
+import { listFollowed } from './list-followed.js';
+import { listFollowers } from './list-followers.js';
+import { listMuted } from './list-muted.js';
 import { listUserComments } from './list-user-comments.js';
-import { listUserPosts, streamUserPosts } from './list-user-posts.js';
-import { listUsers, streamUsers } from './list-users.js';
+import { listUserPosts } from './list-user-posts.js';
+import { listUsers } from './list-users.js';
 import { muteUser } from './mute-user.js';
 import { unblockUser } from './unblock-user.js';
 import { unfollowUser } from './unfollow-user.js';
@@ -38,16 +37,3 @@ export const usersRouter = router({
   mute: muteUser,
   unmute: unmuteUser,
 });
-
-/**
- * REST stream twins of the procedures above, by name (json-stream.ts; http.ts serves each at its
- * procedure's path, in this order: the fixed /users/me before /users/{id}).
- */
-export const usersStreams = {
-  list: streamUsers,
-  blocked: streamBlocked,
-  muted: streamMuted,
-  posts: streamUserPosts,
-  followers: streamFollowers,
-  followed: streamFollowed,
-} satisfies { [name in keyof typeof usersRouter]?: StreamedRoute };

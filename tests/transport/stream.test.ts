@@ -41,6 +41,15 @@ describe('GET /posts (with or without q), /posts/followed and /users/{id}/posts 
     }
   });
 
+  it('are streamed by REST as they are read (their meta, defineList), not built whole by the procedure', async () => {
+    for (const path of ['/posts', '/posts/followed', `/users/${author.id}/posts`, '/posts?q=bulk']) {
+      const res = await h.request('GET', path, { token: reader.token });
+      expect(res.status).toBe(200);
+      // A stream's length is not known when its head is written: every other REST answer has one.
+      expect(res.headers.get('content-length'), path).toBeNull();
+    }
+  });
+
   it('a profile small enough is sent whole: the same head as every REST answer, with its length', async () => {
     for (const path of [`/users/${reader.id}`, '/users/me']) {
       // the reader's profile is small
