@@ -2,12 +2,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The user-facing documents: README.md and every docs/*.md. */
+/** The user-facing documents: README.md, every docs/*.md and the decision records. */
 const documents = [
   'README.md',
-  ...readdirSync('docs')
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
+  ...['docs', 'docs/decisions'].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `${dir}/${name}`),
+  ),
 ];
 
 /** The one document that carries dates: measurements, each with its date and command. */
