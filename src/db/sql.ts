@@ -104,7 +104,7 @@ export async function borrowConnection(db: Database): Promise<{
   return {
     client,
     release: async ({ discard } = { discard: false }) => {
-      if (discard) await client.end().catch(() => undefined);
+      if (discard) await close(client);
       await pool.releaseConnection(client);
     },
     cancel: async (backendPid) => {
@@ -140,9 +140,33 @@ export async function runOn<R>(knexClient: KnexClient, query: QueryConfig & { ro
     // its allocation site at start-up), and rows it held survived young collections with it.
     const sent = knexClient.unnamedStatements && query.name ? { ...query, name: undefined } : query;
     return (await client.query(sent as QueryConfig)).rows.splice(0) as R[];
+  } catch (error) {
+    if (connectionLost(error)) await close(client);
+    throw error;
   } finally {
     await knexClient.releaseConnection(client);
   }
+}
+
+/**
+ * Whether the statement failed because its connection is gone or in doubt: a FATAL or PANIC from
+ * the server (its backend ended: 57P01 and the like) or no answer from it at all (a socket error, a
+ * query deadline). An ordinary statement error leaves the connection as good as before.
+ */
+const connectionLost = (error: unknown) => {
+  const severity = (error as { severity?: unknown } | null)?.severity;
+  return severity !== 'ERROR' && severity !== 'WARNING' && severity !== 'NOTICE';
+};
+
+/**
+ * Closes a connection before it goes back to the pool, which then drops it instead of lending it
+ * again. The pool learns of the close from the client's 'end' event, which pg emits a tick after
+ * `end()` settles: the lender waits that long, so a request that resumes at once (a shared read's
+ * waiters, say) cannot borrow the dying connection.
+ */
+async function close(client: Client): Promise<void> {
+  await client.end().catch(() => undefined);
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

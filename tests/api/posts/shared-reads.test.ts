@@ -240,6 +240,73 @@ describe('concurrent reads of one post', () => {
   });
 });
 
+describe('a /trpc batch and a failed flight', () => {
+  it('a /trpc batch that reads one post twice sends its statement once, and both answers are the plain read', async () => {
+    const { post } = await popularPost();
+    const a = await reader();
+    await h.caller(a.token).posts.like({ id: post.id });
+    const alone = await h.request(
+      'GET',
+      `/trpc/posts.get?input=${encodeURIComponent(JSON.stringify({ id: post.id }))}`,
+      {
+        token: a.token,
+      },
+    );
+
+    const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+    const input = encodeURIComponent(JSON.stringify({ 0: { id: post.id }, 1: { id: post.id } }));
+    const batch = h.request('GET', `/trpc/posts.get,posts.get?batch=1&input=${input}`, { token: a.token });
+    await hold.answered;
+    await waiting(1);
+    hold.release();
+    const answer = await batch;
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([alone.body, alone.body]);
+    expect(answer.body[0].result.data.likedByMe).toBe(true);
+    expect(hold.sent.filter((text) => text === POST_BY_ID.plain.text)).toHaveLength(1);
+  });
+
+  it('readers who joined a flight whose connection was killed get their answers; its own reader a 503', async () => {
+    const { post } = await popularPost();
+    const [a, b, c] = [await reader(), await reader(), await reader()];
+    const expected = await h.caller(b.token).posts.get({ id: post.id });
+    // The shared statement waits on a lock the test holds, with readers joined to it, until its
+    // backend is terminated: the real failure of a connection lost mid-statement.
+    const locker = new pg.Client({ connectionString: h.directUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table posts in access exclusive mode');
+      const first = h.request('GET', `/posts/${post.id}`, { token: a.token }).then((answer) => answer.status);
+      const blocked = async () =>
+        (
+          await locker.query<{ pid: number }>(
+            `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows;
+      for (const started = Date.now(); (await blocked()).length === 0;) {
+        if (Date.now() - started > 10_000) throw new Error('the shared statement never waited on the lock');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const second = h.caller(b.token).posts.get({ id: post.id });
+      const third = h.request('GET', `/posts/${post.id}`, { token: c.token });
+      await waiting(2);
+      const [{ pid }] = (await blocked()) as [{ pid: number }];
+      await locker.query('select pg_terminate_backend($1)', [pid]);
+      await locker.query('commit');
+
+      expect(await first).toBe(503);
+      expect(await second).toEqual(expected);
+      const thirdAnswer = await third;
+      expect(thirdAnswer.status).toBe(200);
+      expect(thirdAnswer.body.id).toBe(post.id);
+    } finally {
+      await locker.end();
+    }
+  });
+});
+
 describe('two databases in one process', () => {
   const other = useHarness();
 
