@@ -13,6 +13,7 @@ import { enableMetrics, registerLiveStreams, registerPool, startMetricsServer } 
 import { portError } from '../platform/ports.js';
 import { liveStreamsCap, openFilesLimit } from '../platform/open-files.js';
 import { ReadReplicas } from '../db/read-replicas.js';
+import { writePositions } from '../viewer/read-your-writes.js';
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -118,7 +119,7 @@ export async function startServer(
       if (metricsListener) metricsServer = await listenForMetrics(config);
     }
     if (config.DATABASE_REPLICA_URLS.length > 0) {
-      reads = new ReadReplicas(orm, config, logger);
+      reads = new ReadReplicas(orm, config, logger, writePositions(orm));
       await reads.start();
     }
     const app = createApp({ orm, config, logger, live, reads });

@@ -75,7 +75,7 @@ export const login = publicProcedure
       const ttl = input.longExpiration ? config.JWT_LONG_TTL_SECONDS : config.JWT_TTL_SECONDS;
       const { token, jti, expiresAt } = signAccessToken(user.id, ttl, config.JWT_SECRET);
       await insertSession(em, { jti, userId: user.id, expiresAt });
-      // Its next requests, on any node, read where the session is (read-replicas.ts).
+      // Its next requests, on any node, read where the session is (viewer/read-your-writes.ts).
       await services.reads?.recordWrite(user.id);
       return { status: 'success' as const, token, jwt: token };
     }),

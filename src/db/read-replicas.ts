@@ -1,11 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Client } from 'pg';
 import type { Config } from '../platform/config.js';
 import { knexClientOf, replicaClientsOf, type KnexClient } from './db.js';
 import type { Logger } from '../platform/logger.js';
 import { countRead, metricsEnabled, registerPool, setReplicaLag } from '../platform/metrics.js';
-import { namedStatement } from './named-statements.js';
+import { readingFrom } from './read-pool.js';
+import { runOn } from './sql.js';
 
 /**
  * Read replicas (DATABASE_REPLICA_URLS), with what MikroORM's own `replicas` does not give: a
@@ -14,7 +13,7 @@ import { namedStatement } from './named-statements.js';
  * - Every write request records the primary's WAL insert position on its user's row, on the
  *   primary, before it answers (recordWrite).
  * - A read request first checks its token's session on the primary, in one statement that also
- *   returns that position (SESSION_WRITE_LSN): a logout or ended session is refused on every node
+ *   returns that position (viewer/read-your-writes.ts): a logout or ended session is refused on every node
  *   however far the replicas lag. Its statements then run on a replica that has replayed past that
  *   position, or on the primary when none has.
  * - Each node polls the primary's position and each replica's replay position every
@@ -22,31 +21,15 @@ import { namedStatement } from './named-statements.js';
  *   more than REPLICA_MAX_LAG_MS ago, takes no reads until it is back within the bound.
  */
 
-/** The pool a request's reads go to; unset (the primary) outside a routed read request. */
-const readPool = new AsyncLocalStorage<KnexClient>();
-
-/** A caller whose session a statement checks; `sessionChecked` records that one did. */
-export interface SessionHolder {
-  jti: string;
-  userId: number;
-  sessionChecked: boolean;
-}
-
-/** The replica pool the current request's reads go to, or undefined for the primary. */
-export const routedReadPool = (): KnexClient | undefined => readPool.getStore();
-
-/** Runs `fn` with every statement on the primary, even inside a routed read request. */
-export const onPrimary = <T>(fn: () => T): T => readPool.exit(fn);
-
-/** What may run on a replica: a statement that neither writes nor locks. */
-const WRITES = /\b(insert|update|delete|merge|nextval|setval|lock|pg_advisory\w*|set_config)\b/i;
-const readOnlyByName = new Map<string, boolean>();
-
-export function isReadOnly({ name, text }: { name?: string; text: string }): boolean {
-  if (name === undefined) return !WRITES.test(text);
-  let readOnly = readOnlyByName.get(name);
-  if (readOnly === undefined) readOnlyByName.set(name, (readOnly = !WRITES.test(text)));
-  return readOnly;
+/**
+ * The caller's write position and the session check, from the viewer layer
+ * (viewer/read-your-writes.ts): the SQL of sessions and users is not the db layer's.
+ */
+export interface WritePositions {
+  /** The user's write position (null: none recorded), or undefined when the session is not open. */
+  check(session: { jti: string; userId: number }): Promise<string | null | undefined>;
+  /** Records the primary's current WAL position as the user's. */
+  record(userId: number): Promise<void>;
 }
 
 /** An LSN ('16/B374D848') as a number: exact up to 2^53 bytes of WAL. */
@@ -75,53 +58,6 @@ interface Sample {
   lsn: number;
 }
 
-/**
- * The sessions of a batch of read requests ($1 their jti, $2 their users), each with its user's
- * write position; `i` is its place in the batch. A session not open yields no row.
- */
-export const SESSIONS_WRITE_LSN = namedStatement(
-  'sessions_write_lsn',
-  // OFFSET 0 keeps the lateral subquery whole: two index lookups per session checked (joined, the
-  // generic plan may hash the whole sessions table). The arrays behind sub-selects: as plain
-  // parameters their length is known to a custom plan, which then always looks cheaper than the
-  // generic one, and the statement is planned again on every run.
-  `select b.i::int as i, x.write_lsn
-    from unnest((select $1::uuid[]), (select $2::int[])) with ordinality b(jti, user_id, i)
-    cross join lateral (
-      select u.write_lsn::text from sessions s join users u on u.id = s.user_id
-      where s.jti = b.jti and s.user_id = b.user_id and s.revoked_at is null and s.expires_at > now()
-      offset 0
-    ) x`,
-);
-
-const RECORD_WRITE = namedStatement(
-  'user_record_write',
-  `update users set write_lsn = greatest(write_lsn, pg_current_wal_insert_lsn()) where id = $1`,
-);
-
-/** A row of SESSIONS_WRITE_LSN. */
-interface SessionRow {
-  i: number;
-  write_lsn: string | null;
-}
-
-/** Runs SESSIONS_WRITE_LSN on the primary, for a batch of sessions. */
-export const sessionLookup =
-  (primary: KnexClient) =>
-  (jtis: string[], userIds: number[]): Promise<SessionRow[]> =>
-    onPrimary(() => query<SessionRow>(primary, SESSIONS_WRITE_LSN.text, [jtis, userIds], SESSIONS_WRITE_LSN.name));
-
-async function query<R>(pool: KnexClient, text: string, values: unknown[] = [], name?: string): Promise<R[]> {
-  const client: Client = await pool.acquireConnection();
-  try {
-    // Unnamed with DB_PREPARED_STATEMENTS=false: a transaction-mode pooler may bind a name on a
-    // server connection that never prepared it.
-    return (await client.query({ text, values, name: pool.unnamedStatements ? undefined : name })).rows as R[];
-  } finally {
-    await pool.releaseConnection(client);
-  }
-}
-
 export class ReadReplicas {
   private readonly primary: KnexClient;
   private readonly replicas: Replica[];
@@ -131,12 +67,12 @@ export class ReadReplicas {
   private readonly unregister: (() => void)[] = [];
   /** Reads the primary served in routed requests (no replica fit). */
   primaryReads = 0;
-  private readonly sessionChecks: SessionChecks;
 
   constructor(
     orm: MikroORM,
     private readonly config: Pick<Config, 'REPLICA_MAX_LAG_MS' | 'REPLICA_CHECK_MS'>,
     private readonly logger: Logger,
+    private readonly positions: WritePositions,
   ) {
     this.primary = knexClientOf(orm.em);
     this.replicas = replicaClientsOf(orm).map((pool, i) => ({
@@ -150,7 +86,6 @@ export class ReadReplicas {
       checking: false,
       reads: 0,
     }));
-    this.sessionChecks = new SessionChecks(sessionLookup(this.primary));
   }
 
   /** Checks once (so the first requests already have replicas) and then every REPLICA_CHECK_MS. */
@@ -193,7 +128,9 @@ export class ReadReplicas {
   private async tick(): Promise<void> {
     const now = Date.now();
     try {
-      const [row] = await query<{ lsn: string }>(this.primary, 'select pg_current_wal_insert_lsn()::text as lsn');
+      const [row] = await runOn<{ lsn: string }>(this.primary, {
+        text: 'select pg_current_wal_insert_lsn()::text as lsn',
+      });
       this.samples.push({ at: now, lsn: lsnNumber(row?.lsn) });
     } catch {
       // The primary away: /readyz says so; the replicas' lag cannot be measured this round.
@@ -210,10 +147,9 @@ export class ReadReplicas {
     );
     try {
       const answer = await Promise.race([
-        query<{ lsn: string | null; standby: boolean }>(
-          replica.pool,
-          'select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as standby',
-        ),
+        runOn<{ lsn: string | null; standby: boolean }>(replica.pool, {
+          text: 'select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as standby',
+        }),
         timeout,
       ]);
       if (answer === 'timeout') return this.mark(replica, 'down', 'no answer');
@@ -261,8 +197,11 @@ export class ReadReplicas {
    * Runs a read request's `fn` with its statements on a replica fit for the caller (or the
    * primary), after checking the session on the primary: 'ended' when it is not open.
    */
-  async asReader<T>(user: SessionHolder, fn: () => Promise<T>): Promise<T | 'ended'> {
-    const writeLsn = await this.sessionChecks.check(user);
+  async asReader<T>(
+    user: { jti: string; userId: number; sessionChecked: boolean },
+    fn: () => Promise<T>,
+  ): Promise<T | 'ended'> {
+    const writeLsn = await this.positions.check(user);
     if (writeLsn === undefined) return 'ended';
     user.sessionChecked = true;
     const replica = this.pick(lsnNumber(writeLsn));
@@ -273,61 +212,11 @@ export class ReadReplicas {
     }
     replica.reads++;
     countRead('replica', replica.name);
-    return readPool.run(replica.pool, fn);
+    return readingFrom(replica.pool, fn);
   }
 
   /** After a write of `userId` committed, and before it is answered: its later reads wait for replicas that have it. */
   async recordWrite(userId: number): Promise<void> {
-    await onPrimary(() => query(this.primary, RECORD_WRITE.text, [userId], RECORD_WRITE.name));
-  }
-}
-
-interface WaitingCheck {
-  jti: string;
-  userId: number;
-  resolve: (writeLsn: string | null | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Checks per statement at most: bounds its arrays' size. */
-const SESSION_BATCH_MAX = 256;
-
-/**
- * The read requests' session checks on the primary, one statement for all the checks that arrive
- * while the previous one runs: under load the primary answers a batch per round trip instead of a
- * statement per request. A check is always in a statement sent after it arrived, so it sees every
- * logout and write answered before its request came (no answer is reused or cached).
- */
-export class SessionChecks {
-  private waiting: WaitingCheck[] = [];
-  private running = false;
-
-  constructor(private readonly lookup: (jtis: string[], userIds: number[]) => Promise<SessionRow[]>) {}
-
-  /** The user's write position (null: none recorded), or undefined when the session is not open. */
-  check({ jti, userId }: { jti: string; userId: number }): Promise<string | null | undefined> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ jti, userId, resolve, reject });
-      if (!this.running) void this.send();
-    });
-  }
-
-  private async send(): Promise<void> {
-    this.running = true;
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, SESSION_BATCH_MAX);
-      try {
-        const rows = await this.lookup(
-          batch.map((check) => check.jti),
-          batch.map((check) => check.userId),
-        );
-        const found = new Map(rows.map((row) => [row.i, row.write_lsn]));
-        // Ordinality counts from 1; a check with no row has no open session.
-        batch.forEach((check, i) => check.resolve(found.has(i + 1) ? found.get(i + 1) : undefined));
-      } catch (error) {
-        for (const check of batch) check.reject(error);
-      }
-    }
-    this.running = false;
+    await this.positions.record(userId);
   }
 }

@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import { DEFAULT_MAX_ROW_BYTES } from '../platform/config.js';
 
 /**
- * The guard on every connection to PostgreSQL (issue 38): a backend message over `maxRowBytes`
+ * The guard on every connection to PostgreSQL: a backend message over `maxRowBytes`
  * never reaches pg-protocol, which would buffer it whole and, past V8's string limit, throw inside
  * the socket's 'data' handler, where nothing catches it and the process dies. Its bytes are
  * dropped as they arrive, and an ErrorResponse (54000, program_limit_exceeded) takes its place,

@@ -3,7 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Client, QueryConfig } from 'pg';
 import { z } from 'zod';
 import { knexClientOf, type KnexClient } from './db.js';
-import { isReadOnly, routedReadPool } from './read-replicas.js';
+import { isReadOnly, routedReadPool } from './read-pool.js';
 import { badRequest } from '../platform/errors.js';
 import type { Statement } from './named-statements.js';
 
@@ -131,7 +131,8 @@ async function run<R>(db: Database, query: QueryConfig & { rowMode?: 'array' }):
   return runOn<R>(poolOf(db), query);
 }
 
-async function runOn<R>(knexClient: KnexClient, query: QueryConfig & { rowMode?: 'array' }): Promise<R[]> {
+/** Runs a statement on the connections of `knexClient`, whatever request routing says. */
+export async function runOn<R>(knexClient: KnexClient, query: QueryConfig & { rowMode?: 'array' }): Promise<R[]> {
   // borrowConnection's steps, without its closure: this runs for nearly every request.
   const client = await knexClient.acquireConnection();
   try {

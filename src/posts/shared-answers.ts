@@ -1,4 +1,4 @@
-import { onPrimary } from '../db/read-replicas.js';
+import { onPrimary } from '../db/read-pool.js';
 import { namedStatement, runStatement } from '../db/sql.js';
 import { runForSession, SESSION_ENDED, sessionIsOpen, type SessionScope } from '../viewer/session.js';
 import { unauthorized } from '../platform/errors.js';
@@ -91,7 +91,7 @@ const seenInShared = (table: string, key: string, stats: string, statsKey: strin
  * statement sees it, a version the shared statement's snapshot ($4) saw too. A write of the reader's
  * answered before they asked is in this snapshot: if it touched the answer, the shared one is not
  * current for them. Arrays behind sub-selects, so the statement is planned once
- * (read-replicas.ts, SESSIONS_WRITE_LSN).
+ * (viewer/read-your-writes.ts, SESSIONS_WRITE_LSN).
  */
 const VIEWER_STATES = namedStatement(
   'shared_answer_viewer_states',

@@ -3,11 +3,16 @@
  * ${OPEN_SESSION}` checks the caller's session in the same round trip as its read or write.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { onPrimary, routedReadPool, type SessionHolder } from '../db/read-replicas.js';
+import { onPrimary, routedReadPool } from '../db/read-pool.js';
 import { runStatement, type Statement } from '../db/sql.js';
 import { unauthorized } from '../platform/errors.js';
 
-export type { SessionHolder } from '../db/read-replicas.js';
+/** A caller whose session a statement checks; `sessionChecked` records that one did. */
+export interface SessionHolder {
+  jti: string;
+  userId: number;
+  sessionChecked: boolean;
+}
 
 /** Whether the session row `s` is still open: not logged out, not expired. */
 export function sessionIsOpen(s: string): string {
@@ -42,7 +47,7 @@ export async function runForSession<T extends unknown[]>(
 ): Promise<T> {
   const values_ = [user.jti, user.userId, ...values];
   let [row] = await runStatement(services.orm, statement, values_);
-  // On a replica, the session was checked open on the primary first (read-replicas.ts); no row
+  // On a replica, the session was checked open on the primary first (read-your-writes.ts); no row
   // there means the replica has not the session's row yet: the primary answers.
   if (!row && routedReadPool() !== undefined)
     [row] = await onPrimary(() => runStatement(services.orm, statement, values_));

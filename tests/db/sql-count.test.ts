@@ -60,7 +60,7 @@ describe('SQL statements per request', () => {
     expect(large).toEqual(small);
     // One statement for the whole nested read, the check that the session is open included; an
     // unpaged post list built whole (createCaller, /trpc) checks the session first, then reads at most
-    // TRPC_LIST_MAX_ITEMS + 1 posts (docs/trpc-limits.md).
+    // TRPC_LIST_MAX_ITEMS + 1 posts (docs/limits.md).
     expect(small).toEqual({
       'GET /posts': 2,
       'GET /posts/followed': 2,

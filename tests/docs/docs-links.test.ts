@@ -2,13 +2,20 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The user-facing documents: README.md and every docs/*.md. */
+/** The user-facing documents: README.md, every docs/*.md and the decision records. */
 const documents = [
   'README.md',
-  ...readdirSync('docs')
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
+  ...['docs', 'docs/decisions'].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `${dir}/${name}`),
+  ),
 ];
+
+/** The one document that carries dates: measurements, each with its date and command. */
+const MEASUREMENTS = 'docs/performance.md';
+
+const datesIn = (text: string) => text.match(/\b20\d\d-\d\d-\d\d\b/g) ?? [];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
 const slug = (heading: string) =>
@@ -64,9 +71,28 @@ describe('the documentation', () => {
     expect(readFileSync('README.md', 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(300);
   });
 
-  it.each(documents)('%s: says what is true now, with no dated history', (file) => {
-    const dates = readFileSync(file, 'utf8').match(/\b20\d\d-\d\d-\d\d\b/g) ?? [];
-    expect(dates).toEqual([]);
+  // docs/performance.md holds measurements, each dated; every other document says what is true now.
+  it.each(documents.filter((file) => file !== MEASUREMENTS))(
+    '%s: says what is true now, with no dated history',
+    (file) => {
+      expect(datesIn(readFileSync(file, 'utf8'))).toEqual([]);
+    },
+  );
+
+  it(`${MEASUREMENTS}: every measurement is an entry with its date, command and machine`, () => {
+    const entries = readFileSync(MEASUREMENTS, 'utf8')
+      .split(/^(?=## )/m)
+      .slice(1);
+    const [how, ...measured] = entries;
+    expect(how).toMatch(/^## How it is measured\n/);
+    expect(datesIn(how!)).toEqual([]);
+    expect(measured.length).toBeGreaterThan(0);
+    for (const entry of measured) {
+      const heading = entry.slice(0, entry.indexOf('\n'));
+      expect(entry, heading).toMatch(/^\*\*Date:\*\* 20\d\d-\d\d-\d\d$/m);
+      expect(entry, heading).toMatch(/^\*\*Command:\*\* \S/m);
+      expect(entry, heading).toMatch(/^\*\*Machine:\*\* \S/m);
+    }
   });
 
   it('docs/ holds the documents the README points to for depth', () => {

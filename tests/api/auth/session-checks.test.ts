@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '../../../src/auth/tokens.js';
-import { knexClientOf } from '../../../src/db/db.js';
-import { SESSIONS_WRITE_LSN, SessionChecks, sessionLookup } from '../../../src/db/read-replicas.js';
 import { borrowConnection } from '../../../src/db/sql.js';
+import { SESSIONS_WRITE_LSN, SessionChecks, sessionLookup } from '../../../src/viewer/read-your-writes.js';
 import { useHarness } from '../../support/harness.js';
 
 /**
- * A read request routed to replicas first checks its session on the primary (src/read-replicas.ts).
+ * A read request routed to replicas first checks its session on the primary (src/viewer/read-your-writes.ts).
  * Checks that arrive together share one statement; each still gets its own session's answer, and
  * none is answered by a statement sent before it arrived.
  */
@@ -26,7 +25,7 @@ function checker({
   fail = (): boolean => false,
   answered = (): Promise<void> => Promise.resolve(),
 }: { fail?: () => boolean; answered?: () => Promise<void> } = {}) {
-  const lookup = sessionLookup(knexClientOf(h.orm.em));
+  const lookup = sessionLookup(h.orm);
   const counted = {
     statements: 0,
     checks: new SessionChecks(async (jtis, userIds) => {

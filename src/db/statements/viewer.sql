@@ -1,4 +1,4 @@
--- The SQL of src/db/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
+-- The SQL of src/viewer/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
 
 -- sessions_write_lsn
 select
