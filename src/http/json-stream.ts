@@ -60,7 +60,7 @@ export class JsonStreams {
     const parsed = list.input.safeParse(raw);
     if (!parsed.success) return false; // the procedure answers the 401 or 400
     const input = parsed.data;
-    // A HEAD costs what its head does: the list statement is not run (docs/trpc-limits.md).
+    // A HEAD costs what its head does: the list statement is not run (docs/limits.md).
     if (req.method === 'HEAD') {
       await this.answerHead(req, res, list.anonymous);
       return true;
