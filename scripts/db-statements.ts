@@ -73,6 +73,9 @@ async function builderVariants(): Promise<Variant[]> {
   const safety = await import('../src/users/safety.queries.js');
   const events = await import('../src/events/events.queries.js');
   const auth = await import('../src/auth/auth.queries.js');
+  // A list's page and whole-list statements as defineList derives them from its rows.
+  const { pageStatement, wholeStatement } = await import('../src/trpc/lists.js');
+  const postPage = (rows: DriverStatement) => pageStatement(rows, { large: true });
   const page = { limit: 20 };
   const after = { limit: 20, before: 1 };
   const variants: Variant[] = [];
@@ -80,19 +83,20 @@ async function builderVariants(): Promise<Variant[]> {
     for (const [variant, build] of Object.entries(shapes)) variants.push({ domain, builder, variant, build });
   };
   add('posts', 'selectPostList', {
-    'all posts, a page': () => lists.selectPostList({ viewerId: 1, ...page }),
-    'all posts, a page after a cursor': () => lists.selectPostList({ viewerId: 1, ...after }),
+    'all posts, a page': () => postPage(lists.selectPostList({ viewerId: 1, ...page })),
+    'all posts, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, ...after })),
     'all posts, unpaged (a stream)': () => lists.selectPostList({ viewerId: 1 }),
-    'all posts, whole up to a size': () => lists.selectPostList({ viewerId: 1, maxBytes: 1_000 }),
-    "one author's posts, a page after a cursor": () => lists.selectPostList({ viewerId: 1, authorId: 2, ...after }),
-    'the feed, a page after a cursor': () => lists.selectPostList({ viewerId: 1, followerId: 1, ...after }),
-    'a search, a page': () => lists.selectPostList({ viewerId: 1, q: 'words', ...page }),
-    'a search, a page after a cursor': () => lists.selectPostList({ viewerId: 1, q: 'words', ...after }),
+    'all posts, whole up to a size': () => wholeStatement(lists.selectPostList({ viewerId: 1 }), 1_000, {}),
+    "one author's posts, a page after a cursor": () =>
+      postPage(lists.selectPostList({ viewerId: 1, authorId: 2, ...after })),
+    'the feed, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, followerId: 1, ...after })),
+    'a search, a page': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...page })),
+    'a search, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...after })),
     'a search, unpaged': () => lists.selectPostList({ viewerId: 1, q: 'words' }),
   });
   add('posts', 'selectCommentsOnPost', {
-    'a page': () => comments.selectCommentsOnPost(1, 2, page, ''),
-    'unpaged after a cursor, as text (a stream)': () => comments.selectCommentsOnPost(1, 2, { before: 1 }, '::text'),
+    'a page': () => comments.selectCommentsOnPost(1, 2, page),
+    'unpaged after a cursor (a stream)': () => comments.selectCommentsOnPost(1, 2, { before: 1 }),
   });
   add('posts', 'selectLikers', {
     "a post's, a page after a cursor": () => posts.selectLikers('post_likes', 1, 2, after),
@@ -103,20 +107,20 @@ async function builderVariants(): Promise<Variant[]> {
     'a page after a cursor': () => comments.selectCommentsBy(1, 2, after),
   });
   add('users', 'selectUserSummaries', {
-    'a page': () => users.selectUserSummaries(1, page, ''),
-    'unpaged after a cursor, as text (a stream)': () => users.selectUserSummaries(1, { before: 1 }, '::text'),
+    'a page': () => users.selectUserSummaries(1, page),
+    'unpaged after a cursor (a stream)': () => users.selectUserSummaries(1, { before: 1 }),
   });
   add('users', 'selectFollowRelations', {
-    'followers, a page after a cursor': () => users.selectFollowRelations(1, 'followers', 2, after, ''),
-    'followed, unpaged, as text (a stream)': () => users.selectFollowRelations(1, 'followed', 2, {}, '::text'),
+    'followers, a page after a cursor': () => users.selectFollowRelations(1, 'followers', 2, after),
+    'followed, unpaged (a stream)': () => users.selectFollowRelations(1, 'followed', 2, {}),
   });
   add('users', 'selectSafetyLinks', {
-    'blocked, a page after a cursor': () => safety.selectSafetyLinks(safety.BLOCK, 1, after, ''),
-    'muted, unpaged, as text (a stream)': () => safety.selectSafetyLinks(safety.MUTE, 1, {}, '::text'),
+    'blocked, a page after a cursor': () => safety.selectSafetyLinks(safety.BLOCK, 1, after),
+    'muted, unpaged (a stream)': () => safety.selectSafetyLinks(safety.MUTE, 1, {}),
   });
   add('events', 'selectEventRecords', {
-    'a page after a cursor': () => events.selectEventRecords(after, ''),
-    'unpaged, as text (a stream)': () => events.selectEventRecords({}, '::text'),
+    'a page after a cursor': () => events.selectEventRecords(after),
+    'unpaged (a stream)': () => events.selectEventRecords({}),
   });
   add('auth', 'releaseCounters', {
     'two windows': () =>

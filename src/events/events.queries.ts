@@ -9,12 +9,9 @@ import {
   jsonFragment,
   jsonObject,
   namedStatement,
-  runDriverStatement,
   runRows,
   StatementValues,
-  upToBytes,
 } from '../db/sql.js';
-import type { DocumentPart } from '../trpc/list-stream.js';
 import { EventEntity } from './event.entity.js';
 import { EventRecord } from './events.schemas.js';
 
@@ -59,8 +56,11 @@ export async function assertEventOwner(db: Database, id: number, userId: number)
 
 const EVENT_CURSOR = namedStatement('event_exists', 'select 1 from events where id = $1');
 
-/** Events, latest dateTime first, a keyset page when asked; `::text` selects the JSON as text (for streams). */
-export function selectEventRecords({ limit, before }: Page, cast: '' | '::text'): DriverStatement {
+/**
+ * Events, latest dateTime first (ties by id), JSON as text, a keyset page after the event `before`
+ * names when asked: the list's one statement (list-events.ts).
+ */
+export function selectEventRecords({ limit, before }: Page): DriverStatement {
   const values = new StatementValues();
   const after =
     before === undefined
@@ -68,37 +68,17 @@ export function selectEventRecords({ limit, before }: Page, cast: '' | '::text')
       : `where (e.date_time, e.id) < (select b.date_time, b.id from events b where b.id = ${values.add(before)})`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   return {
-    text: `select ${eventJson('e')}${cast} as json from events e ${after} order by e.date_time desc, e.id desc ${page}`,
+    text: `select ${eventJson('e')}::text as json from events e ${after} order by e.date_time desc, e.id desc ${page}`,
     values: values.values,
   };
 }
 
-/**
- * Events latest dateTime first (ties by id), a keyset page after the event `before` names when
- * asked: one statement; 400 when `before` names no event.
- */
-export async function listEventRecords(
-  db: Database,
-  { maxBytes, ...page }: Page & { maxBytes?: number } = {},
-): Promise<EventRecord[]> {
-  const statement = selectEventRecords(page, '::text');
-  const rows = await runDriverStatement<{ json: string }>(
-    db,
-    maxBytes === undefined ? statement : upToBytes(statement, maxBytes, { andTheFirstPast: true }),
-  );
-  // Only an empty page needs the cursor looked up: the end of the list, or no such event.
-  if (rows.length === 0 && page.before !== undefined && (await runRows(db, EVENT_CURSOR, [page.before])).length === 0) {
+/** For an empty list: 400 when `before` names no event (else it is the end of the list). */
+export async function assertEventCursor(db: Database, before: number | undefined): Promise<void> {
+  if (before !== undefined && (await runRows(db, EVENT_CURSOR, [before])).length === 0) {
     throw badRequest('before names no event');
   }
-  return rows.map((row) => JSON.parse(row.json) as EventRecord);
 }
-
-/** Every event (after the one `before` names when given), as a REST stream writes the list (json-stream.ts). */
-export const eventRecordsDocument = (before?: number): DocumentPart[] => [
-  '[',
-  selectEventRecords({ before }, '::text'),
-  ']',
-];
 
 const INSERT_EVENT = namedStatement(
   'event_insert',

@@ -11,11 +11,9 @@ import {
   runDriverStatement,
   runRows,
   StatementValues,
-  upToBytes,
 } from '../db/sql.js';
 
 import { commentJson, commentsBy, commentShownTo, commentsSelect, olderThan } from './posts.sql.js';
-import type { DocumentPart } from '../trpc/list-stream.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import { noBlockBetween, unblocked, viewerById } from '../viewer/safety.sql.js';
 import { CommentEntity } from './comment.entity.js';
@@ -23,6 +21,7 @@ import type { Comment } from './posts.schemas.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
 import {
   assertCursorShown,
+  assertPostShown,
   type JsonRow,
   type LikersPage,
   POST_GONE,
@@ -128,14 +127,10 @@ export async function assertCommentExists(db: Database, id: number): Promise<voi
 
 /**
  * A post's comments as the reader `viewerId` sees them (none of a post hidden from them by a
- * block), newest first, a keyset page when asked; `::text` selects the JSON as text (for streams).
+ * block), newest first, JSON as text, a keyset page when asked: the list's one statement
+ * (list-post-comments.ts).
  */
-export function selectCommentsOnPost(
-  postId: number,
-  viewerId: number,
-  { limit, before }: Page,
-  cast: '' | '::text',
-): DriverStatement {
+export function selectCommentsOnPost(postId: number, viewerId: number, { limit, before }: Page): DriverStatement {
   const values = new StatementValues();
   const post = values.add(postId);
   const viewer = viewerById(values.add(viewerId));
@@ -143,37 +138,17 @@ export function selectCommentsOnPost(
   const cursor = before === undefined ? '' : `and ${olderThan('c', 'comments', values.add(before), viewer)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   return {
-    text: `select ${commentJson('c', { me: viewer.id, viewer })}${cast} as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
+    text: `select ${commentJson('c', { me: viewer.id, viewer })}::text as json from comments c where c.post_id = ${post} and ${shown} ${cursor}
      order by c.created_at desc, c.id desc ${page}`,
     values: values.values,
   };
 }
 
-/**
- * A post's comments, newest first, a keyset page when asked: one statement; with `maxBytes`, only as
- * many as fit in that many bytes of JSON and the first past them (upToBytes).
- */
-export async function listCommentsOnPost(
-  db: Database,
-  postId: number,
-  viewerId: number,
-  { maxBytes, ...page }: Page & { maxBytes?: number } = {},
-) {
-  const statement = selectCommentsOnPost(postId, viewerId, page, '::text');
-  const rows = await runDriverStatement<JsonRow<string>>(
-    db,
-    maxBytes === undefined ? statement : upToBytes(statement, maxBytes, { andTheFirstPast: true }),
-  );
-  if (rows.length === 0) await assertCursorShown(db, COMMENT_SHOWN, 'comment', page.before, viewerId);
-  return rows.map((row) => JSON.parse(row.json) as Comment);
+/** For an empty list of a post's comments: 400 when `before` names no comment the reader sees, then 404 when the post is not shown. */
+export async function assertCommentsShown(db: Database, postId: number, viewerId: number, before: number | undefined) {
+  await assertCursorShown(db, COMMENT_SHOWN, 'comment', before, viewerId);
+  await assertPostShown(db, postId, viewerId);
 }
-
-/** A post's comments, from `before` when given, as a REST stream writes them (json-stream.ts). */
-export const postCommentsDocument = (postId: number, viewerId: number, before?: number): DocumentPart[] => [
-  '[',
-  selectCommentsOnPost(postId, viewerId, { before }, '::text'),
-  ']',
-];
 
 /** Changes the comment if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
 export const updateCommentAsAuthor = (em: EntityManager, id: number, userId: number, content: string) =>

@@ -4,7 +4,7 @@ import { defineList } from '../trpc/lists.js';
 import { LARGE_ANSWERS_PER_USER } from '../trpc/large-answers.js';
 import { sessionProcedure } from '../auth/procedures.js';
 import { Post } from './posts.schemas.js';
-import { listPostsFor, listPostsMatching, postListDocument } from './post-lists.queries.js';
+import { assertPostCursor, listPostsFor, selectPostList } from './post-lists.queries.js';
 
 /** The feed: posts by users the caller follows, newest first. */
 export const listFollowedPosts = defineList(sessionProcedure, {
@@ -18,12 +18,10 @@ export const listFollowedPosts = defineList(sessionProcedure, {
   item: Post,
   builtBySql: true,
   large: true,
+  rows: (input, userId) => selectPostList({ viewerId: userId, followerId: userId, ...input }),
+  // The hot page: the bounded feed walk, its session check in its own statement.
   page: (ctx, input) => listPostsFor(ctx, { ...input, followed: true }),
-  // In its slot (large), so a refused call costs no pool connection.
-  whole: async (ctx, input, bounds) => {
-    await assertSessionOpen(ctx.services.orm, ctx.user);
-    const { userId } = ctx.user;
-    return listPostsMatching(ctx.services.orm, { viewerId: userId, followerId: userId, ...input, ...bounds });
-  },
-  document: (input, userId) => postListDocument({ viewerId: userId, followerId: userId, before: input?.before }),
+  // In the slot of a whole list (large), so a refused call costs no pool connection.
+  checkSession: (ctx) => assertSessionOpen(ctx.services.orm, ctx.user),
+  whenEmpty: (ctx, { before }) => assertPostCursor(ctx.services.orm, before, ctx.user.userId),
 });

@@ -4,7 +4,7 @@ import { defineList } from '../trpc/lists.js';
 import { LARGE_ANSWERS_PER_USER } from '../trpc/large-answers.js';
 import { sessionProcedure } from '../auth/procedures.js';
 import { Post, searchQuery } from './posts.schemas.js';
-import { listPostsFor, listPostsMatching, postListDocument } from './post-lists.queries.js';
+import { assertPostCursor, listPostsFor, selectPostList } from './post-lists.queries.js';
 
 /** All posts, or a search's matches, newest first. */
 export const listPosts = defineList(sessionProcedure, {
@@ -18,16 +18,11 @@ export const listPosts = defineList(sessionProcedure, {
   item: Post,
   builtBySql: true,
   large: true,
-  page: async (ctx, { q, ...page }) => {
-    if (q === undefined) return listPostsFor(ctx, { ...page, followed: false });
-    // A search is off the hot path: the session on its own, then the search's statement.
-    await assertSessionOpen(ctx.services.orm, ctx.user);
-    return listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, ...page, q });
-  },
-  // In its slot (large), so a refused call costs no pool connection.
-  whole: async (ctx, input, bounds) => {
-    await assertSessionOpen(ctx.services.orm, ctx.user);
-    return listPostsMatching(ctx.services.orm, { viewerId: ctx.user.userId, ...input, ...bounds });
-  },
-  document: (input, userId) => postListDocument({ viewerId: userId, q: input?.q, before: input?.before }),
+  rows: (input, userId) => selectPostList({ viewerId: userId, ...input }),
+  // The hot page checks the session in its own statement; a search page is off the hot path (derived).
+  page: (ctx, { q, ...page }, fromRows) =>
+    q === undefined ? listPostsFor(ctx, { ...page, followed: false }) : fromRows(),
+  // In the slot of a whole list (large), so a refused call costs no pool connection.
+  checkSession: (ctx) => assertSessionOpen(ctx.services.orm, ctx.user),
+  whenEmpty: (ctx, { before }) => assertPostCursor(ctx.services.orm, before, ctx.user.userId),
 });

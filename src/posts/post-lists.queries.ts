@@ -1,14 +1,13 @@
-import { ANSWER_MAX_BYTES, type Page } from '../trpc/schemas.js';
-import { type Database, type DriverStatement, runDriverStatement, StatementValues, upToBytes } from '../db/sql.js';
+import { type Page } from '../trpc/schemas.js';
+import { type Database, type DriverStatement, StatementValues } from '../db/sql.js';
 import { type SessionScope } from '../viewer/session.js';
 import { olderThan, postJson, postsArray } from './posts.sql.js';
-import type { DocumentPart } from '../trpc/list-stream.js';
 import { readerStatement, type ReaderStatement, runForReader } from '../viewer/reader-statements.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { shownAuthor, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
 import { SEARCH_CONFIG } from './post.entity.js';
 import type { Post } from './posts.schemas.js';
-import { assertCursorShown, type JsonRow, POST_SHOWN } from './posts.queries.js';
+import { assertCursorShown, POST_SHOWN } from './posts.queries.js';
 
 /** The post lists: pages of all posts and of the feed (named statements), and the builder of every other list, search included. */
 
@@ -21,8 +20,6 @@ export type PostFilter = {
   authorId?: number;
   /** Only posts whose title or content match these words (websearch_to_tsquery syntax). */
   q?: string;
-  /** An unpaged list answered whole: only as many posts as fit in this many bytes of JSON, and the first past them (upToBytes). */
-  maxBytes?: number;
 } & Page;
 
 /** How many of the newest posts a search page looks through before it asks the GIN index. */
@@ -64,19 +61,12 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
 }
 
 /**
- * The statement behind every post list but the hot pages: newest first (ties by id), filtered as
- * `PostFilter` says (a search, `q`, only on its own), a keyset page when `limit`/`before` are
- * given, so page 1,000 costs what page 1 costs. Rows of one `json` column, JSON as text: the
- * procedures parse it, the REST streams (json-stream.ts) write it as it is.
+ * The statement of every post list (list-posts.ts, list-followed-posts.ts, list-user-posts.ts; the
+ * hot pages have their own, postListStatement): newest first (ties by id), filtered as `PostFilter`
+ * says (a search, `q`, only on its own), a keyset page when `limit`/`before` are given, so page
+ * 1,000 costs what page 1 costs. Rows of one `json` column, JSON as text.
  */
-export function selectPostList({ maxBytes, ...filter }: PostFilter): DriverStatement {
-  const statement = selectAllPosts(filter);
-  // A page holds at most ANSWER_MAX_BYTES (fewer posts than its limit when they are that large).
-  if (maxBytes === undefined) return filter.limit === undefined ? statement : upToBytes(statement, ANSWER_MAX_BYTES);
-  return upToBytes(statement, maxBytes, { andTheFirstPast: true });
-}
-
-function selectAllPosts({ viewerId, followerId, authorId, q, limit, before }: PostFilter): DriverStatement {
+export function selectPostList({ viewerId, followerId, authorId, q, limit, before }: PostFilter): DriverStatement {
   const values = new StatementValues();
   const viewer = viewerById(values.add(viewerId));
   const json = `${postJson('p', { me: viewer.id, viewer })}::text as json`;
@@ -105,15 +95,9 @@ function selectAllPosts({ viewerId, followerId, authorId, q, limit, before }: Po
   return { text, values: values.values };
 }
 
-/** A post list as a REST stream writes it (json-stream.ts): the rows of selectPostList in brackets. */
-export const postListDocument = (filter: PostFilter): DocumentPart[] => ['[', selectPostList(filter), ']'];
-
-/** A list of posts (see selectPostList): one statement. */
-export async function listPostsMatching(db: Database, filter: PostFilter): Promise<Post[]> {
-  const rows = await runDriverStatement<JsonRow<string>>(db, selectPostList(filter));
-  if (rows.length === 0) await assertCursorShown(db, POST_SHOWN, 'post', filter.before, filter.viewerId);
-  return rows.map((row) => JSON.parse(row.json) as Post);
-}
+/** For an empty list of posts: 400 when `before` names no post the reader sees. */
+export const assertPostCursor = (db: Database, before: number | undefined, viewerId: number) =>
+  assertCursorShown(db, POST_SHOWN, 'post', before, viewerId);
 
 /**
  * From this many followed authors bounded above a page's floor on (authors whose newest posts share
@@ -225,16 +209,14 @@ function postRows(
   return `(select * from (select * from posts ${where} ${newestFirst} limit 100) k ${newestFirst} limit ${limit})`;
 }
 
-/** A page of posts (see postListStatement); 400 when `before` names no post. */
+/** A page of posts (see postListStatement); an empty one is the caller's to explain (assertPostCursor). */
 export async function listPostsFor(
   scope: SessionScope,
   { followed, limit, before }: Page & { followed: boolean; limit: number },
 ): Promise<Post[]> {
   const statement = postListStatement(followed, before !== undefined);
   const values = [before, limit].filter((value) => value !== undefined);
-  const json = await runForReader<string>(scope, statement, values);
-  if (json === '[]') await assertCursorShown(scope.services.orm, POST_SHOWN, 'post', before, scope.user.userId);
-  return jsonValue<Post[]>(json, scope.jsonAsText);
+  return jsonValue<Post[]>(await runForReader<string>(scope, statement, values), scope.jsonAsText);
 }
 
 // The page statements made as the module loads, as every other named statement is: the registry

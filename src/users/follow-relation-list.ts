@@ -2,7 +2,7 @@ import { defineList } from '../trpc/lists.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
-import { assertUserShown, followRelationsDocument, listFollowRelations, type FollowSide } from './users.queries.js';
+import { assertUserShown, selectFollowRelations, type FollowSide } from './users.queries.js';
 
 /** GET /users/{id}/followers and /users/{id}/followed: the same list, one side of the relation each. */
 export const followRelationList = (side: FollowSide, summary: string) =>
@@ -15,9 +15,6 @@ export const followRelationList = (side: FollowSide, summary: string) =>
     input: byIdInput.extend(pageInput.unwrap().shape),
     item: UserSummary,
     itemMaxBytes: SUMMARY_MAX_JSON_BYTES,
-    page: (ctx, { id, ...page }) => listFollowRelations(ctx.em, id, side, ctx.user.userId, page),
-    whole: (ctx, { id, ...page }, { limit }) =>
-      listFollowRelations(ctx.em, id, side, ctx.user.userId, { ...page, limit }),
+    rows: ({ id, ...page }, userId) => selectFollowRelations(id, side, userId, page),
     whenEmpty: (ctx, { id }) => assertUserShown(ctx.em, id, ctx.user.userId),
-    document: ({ id, before }, userId) => followRelationsDocument(id, side, userId, before),
   });

@@ -1,5 +1,5 @@
 import { Post } from '../posts/posts.schemas.js';
-import { listPostsMatching, postListDocument } from '../posts/post-lists.queries.js';
+import { assertPostCursor, selectPostList } from '../posts/post-lists.queries.js';
 import { defineList } from '../trpc/lists.js';
 import { LARGE_ANSWERS_PER_USER } from '../trpc/large-answers.js';
 import { byIdInput, pageInput } from '../trpc/schemas.js';
@@ -13,10 +13,10 @@ export const listUserPosts = defineList(authedProcedure, {
   input: byIdInput.extend(pageInput.unwrap().shape),
   item: Post,
   large: true,
-  page: (ctx, { id, ...page }) => listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id }),
-  whole: (ctx, { id, ...page }, bounds) =>
-    listPostsMatching(ctx.em, { ...page, viewerId: ctx.user.userId, authorId: id, ...bounds }),
-  // Only an empty list needs the user looked up: no posts yet, or no user.
-  whenEmpty: (ctx, { id }) => assertUserShown(ctx.em, id, ctx.user.userId),
-  document: ({ id, before }, userId) => postListDocument({ viewerId: userId, authorId: id, before }),
+  rows: ({ id, ...page }, userId) => selectPostList({ ...page, viewerId: userId, authorId: id }),
+  // Only an empty list needs the cursor and the user looked up: no posts yet, or no user.
+  whenEmpty: async (ctx, { id, before }) => {
+    await assertPostCursor(ctx.em, before, ctx.user.userId);
+    await assertUserShown(ctx.em, id, ctx.user.userId);
+  },
 });

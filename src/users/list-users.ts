@@ -2,7 +2,7 @@ import { defineList } from '../trpc/lists.js';
 import { pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
-import { listUserSummaries, userSummariesDocument } from './users.queries.js';
+import { selectUserSummaries } from './users.queries.js';
 
 /** Every user by id (but those on either side of a block with the caller). */
 export const listUsers = defineList(authedProcedure, {
@@ -14,7 +14,5 @@ export const listUsers = defineList(authedProcedure, {
   input: pageInput,
   item: UserSummary,
   itemMaxBytes: SUMMARY_MAX_JSON_BYTES,
-  page: (ctx, input) => listUserSummaries(ctx.em, ctx.user.userId, input),
-  whole: (ctx, input, { limit }) => listUserSummaries(ctx.em, ctx.user.userId, { ...input, limit }),
-  document: (input, userId) => userSummariesDocument(userId, input?.before),
+  rows: (input, userId) => selectUserSummaries(userId, input),
 });

@@ -4,10 +4,10 @@ import { byIdInput, pageInput } from '../trpc/schemas.js';
 import { authedProcedure } from '../auth/procedures.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import {
+  assertLinkCursor,
   deleteSafetyLink,
   insertSafetyLink,
-  listSafetyLinks,
-  safetyLinksDocument,
+  selectSafetyLinks,
   type SafetyLink,
 } from './safety.queries.js';
 
@@ -62,7 +62,6 @@ export const listLinkedUsers = (link: SafetyLink, summary: string) =>
     input: pageInput,
     item: UserSummary,
     itemMaxBytes: SUMMARY_MAX_JSON_BYTES,
-    page: (ctx, input) => listSafetyLinks(ctx.em, link, ctx.user.userId, input),
-    whole: (ctx, input, { limit }) => listSafetyLinks(ctx.em, link, ctx.user.userId, { ...input, limit }),
-    document: (input, userId) => safetyLinksDocument(link, userId, input?.before),
+    rows: (input, userId) => selectSafetyLinks(link, userId, input),
+    whenEmpty: (ctx, { before }) => assertLinkCursor(ctx.em, link, ctx.user.userId, before),
   });

@@ -1,12 +1,10 @@
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
-import type { DocumentPart } from '../trpc/list-stream.js';
 import {
   type Database,
   type DriverStatement,
   keysSettle,
   namedStatement,
-  runDriverStatement,
   runRows,
   StatementValues,
 } from '../db/sql.js';
@@ -89,16 +87,11 @@ export async function deleteSafetyLink(db: Database, link: SafetyLink, userId: n
 }
 
 /**
- * The users `userId` links to, newest link first (ties by id), a keyset page after the user
- * `before` names when asked, off the (from, created_at, to) index; `::text` selects the JSON as
- * text (for streams).
+ * The users `userId` links to, newest link first (ties by id), JSON as text, a keyset page after
+ * the user `before` names when asked, off the (from, created_at, to) index: the list's one
+ * statement (safety-procedures.ts).
  */
-export function selectSafetyLinks(
-  link: SafetyLink,
-  userId: number,
-  { limit, before }: Page,
-  cast: '' | '::text',
-): DriverStatement {
+export function selectSafetyLinks(link: SafetyLink, userId: number, { limit, before }: Page): DriverStatement {
   const values = new StatementValues();
   const user = values.add(userId);
   const key = (alias: string) => `${alias}.created_at, ${alias}.${link.to}`;
@@ -108,30 +101,16 @@ export function selectSafetyLinks(
       : `and (${key('l')}) < (select ${key('c')} from ${link.table} c where c.${link.from} = ${user} and c.${link.to} = ${values.add(before)})`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   return {
-    text: `select ${userSummaryJson('u')}${cast} as json from ${link.table} l join users u on u.id = l.${link.to}
+    text: `select ${userSummaryJson('u')}::text as json from ${link.table} l join users u on u.id = l.${link.to}
       where l.${link.from} = ${user} ${cursor} order by l.created_at desc, l.${link.to} desc ${page}`,
     values: values.values,
   };
 }
 
-/** The users `userId` links to (see selectSafetyLinks): one statement; 400 when `before` names no user of the list. */
-export async function listSafetyLinks(
-  db: Database,
-  link: SafetyLink,
-  userId: number,
-  page: Page = {},
-): Promise<UserSummary[]> {
-  const rows = await runDriverStatement<{ json: UserSummary }>(db, selectSafetyLinks(link, userId, page, ''));
-  if (rows.length === 0 && page.before !== undefined) await assertLinked(db, link, userId, page.before);
-  return rows.map((row) => row.json);
+/** For an empty list: 400 when `before` names no user of it (else it is the end of the list). */
+export async function assertLinkCursor(db: Database, link: SafetyLink, userId: number, before: number | undefined) {
+  if (before !== undefined) await assertLinked(db, link, userId, before);
 }
-
-/** The whole list (after the user `before` names when given), as a REST stream writes it (json-stream.ts). */
-export const safetyLinksDocument = (link: SafetyLink, userId: number, before?: number): DocumentPart[] => [
-  '[',
-  selectSafetyLinks(link, userId, { before }, '::text'),
-  ']',
-];
 
 async function assertLinked(db: Database, link: SafetyLink, userId: number, targetId: number): Promise<void> {
   if ((await runRows(db, LINK_STATEMENTS[link.table].exists, [userId, targetId])).length === 0)

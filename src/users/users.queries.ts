@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Page } from '../trpc/schemas.js';
-import type { DocumentPart } from '../trpc/list-stream.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import {
@@ -11,7 +10,6 @@ import {
   findRow,
   keysSettle,
   namedStatement,
-  runDriverStatement,
   runRows,
   StatementValues,
 } from '../db/sql.js';
@@ -46,32 +44,19 @@ export async function getProfileFor(scope: SessionScope, id = scope.user.userId)
 }
 
 /**
- * Users by id, but those on either side of a block with the reader `viewerId`, a page of them after
- * `before` when asked; `::text` selects the JSON as text (for streams).
+ * Users by id, JSON as text, but those on either side of a block with the reader `viewerId`, a page
+ * of them after `before` when asked: the list's one statement (list-users.ts).
  */
-export function selectUserSummaries(viewerId: number, { limit, before }: Page, cast: '' | '::text'): DriverStatement {
+export function selectUserSummaries(viewerId: number, { limit, before }: Page): DriverStatement {
   const values = new StatementValues();
   const shown = unblocked(viewerById(values.add(viewerId)), 'u.id');
   const after = before === undefined ? '' : `and u.id > ${values.add(before)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   return {
-    text: `select ${userSummaryJson('u')}${cast} as json from users u where ${shown} ${after} order by u.id ${page}`,
+    text: `select ${userSummaryJson('u')}::text as json from users u where ${shown} ${after} order by u.id ${page}`,
     values: values.values,
   };
 }
-
-/** Users by id; a page of them after `before` when asked: one statement. */
-export async function listUserSummaries(db: Database, viewerId: number, page: Page = {}): Promise<UserSummary[]> {
-  const rows = await runDriverStatement<{ json: UserSummary }>(db, selectUserSummaries(viewerId, page, ''));
-  return rows.map((row) => row.json);
-}
-
-/** Every user (after `before` when given), as a REST stream writes the list (json-stream.ts). */
-export const userSummariesDocument = (viewerId: number, before?: number): DocumentPart[] => [
-  '[',
-  selectUserSummaries(viewerId, { before }, '::text'),
-  ']',
-];
 
 const USER_SHOWN = namedStatement(
   'user_shown',
@@ -84,15 +69,15 @@ export async function assertUserShown(db: Database, id: number, viewerId: number
 }
 
 /**
- * One side of a user's follow relations, by id, a keyset page after `before` when asked.
- * `followers`: who follows the user; `followed`: whom the user follows. `::text`: JSON as text.
+ * One side of a user's follow relations, by id, JSON as text, a keyset page after `before` when
+ * asked: the list's one statement (follow-relation-list.ts). `followers`: who follows the user;
+ * `followed`: whom the user follows.
  */
 export function selectFollowRelations(
   userId: number,
   side: FollowSide,
   viewerId: number,
   { limit, before }: Page,
-  cast: '' | '::text',
 ): DriverStatement {
   const [self, other] = side === 'followers' ? ['followed_id', 'follower_id'] : ['follower_id', 'followed_id'];
   const values = new StatementValues();
@@ -103,36 +88,13 @@ export function selectFollowRelations(
   const cursor = before === undefined ? '' : `and f.${other} > ${values.add(before)}`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   return {
-    text: `select ${userSummaryJson('u')}${cast} as json from follows f join users u on u.id = f.${other}
+    text: `select ${userSummaryJson('u')}::text as json from follows f join users u on u.id = f.${other}
      where f.${self} = ${user} and ${shown} ${cursor} order by f.${other} ${page}`,
     values: values.values,
   };
 }
 
 export type FollowSide = 'followers' | 'followed';
-
-/** One side of a user's follow relations (see selectFollowRelations): one statement. */
-export async function listFollowRelations(
-  db: Database,
-  userId: number,
-  side: FollowSide,
-  viewerId: number,
-  page: Page = {},
-): Promise<UserSummary[]> {
-  const rows = await runDriverStatement<{ json: UserSummary }>(
-    db,
-    selectFollowRelations(userId, side, viewerId, page, ''),
-  );
-  return rows.map((row) => row.json);
-}
-
-/** One side of a user's follow relations (after `before` when given), as a REST stream writes it (json-stream.ts). */
-export const followRelationsDocument = (
-  userId: number,
-  side: FollowSide,
-  viewerId: number,
-  before?: number,
-): DocumentPart[] => ['[', selectFollowRelations(userId, side, viewerId, { before }, '::text'), ']'];
 
 const UPDATE_NAMES = namedStatement(
   'user_update_names',

@@ -103,7 +103,7 @@ select
           e.owner_id as "UserId",
           to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
       ) o
-  ) as json
+  )::text as json
 from
   events e
 where
@@ -122,7 +122,7 @@ order by
 limit
   $2;
 
--- selectEventRecords: unpaged, as text (a stream)
+-- selectEventRecords: unpaged (a stream)
 select
   (
     select

@@ -11347,7 +11347,7 @@ select
               and c_m.user_id = $2
           ) as "likedByMe"
       ) o
-  ) as json
+  )::text as json
 from
   comments c
 where
@@ -11428,7 +11428,7 @@ order by
 limit
   $3;
 
--- selectCommentsOnPost: unpaged after a cursor, as text (a stream)
+-- selectCommentsOnPost: unpaged after a cursor (a stream)
 select
   (
     select

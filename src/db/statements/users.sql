@@ -1640,7 +1640,7 @@ select
           u.first_name as "firstName",
           u.last_name as "lastName"
       ) o
-  ) as json
+  )::text as json
 from
   users u
 where
@@ -1677,7 +1677,7 @@ order by
 limit
   $2;
 
--- selectUserSummaries: unpaged after a cursor, as text (a stream)
+-- selectUserSummaries: unpaged after a cursor (a stream)
 select
   (
     select
@@ -1737,7 +1737,7 @@ select
           u.first_name as "firstName",
           u.last_name as "lastName"
       ) o
-  ) as json
+  )::text as json
 from
   follows f
   join users u on u.id = f.follower_id
@@ -1805,7 +1805,7 @@ order by
 limit
   $4;
 
--- selectFollowRelations: followed, unpaged, as text (a stream)
+-- selectFollowRelations: followed, unpaged (a stream)
 select
   (
     select
@@ -1894,7 +1894,7 @@ select
           u.first_name as "firstName",
           u.last_name as "lastName"
       ) o
-  ) as json
+  )::text as json
 from
   blocks l
   join users u on u.id = l.blocked_id
@@ -1916,7 +1916,7 @@ order by
 limit
   $3;
 
--- selectSafetyLinks: muted, unpaged, as text (a stream)
+-- selectSafetyLinks: muted, unpaged (a stream)
 select
   (
     select
