@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../../src/platform/config.js';
+import { assertEmbeddedPostgresUsable } from '../../src/db/embedded/embedded-postgres.js';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -41,8 +42,8 @@ describe('configuration', () => {
 
   it('generates a secret once in DATA_DIR (mode 0600) and reuses it', () => {
     const dir = tempDir();
-    const first = loadConfig({ DATA_DIR: dir });
-    const second = loadConfig({ DATA_DIR: dir });
+    const first = loadConfig(parseEnv({ DATA_DIR: dir }));
+    const second = loadConfig(parseEnv({ DATA_DIR: dir }));
     expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(43);
     expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
     const file = join(dir, 'jwt-secret');
@@ -52,8 +53,21 @@ describe('configuration', () => {
 
   it('refuses to start in production with an external database and no secret', () => {
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db:5432/feedline', DATA_DIR: tempDir() }),
+      loadConfig(
+        parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db:5432/feedline', DATA_DIR: tempDir() }),
+      ),
     ).toThrow(/JWT_SECRET: required in production/);
+  });
+
+  it('runs the embedded database in production only when EMBEDDED_POSTGRES=allow says so', () => {
+    expect(() => assertEmbeddedPostgresUsable(parseEnv({ NODE_ENV: 'production' }))).toThrow(
+      'NODE_ENV is production and DATABASE_URL is not set',
+    );
+    expect(() =>
+      assertEmbeddedPostgresUsable(parseEnv({ NODE_ENV: 'production', EMBEDDED_POSTGRES: 'allow' })),
+    ).not.toThrow();
+    expect(() => assertEmbeddedPostgresUsable(parseEnv({}))).not.toThrow();
+    expect(() => parseEnv({ EMBEDDED_POSTGRES: 'yes' })).toThrow(/EMBEDDED_POSTGRES/);
   });
 
   it('words its errors the same whatever was imported first', () => {
@@ -80,7 +94,7 @@ describe('configuration', () => {
 describe('METRICS_HOST', () => {
   it('keeps /metrics on the loopback unless told otherwise, whatever HOST is', async () => {
     const { listenForMetrics } = await import('../../src/app/server.js');
-    const config = loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '0', JWT_SECRET: 'x'.repeat(32) });
+    const config = loadConfig(parseEnv({ HOST: '0.0.0.0', METRICS_PORT: '0', JWT_SECRET: 'x'.repeat(32) }));
     expect(config.METRICS_HOST).toBe('127.0.0.1');
     const server = await listenForMetrics(config);
     try {
