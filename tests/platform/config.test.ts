@@ -1,11 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../../src/platform/config.js';
 import { assertEmbeddedPostgresUsable } from '../../src/db/embedded/embedded-postgres.js';
 
+const run = promisify(execFile);
 const tempDirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'feedline-config-'));
@@ -70,24 +72,27 @@ describe('configuration', () => {
     expect(() => parseEnv({ EMBEDDED_POSTGRES: 'yes' })).toThrow(/EMBEDDED_POSTGRES/);
   });
 
-  it('words its errors the same whatever was imported first', () => {
+  it('words its errors the same whatever was imported first', async () => {
     // A fresh process each: Zod's message configuration is process-wide, set at import.
-    const portError = (imports: string[]) =>
-      execFileSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--input-type=module',
-          '--eval',
-          `${imports.map((module) => `await import('./src/${module}');`).join('')}
+    const portError = async (imports: string[]) =>
+      (
+        await run(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '--eval',
+            `${imports.map((module) => `await import('./src/${module}');`).join('')}
            const { parseEnv } = await import('./src/platform/config.ts');
            try { parseEnv({ PORT: '-5' }); } catch (error) { process.stdout.write(error.message); }`,
-        ],
-        { encoding: 'utf8' },
-      );
-    expect(portError([])).toBe('Invalid configuration:\n  PORT: must be at least 0');
-    expect(portError(['trpc/schemas.ts'])).toBe(portError([]));
+          ],
+          { encoding: 'utf8' },
+        )
+      ).stdout;
+    const [alone, afterSchemas] = await Promise.all([portError([]), portError(['trpc/schemas.ts'])]);
+    expect(alone).toBe('Invalid configuration:\n  PORT: must be at least 0');
+    expect(afterSchemas).toBe(alone);
   });
 });
 

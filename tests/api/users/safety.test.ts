@@ -467,16 +467,31 @@ describe('a block and a follow at once', () => {
     try {
       await client.query('begin');
       await held(client);
+      const heldPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      let settled = false;
       const racing = racer().then(
         (answer) => answer,
         (error: unknown) => error,
       );
-      // Long enough for an unguarded racer to finish on a busy machine; a guarded one waits it out.
-      await Promise.race([racing, new Promise((resolve) => setTimeout(resolve, 1_500))]);
+      void racing.finally(() => (settled = true));
+      // An unguarded racer finishes; a guarded one is seen waiting for the held transaction's lock.
+      await untilBlockedBy(heldPid, () => settled);
       await client.query('commit');
       return { outcome: await racing };
     } finally {
       await client.end();
+    }
+  }
+  /** Resolves once some session waits for a lock `pid` holds, or once `settled()`. */
+  async function untilBlockedBy(pid: number, settled: () => boolean): Promise<void> {
+    const db = h.orm.em.getConnection();
+    while (!settled()) {
+      const [row] = await db.execute<{ n: number }[]>(
+        'select count(*)::int as n from pg_stat_activity where ? = any(pg_blocking_pids(pid))',
+        [pid],
+      );
+      if (row!.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
   const followsBetween = async (x: TestUser, y: TestUser) =>
