@@ -21,10 +21,11 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Without the embedded PostgreSQL (an optional dependency: the image needs DATABASE_URL) and without
+# Without the embedded PostgreSQL (a development dependency: the image needs DATABASE_URL) and without
 # TypeScript, which @trpc/* name as a peer: --omit=peer cannot drop a peer that is also a development
 # dependency, so peers are not installed at all (--legacy-peer-deps; none is needed at run time).
-RUN npm ci --omit=dev --omit=optional --omit=peer --legacy-peer-deps --no-audit --no-fund && npm cache clean --force
+# Optional dependencies stay: sharp's native build is one.
+RUN npm ci --omit=dev --omit=peer --legacy-peer-deps --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # The app folder stays root's and read-only to the process: it writes nothing there.
 USER node

@@ -23,6 +23,7 @@ const SAME_IN_EVERY_DATABASE_MODE = [
   'tests/system/docs-page.test.ts',
   'tests/system/bench.test.ts',
   'tests/system/production-layout.test.ts',
+  'tests/system/command-lines.test.ts',
 ];
 const databaseModeOnly = process.env.SYSTEM_TESTS === 'database-mode';
 

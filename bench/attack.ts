@@ -22,7 +22,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { SEED_PASSWORD } from '../scripts/seed.js';
@@ -32,6 +31,7 @@ import { loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { initORM } from '../src/db/db.js';
 import { freePort } from '../src/platform/ports.js';
 import { benchDatabase } from './standalone.js';
+import { commandLine } from '../scripts/command-line.js';
 
 const USAGE = `npm run bench:attack -- [--posts 150000] [--attackers 10] [--duration 30] [--max-rss-growth 256] [--phases attack,popular]`;
 const PHASES = ['attack', 'popular'];
@@ -294,17 +294,13 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 const hwmMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      posts: { type: 'string', default: '150000' },
-      attackers: { type: 'string', default: '10' },
-      duration: { type: 'string', default: '30' },
-      'max-rss-growth': { type: 'string', default: '256' },
-      phases: { type: 'string', default: PHASES.join(',') },
-      help: { type: 'boolean', default: false },
-    },
+  const { values } = commandLine(USAGE, {
+    posts: { type: 'string', default: '150000' },
+    attackers: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '30' },
+    'max-rss-growth': { type: 'string', default: '256' },
+    phases: { type: 'string', default: PHASES.join(',') },
   });
-  if (values.help) return (void console.log(USAGE), 0);
   const posts = Number(values.posts);
   const attackerCount = Number(values.attackers);
   const durationMs = Number(values.duration) * 1000;

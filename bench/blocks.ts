@@ -15,24 +15,23 @@
  * mute and session rows and removes them at the end. Not part of CI.
  */
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { register } from 'prom-client';
 import { parseEnv, type Config } from '../src/platform/config.js';
 import { initORM, ormOptions } from '../src/db/db.js';
 import { createLogger } from '../src/platform/logger.js';
 import type { SessionScope } from '../src/viewer/session.js';
+import { commandLine, refuse } from '../scripts/command-line.js';
 
-const { values } = parseArgs({
-  options: {
-    'database-url': { type: 'string' },
-    baseline: { type: 'string' },
-    'baseline-blocks': { type: 'boolean', default: false },
-    runs: { type: 'string', default: '400' },
-  },
+const USAGE = `npm run bench:blocks -- --database-url URL [--baseline ../other-checkout [--baseline-blocks]] [--runs 400]`;
+const { values } = commandLine(USAGE, {
+  'database-url': { type: 'string' },
+  baseline: { type: 'string' },
+  'baseline-blocks': { type: 'boolean', default: false },
+  runs: { type: 'string', default: '400' },
 });
 const databaseUrl = values['database-url'];
-if (!databaseUrl) throw new Error('--database-url is required (a seeded database)');
+if (!databaseUrl) refuse('--database-url is required (a seeded database)', USAGE);
 const RUNS = Number(values.runs);
 
 type Queries = {

@@ -18,7 +18,6 @@
  * failed. Not part of CI.
  */
 import { Agent, request as httpRequest } from 'node:http';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { initORM } from '../src/db/db.js';
 import { postListStatement } from '../src/posts/post-lists.queries.js';
@@ -28,15 +27,16 @@ import { freePort } from '../src/platform/ports.js';
 import { DEFAULT_COUNTS, SEED_PASSWORD, seed } from '../scripts/seed.js';
 import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';
 import { subscribe } from './support.js';
+import { commandLine } from '../scripts/command-line.js';
 
-const { values } = parseArgs({
-  options: {
-    posts: { type: 'string', default: '100000' },
-    requests: { type: 'string', default: '1000' },
-    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    scenarios: { type: 'string', default: 'readers,unpaged,celebrity' },
-    celebrities: { type: 'string' },
-  },
+const USAGE = `npm run bench:feed -- [--posts 100000] [--requests 1000] [--celebrities 10,10000]
+                         [--scenarios readers,unpaged,celebrity] [--pg postgres://postgres@127.0.0.1:5432/postgres]`;
+const { values } = commandLine(USAGE, {
+  posts: { type: 'string', default: '100000' },
+  requests: { type: 'string', default: '1000' },
+  pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+  scenarios: { type: 'string', default: 'readers,unpaged,celebrity' },
+  celebrities: { type: 'string' },
 });
 const POSTS = Number(values.posts);
 const REQUESTS = Number(values.requests);

@@ -13,18 +13,17 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { freePort } from '../src/platform/ports.js';
 import { spawnService, untilReady } from '../scripts/service-process.js';
 import { subscribe as subscribeTo } from './support.js';
+import { commandLine } from '../scripts/command-line.js';
 
-const { values } = parseArgs({
-  options: {
-    subscribers: { type: 'string', default: '1000' },
-    rate: { type: 'string', default: '10' },
-    seconds: { type: 'string', default: '30' },
-    workers: { type: 'string', default: '2' },
-  },
+const USAGE = `npm run bench:live -- [--subscribers 1000] [--rate 10] [--seconds 30] [--workers 2]`;
+const { values } = commandLine(USAGE, {
+  subscribers: { type: 'string', default: '1000' },
+  rate: { type: 'string', default: '10' },
+  seconds: { type: 'string', default: '30' },
+  workers: { type: 'string', default: '2' },
 });
 const SUBSCRIBERS = Number(values.subscribers);
 const RATE = Number(values.rate);

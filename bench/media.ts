@@ -9,18 +9,17 @@
  */
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_MEDIA_MAX_PIXELS } from '../src/media/process-image.js';
 import { MediaProcessor } from '../src/media/processor.js';
+import { commandLine } from '../scripts/command-line.js';
 
-const { values } = parseArgs({
-  options: {
-    images: { type: 'string', default: '40' },
-    concurrency: { type: 'string', default: String(Math.max(1, availableParallelism() - 1)) },
-    width: { type: 'string', default: '4000' },
-    height: { type: 'string', default: '3000' },
-  },
+const USAGE = `npm run bench:media -- [--images 40] [--concurrency N] [--width 4000] [--height 3000]`;
+const { values } = commandLine(USAGE, {
+  images: { type: 'string', default: '40' },
+  concurrency: { type: 'string', default: String(Math.max(1, availableParallelism() - 1)) },
+  width: { type: 'string', default: '4000' },
+  height: { type: 'string', default: '3000' },
 });
 const images = Number(values.images);
 const concurrency = Number(values.concurrency);

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_COUNTS, seed, SEED_PASSWORD, seedEmail, type SeedCounts } from '../scripts/seed.js';
@@ -18,6 +17,7 @@ import { startEmbeddedPostgres, type Database } from '../src/db/embedded/embedde
 import { createLogger } from '../src/platform/logger.js';
 import { freePort } from '../src/platform/ports.js';
 import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';
+import { commandLine } from '../scripts/command-line.js';
 
 export const STANDALONE_USAGE = `npm run bench -- [--standalone] [--duration 10] [--connections 32] [--workers 1] [--scale 0.05]
 
@@ -202,21 +202,17 @@ function table(rows: Row[]): string {
 }
 
 export async function runStandalone(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
+  const { values } = commandLine(
+    STANDALONE_USAGE,
+    {
       standalone: { type: 'boolean', default: false },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '32' },
       workers: { type: 'string', default: '1' },
       scale: { type: 'string', default: '0.05' },
-      help: { type: 'boolean', default: false },
     },
-  });
-  if (values.help) {
-    console.log(STANDALONE_USAGE);
-    return 0;
-  }
+    { args },
+  );
   const duration = Number(values.duration);
   const connections = Number(values.connections);
   const scale = Number(values.scale);

@@ -19,15 +19,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { signAccessToken } from '../src/auth/tokens.js';
+import { commandLine } from '../scripts/command-line.js';
 import { missingPackages, request, startNode, up, type Cluster, type Node } from '../scripts/topology.js';
 
-const option = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = option('--seconds', 20);
-const CONNECTIONS = option('--connections', 16);
-const USERS = option('--users', 1_000);
+const USAGE = 'npm run bench:topology -- [--seconds 20] [--connections 16] [--users 1000]';
+const { values } = commandLine(USAGE, {
+  seconds: { type: 'string', default: '20' },
+  connections: { type: 'string', default: '16' },
+  users: { type: 'string', default: '1000' },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const USERS = Number(values.users);
 const WRITERS = Math.max(1, Math.round(USERS * 0.05));
 const WRITE_SHARE = 0.05;
 const POSTS_PER_WRITER = 20;

@@ -10,21 +10,21 @@
  * the leader node killed and then switched over, `runs` times.
  */
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { parseEnv } from '../src/platform/config.js';
 import { startDatabase } from '../src/db/db.js';
 import { createLogger } from '../src/platform/logger.js';
+import { commandLine } from './command-line.js';
 import { startService as startServiceProcess, type ServiceProcess } from './service-process.js';
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '3' },
-    writers: { type: 'string', default: '16' },
-    'database-url': { type: 'string' },
-    failover: { type: 'boolean', default: false },
-    runs: { type: 'string', default: '3' },
-  },
+const USAGE = `npm run chaos -- [--seconds 3] [--writers 16] [--database-url URL]
+npm run chaos -- --failover [--runs 3]     (on the cluster of npm run ha)`;
+const { values: args } = commandLine(USAGE, {
+  seconds: { type: 'string', default: '3' },
+  writers: { type: 'string', default: '16' },
+  'database-url': { type: 'string' },
+  failover: { type: 'boolean', default: false },
+  runs: { type: 'string', default: '3' },
 });
 if (args.failover) {
   const { chaosFailover } = await import('./ha/chaos-failover.js');

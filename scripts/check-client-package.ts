@@ -2,9 +2,11 @@
  * @feedline/client as another project meets it: `npm pack -w @feedline/client` (which builds), then
  * `npm install <tarball>` into a scratch project, as a consumer would. Its install must stay small:
  * at most 10 packages and 8 MB besides TypeScript (a peer of @trpc/*, which a TypeScript consumer
- * has), none with an install script, none of the server's. Then `tsc --noEmit` there under a strict
- * NodeNext tsconfig that also checks declaration files: a good file must compile, reading no server
- * declarations; a procedure-name typo and a string id must not. Every source map must point at a
+ * has), none with an install script, none of the server's. Then the consumer adds its own tools from
+ * the registry (`npm install -D typescript @types/node`, the major of the running Node), as a real one
+ * would, and runs its `tsc --noEmit` under a strict NodeNext tsconfig that also checks declaration
+ * files: a good file must compile, reading no server declarations; a procedure-name typo and a string
+ * id must not. Every source map must point at a
  * file the package ships. Last, the client is imported at run time with plain node.
  *   npm run check:client-package          (.ci/run runs it)
  */
@@ -17,7 +19,6 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+/** A consumer on this Node installs the matching major of Node's types. */
+const NODE_TYPES = `@types/node@${process.versions.node.split('.')[0]}`;
 const NAME = '@feedline/client';
 const MAX_PACKAGES = 10;
 const MAX_BYTES = 8 * 1024 * 1024;
@@ -62,6 +64,7 @@ await createFeedlineTrpcClient({ baseUrl: 'http://localhost:3000' }).posts.get.q
   },
 };
 
+/** The consumer's own compiler, installed from the registry (never the repository's). */
 function tsc(project: string, file: string, ...args: string[]) {
   const config = {
     compilerOptions: {
@@ -78,7 +81,8 @@ function tsc(project: string, file: string, ...args: string[]) {
     files: [file],
   };
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(config, null, 2));
-  const run = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json', ...args], { cwd: project, encoding: 'utf8' });
+  const bin = join(project, 'node_modules/typescript/bin/tsc');
+  const run = spawnSync(process.execPath, [bin, '-p', 'tsconfig.json', ...args], { cwd: project, encoding: 'utf8' });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -136,14 +140,23 @@ try {
     if (missing.length) fail(`dist/${file} points at files not shipped: ${missing.join(', ')}`);
   }
   console.log(`${maps.length} source maps, each pointing at a shipped source`);
-  // The consumer's own @types/node, for the checks below.
-  mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
-  if (!existsSync(join(project, 'node_modules/@types/node')))
-    symlinkSync(join(ROOT, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'));
+  // The consumer's own tools, for the checks below (the npm cache serves them when it can).
+  console.log(`npm install -D typescript ${NODE_TYPES}`);
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', 'typescript', NODE_TYPES], {
+    cwd: project,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const typescript = JSON.parse(readFileSync(join(project, 'node_modules/typescript/package.json'), 'utf8')) as {
+    version: string;
+  };
+  console.log(`the consumer's TypeScript is ${typescript.version}, not the repository's`);
 
   writeFileSync(join(project, 'good.ts'), GOOD);
   const good = tsc(project, 'good.ts', '--listFiles');
   if (good.status !== 0) fail(`a correct use of ${NAME} does not compile:\n${good.output}`);
+  // An empty file list would make the next check pass without looking.
+  if (!good.output.split('\n').some((file) => file.endsWith('/@feedline/client/dist/index.d.ts')))
+    fail(`tsc --listFiles did not list ${NAME}'s declarations:\n${good.output}`);
   const serverFiles = good.output
     .split('\n')
     .filter((file) => /\/src\/(http|trpc|db|app)\/|\/(express|pg|@mikro-orm)\//.test(file));

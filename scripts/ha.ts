@@ -7,19 +7,14 @@
 import { join } from 'node:path';
 import { startHaCluster } from './ha/cluster.js';
 import { startNodesOnCluster } from './ha/nodes.js';
-import { runRecord, stateDirOption } from './run-record.js';
+import { commandLine, STATE_DIR_OPTION } from './command-line.js';
+import { runRecord, stateDirFrom } from './run-record.js';
 import type { Node } from './topology.js';
 
-const { stateDir, rest } = stateDirOption(process.argv.slice(2));
-const record = runRecord(stateDir, 'ha');
-
 const USAGE = 'npm run ha [-- down] [-- --state-dir <folder>]';
-if (rest.length > 1 || (rest.length === 1 && rest[0] !== 'down')) {
-  const help = rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h');
-  (help ? console.log : console.error)(help ? USAGE : `unknown arguments ${rest.join(' ')}\n${USAGE}`);
-  process.exit(help ? 0 : 2);
-}
-if (rest[0] === 'down') {
+const { values, command } = commandLine(USAGE, STATE_DIR_OPTION, { commands: ['down'] });
+const record = runRecord(stateDirFrom(values['state-dir']), 'ha');
+if (command === 'down') {
   console.log((await record.stop()) ? 'the HA topology stopped' : 'no HA topology is running');
   process.exit(0);
 }

@@ -6,12 +6,10 @@
 import { loadDotEnv, parseEnv } from '../src/platform/config.js';
 import { removeEmbeddedData } from '../src/db/embedded/embedded-postgres.js';
 import { createLogger } from '../src/platform/logger.js';
+import { commandLine } from './command-line.js';
 
 // It deletes data: any argument at all (`--help` included) prints what it does and deletes nothing.
-if (process.argv.length > 2) {
-  console.log('npm run reset: deletes the embedded database and DATA_DIR (takes no arguments)');
-  process.exit(process.argv.slice(2).every((arg) => arg === '--help' || arg === '-h') ? 0 : 2);
-}
+commandLine('npm run reset: deletes the embedded database and DATA_DIR (takes no arguments)', {});
 
 try {
   loadDotEnv();

@@ -20,13 +20,9 @@ export interface RunRecord {
   stop(): Promise<boolean>;
 }
 
-/** `--state-dir <folder>` from the command line, and the arguments without it. */
-export function stateDirOption(args: string[]): { stateDir: string; rest: string[] } {
-  const i = args.indexOf('--state-dir');
-  if (i < 0) return { stateDir: join(CHECKOUT, '.state'), rest: args };
-  const given = args[i + 1];
-  if (!given) throw new Error('--state-dir needs a folder');
-  return { stateDir: resolve(given), rest: [...args.slice(0, i), ...args.slice(i + 2)] };
+/** The state folder: `--state-dir <folder>` when given, else .state/ in the checkout. */
+export function stateDirFrom(given: string | undefined): string {
+  return given === undefined ? join(CHECKOUT, '.state') : resolve(given);
 }
 
 const alive = (pid: number) => {

@@ -9,7 +9,6 @@
  * Authors are spread with a long tail, popularity is skewed (a few posts get most likes and
  * comments), timestamps span months. Every seeded user logs in with SEED_PASSWORD.
  */
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { withPasswords } from '../src/auth/passwords.js';
 import { loadDotEnv, parseEnv } from '../src/platform/config.js';
@@ -19,6 +18,7 @@ import { FOLLOWS_AUTHOR_BOUND_FROM_NEWEST_POSTS, NEWEST_POSTS_FROM_POSTS } from 
 import { POST_STATS_FROM_ROWS } from '../src/posts/stats.entity.js';
 import { USER_STATS_FROM_ROWS } from '../src/users/user-stats.entity.js';
 import { classifyStartupFailure, formatStartupFailure } from '../src/app/startup-failure.js';
+import { commandLine } from './command-line.js';
 
 export const SEED_PASSWORD = 'feedline-seed-password';
 export const seedEmail = (n: number) => `user${n}@seed.feedline.dev`;
@@ -272,21 +272,14 @@ export function countsFrom(values: Partial<Record<keyof typeof OPTIONS, string>>
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      ...(Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' }])) as Record<
-        keyof typeof OPTIONS,
-        { type: 'string' }
-      >),
-      'database-url': { type: 'string' },
-      reset: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
+  const { values } = commandLine(USAGE, {
+    ...(Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' }])) as Record<
+      keyof typeof OPTIONS,
+      { type: 'string' }
+    >),
+    'database-url': { type: 'string' },
+    reset: { type: 'boolean', default: false },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
   const counts = countsFrom(values);
   loadDotEnv();
   const config = parseEnv(process.env);
@@ -316,8 +309,7 @@ if (process.argv[1]?.endsWith('seed.ts')) {
     await main();
   } catch (error) {
     // What the user can act on is one line; see `npm run seed -- --help`.
-    const known =
-      error instanceof UsageError || error instanceof SeedRefusal || (error instanceof TypeError && 'code' in error);
+    const known = error instanceof UsageError || error instanceof SeedRefusal;
     console.error(
       known
         ? `npm run seed: ${error.message}`

@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/platform/ports.js';
 import { hasPostgresUser, postgresOwner, runAsPostgres } from '../src/db/embedded/postgres-user.js';
 import { spawnService, untilReady } from './service-process.js';
-import { runRecord, stateDirOption } from './run-record.js';
+import { commandLine, refuse, STATE_DIR_OPTION } from './command-line.js';
+import { runRecord, stateDirFrom } from './run-record.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -339,42 +340,37 @@ export async function up({
   }
 }
 
+const USAGE = `npm run topology -- up [--delay 2s] [--pgbouncer] [--nodes 2] [--state-dir <folder>]
+npm run topology -- down [--state-dir <folder>]`;
+
 async function main(args: string[]): Promise<void> {
-  const {
-    stateDir,
-    rest: [command, ...rest],
-  } = stateDirOption(args);
-  const record = runRecord(stateDir, 'topology');
+  const { values, command } = commandLine(
+    USAGE,
+    {
+      ...STATE_DIR_OPTION,
+      delay: { type: 'string' },
+      pgbouncer: { type: 'boolean', default: false },
+      nodes: { type: 'string', default: '2' },
+    },
+    { args, commands: ['up', 'down'] },
+  );
+  const record = runRecord(stateDirFrom(values['state-dir']), 'topology');
   if (command === 'down') {
     console.log((await record.stop()) ? 'topology: stopped' : 'topology: none is running');
     return;
   }
-  if (command !== 'up') {
-    console.error(
-      'usage: npm run topology -- up [--delay 2s] [--pgbouncer] [--nodes N] [--state-dir DIR]\n' +
-        '       npm run topology -- down [--state-dir DIR]',
-    );
-    process.exit(64);
-  }
+  if (command !== 'up') refuse('up or down?', USAGE);
   const already = record.running();
   if (already !== undefined) {
     console.error(`topology: one recorded in ${record.file} runs (pid ${already}): npm run topology -- down first`);
     process.exit(1);
   }
-  const missing = missingPackages({ pgbouncer: rest.includes('--pgbouncer') });
+  const missing = missingPackages({ pgbouncer: values.pgbouncer });
   if (missing) {
     console.error(`topology: ${missing}`);
     process.exit(69);
   }
-  const option = (name: string) => {
-    const i = rest.indexOf(name);
-    return i >= 0 ? rest[i + 1] : undefined;
-  };
-  const topology = await up({
-    applyDelay: option('--delay'),
-    nodes: Number(option('--nodes') ?? 2),
-    pgbouncer: rest.includes('--pgbouncer'),
-  });
+  const topology = await up({ applyDelay: values.delay, nodes: Number(values.nodes), pgbouncer: values.pgbouncer });
   let stopping = false;
   const down = () => {
     if (stopping) return;

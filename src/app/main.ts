@@ -1,6 +1,6 @@
 import { isClusterWorker, reportToPrimary, runPrimary } from './cluster.js';
-import { loadConfig, loadDotEnv } from '../platform/config.js';
-import { assertEmbeddedPostgresInstalled } from '../db/embedded/embedded-postgres.js';
+import { loadConfig, loadDotEnv, parseEnv } from '../platform/config.js';
+import { assertEmbeddedPostgresUsable } from '../db/embedded/embedded-postgres.js';
 import { createLogger } from '../platform/logger.js';
 import { assertPortFree } from '../platform/ports.js';
 import { startServer } from './server.js';
@@ -8,16 +8,17 @@ import { classifyStartupFailure, exitWithStartupFailure } from './startup-failur
 
 try {
   loadDotEnv();
-  // Before DATA_DIR is written to (the JWT secret goes there when there is no DATABASE_URL).
-  if (!process.env.DATABASE_URL) assertEmbeddedPostgresInstalled();
-  const config = loadConfig();
+  const env = parseEnv(process.env);
+  // Refusals come before anything is written (loadConfig may write DATA_DIR's JWT secret) and before
+  // the database spends seconds starting.
+  if (!env.DATABASE_URL) assertEmbeddedPostgresUsable(env);
+  if (!isClusterWorker()) {
+    await assertPortFree(env.PORT, env.HOST);
+    if (env.METRICS_PORT !== undefined) await assertPortFree(env.METRICS_PORT, env.METRICS_HOST);
+  }
+  const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
   const primary = config.WEB_CONCURRENCY > 1 && !isClusterWorker();
-  // A taken port is found before the database spends seconds starting.
-  if (!isClusterWorker()) {
-    await assertPortFree(config.PORT, config.HOST);
-    if (config.METRICS_PORT !== undefined) await assertPortFree(config.METRICS_PORT, config.METRICS_HOST);
-  }
   const stop = primary
     ? await runPrimary(config, logger, (failure) => {
         void stop().finally(() => exitWithStartupFailure(failure));

@@ -7,7 +7,7 @@
  *   node dist/src/app/migrate.js      (npm run migrate in a checkout)
  */
 import { migrateAsConfigured, startDatabase } from '../db/db.js';
-import { assertEmbeddedPostgresInstalled } from '../db/embedded/embedded-postgres.js';
+import { assertEmbeddedPostgresUsable } from '../db/embedded/embedded-postgres.js';
 import { loadDotEnv, parseEnv } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { classifyStartupFailure, exitWithStartupFailure } from './startup-failure.js';
@@ -15,7 +15,7 @@ import { classifyStartupFailure, exitWithStartupFailure } from './startup-failur
 try {
   loadDotEnv();
   const env = parseEnv(process.env);
-  if (!env.DATABASE_URL) assertEmbeddedPostgresInstalled();
+  if (!env.DATABASE_URL) assertEmbeddedPostgresUsable(env);
   const logger = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT);
   const database = await startDatabase({ share: true, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logger });
   try {

@@ -45,6 +45,7 @@ function chain(error: unknown): (Error & { code?: unknown })[] {
   return errors;
 }
 
+/** A message as part of the line's sentence: one line, no secrets, no period of its own. */
 const oneLine = (text: string) =>
   scrubSecrets(
     text
@@ -52,7 +53,7 @@ const oneLine = (text: string) =>
       .map((line) => line.trim())
       .filter(Boolean)
       .join(' '),
-  );
+  ).replace(/\.$/, '');
 
 /** Where DATABASE_URL points, without its password. */
 function describeUrl(databaseUrl: string | undefined): string {

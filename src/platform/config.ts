@@ -64,6 +64,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: postgresUrl.optional(),
+  /** `allow`: run the embedded PostgreSQL even with NODE_ENV=production (refused otherwise). */
+  EMBEDDED_POSTGRES: z.enum(['allow']).optional(),
   /**
    * Streaming replicas for reads, comma-separated postgres:// URLs; none by default. A replica whose
    * replay is more than REPLICA_MAX_LAG_MS behind the primary, or that does not answer, takes no
@@ -270,8 +272,8 @@ export function loadDotEnv(file = '.env'): void {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnv(env);
+/** The service's configuration from parsed variables; writes DATA_DIR's JWT secret when it needs one. */
+export function loadConfig(parsed: Env): Config {
   const workers = parsed.WEB_CONCURRENCY ?? (parsed.NODE_ENV === 'production' ? availableParallelism() : 1);
   return { ...parsed, JWT_SECRET: resolveJwtSecret(parsed), WEB_CONCURRENCY: workers };
 }

@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../../src/platform/config.js';
+import { assertEmbeddedPostgresUsable } from '../../src/db/embedded/embedded-postgres.js';
 
+const run = promisify(execFile);
 const tempDirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'feedline-config-'));
@@ -41,8 +44,8 @@ describe('configuration', () => {
 
   it('generates a secret once in DATA_DIR (mode 0600) and reuses it', () => {
     const dir = tempDir();
-    const first = loadConfig({ DATA_DIR: dir });
-    const second = loadConfig({ DATA_DIR: dir });
+    const first = loadConfig(parseEnv({ DATA_DIR: dir }));
+    const second = loadConfig(parseEnv({ DATA_DIR: dir }));
     expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(43);
     expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
     const file = join(dir, 'jwt-secret');
@@ -52,35 +55,51 @@ describe('configuration', () => {
 
   it('refuses to start in production with an external database and no secret', () => {
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db:5432/feedline', DATA_DIR: tempDir() }),
+      loadConfig(
+        parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db:5432/feedline', DATA_DIR: tempDir() }),
+      ),
     ).toThrow(/JWT_SECRET: required in production/);
   });
 
-  it('words its errors the same whatever was imported first', () => {
+  it('runs the embedded database in production only when EMBEDDED_POSTGRES=allow says so', () => {
+    expect(() => assertEmbeddedPostgresUsable(parseEnv({ NODE_ENV: 'production' }))).toThrow(
+      'NODE_ENV is production and DATABASE_URL is not set',
+    );
+    expect(() =>
+      assertEmbeddedPostgresUsable(parseEnv({ NODE_ENV: 'production', EMBEDDED_POSTGRES: 'allow' })),
+    ).not.toThrow();
+    expect(() => assertEmbeddedPostgresUsable(parseEnv({}))).not.toThrow();
+    expect(() => parseEnv({ EMBEDDED_POSTGRES: 'yes' })).toThrow(/EMBEDDED_POSTGRES/);
+  });
+
+  it('words its errors the same whatever was imported first', async () => {
     // A fresh process each: Zod's message configuration is process-wide, set at import.
-    const portError = (imports: string[]) =>
-      execFileSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--input-type=module',
-          '--eval',
-          `${imports.map((module) => `await import('./src/${module}');`).join('')}
+    const portError = async (imports: string[]) =>
+      (
+        await run(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '--eval',
+            `${imports.map((module) => `await import('./src/${module}');`).join('')}
            const { parseEnv } = await import('./src/platform/config.ts');
            try { parseEnv({ PORT: '-5' }); } catch (error) { process.stdout.write(error.message); }`,
-        ],
-        { encoding: 'utf8' },
-      );
-    expect(portError([])).toBe('Invalid configuration:\n  PORT: must be at least 0');
-    expect(portError(['trpc/schemas.ts'])).toBe(portError([]));
+          ],
+          { encoding: 'utf8' },
+        )
+      ).stdout;
+    const [alone, afterSchemas] = await Promise.all([portError([]), portError(['trpc/schemas.ts'])]);
+    expect(alone).toBe('Invalid configuration:\n  PORT: must be at least 0');
+    expect(afterSchemas).toBe(alone);
   });
 });
 
 describe('METRICS_HOST', () => {
   it('keeps /metrics on the loopback unless told otherwise, whatever HOST is', async () => {
     const { listenForMetrics } = await import('../../src/app/server.js');
-    const config = loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '0', JWT_SECRET: 'x'.repeat(32) });
+    const config = loadConfig(parseEnv({ HOST: '0.0.0.0', METRICS_PORT: '0', JWT_SECRET: 'x'.repeat(32) }));
     expect(config.METRICS_HOST).toBe('127.0.0.1');
     const server = await listenForMetrics(config);
     try {

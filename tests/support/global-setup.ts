@@ -36,6 +36,15 @@ export default async function setup(project: TestProject) {
   // Every DROP DATABASE waits for a checkpoint, and drops that wait together share one: one by one,
   // a run's few dozen databases took 43 s on a busy server, most of test:api's time.
   const dropRunDatabases = async () => {
+    // A harness copies the next file's database ahead (support/harness.ts): let a copy under way finish.
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      const copying = await adminQuery(
+        adminUrl,
+        `select 1 from pg_stat_activity where state = 'active' and query ilike 'create database "${runId}%'`,
+      );
+      if (copying.rowCount === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const { rows } = await adminQuery(adminUrl, `select datname from pg_database where datname like '${runId}%'`);
     const names = (rows as { datname: string }[]).map((row) => row.datname);
     for (let start = 0; start < names.length; start += DROPS_AT_ONCE) {

@@ -57,6 +57,20 @@ export interface TestUser {
 }
 
 /**
+ * The next start's copy of the template, made while the current file runs: the api project's worker
+ * runs its files one after another in one module graph (isolate: false). The run's teardown drops
+ * the last, unused one (a system test file, isolated, leaves its one spare to it too).
+ */
+let spareCopy: Promise<string> | undefined;
+
+async function copyOfTemplate(): Promise<string> {
+  const { adminUrl, template, runId } = inject('database');
+  const name = `${runId}_${randomUUID().slice(0, 8)}`;
+  await createTestDatabase(adminUrl, name, template);
+  return name;
+}
+
+/**
  * A private copy of the migrated database, the real Express app listening on a free port, and
  * helpers to call procedures directly (createCaller) or over HTTP.
  */
@@ -71,9 +85,12 @@ export class Harness {
 
   /** A fresh copy of the migrated database, and the app on it. */
   static async start(configOverrides: Record<string, string> = {}, logger?: Logger): Promise<Harness> {
-    const { adminUrl, template, runId, pooledUrl } = inject('database');
-    const name = `${runId}_${randomUUID().slice(0, 8)}`;
-    await createTestDatabase(adminUrl, name, template);
+    const { adminUrl, pooledUrl } = inject('database');
+    // Taken and replaced before any await: two starts at once never share a copy.
+    const copy = spareCopy ?? copyOfTemplate();
+    spareCopy = copyOfTemplate();
+    spareCopy.catch(() => {}); // a failed spare fails the start that takes it
+    const name = await copy;
     // Through the run's pooler when it has one.
     return Harness.attach(withDatabase(pooledUrl ?? adminUrl, name), configOverrides, logger);
   }

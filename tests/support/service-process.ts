@@ -8,7 +8,7 @@ import { RAISED_ACCOUNT_LIMITS, RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS }
 export { isReady, spawnService, untilReady, type ServiceProcess } from '../../scripts/service-process.js';
 
 export interface ServiceOptions {
-  /** Variables of this process's environment the service must not inherit. */
+  /** Variables the service must not have (this process's, or the test defaults' such as JWT_SECRET). */
   unset?: string[];
   /** Start it as the README does (`npm start`) rather than with node directly. */
   viaNpm?: boolean;
@@ -19,12 +19,10 @@ export interface ServiceOptions {
   uid?: number;
 }
 
-/** The environment a test service runs with: cheap hashing, quiet logs, a port of its own. */
+/** The environment a test service runs with: cheap hashing, quiet logs, a port of its own; none of `unset`. */
 export function serviceEnv(env: Record<string, string>, port: number, unset: string[] = []): NodeJS.ProcessEnv {
-  const inherited = { ...process.env };
-  for (const name of unset) delete inherited[name];
-  return {
-    ...inherited,
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -38,6 +36,8 @@ export function serviceEnv(env: Record<string, string>, port: number, unset: str
     ...RAISED_ACCOUNT_LIMITS,
     ...env,
   };
+  for (const name of unset) delete merged[name];
+  return merged;
 }
 
 /** Starts the real entry point (src/app/main.ts) as its own process, as `npm start` does; ready within a minute. */

@@ -173,7 +173,7 @@ describe('the embedded database', () => {
       expect(await second.exited).toBe(1);
       const refusal = second.stderr().trim();
       expect(refusal.split('\n')).toHaveLength(1);
-      expect(refusal).toContain(`in use by pid ${service.child.pid}`);
+      expect(refusal).toContain(`is busy: pid ${service.child.pid}`);
 
       expect(await isReady(service.baseUrl)).toBe(true);
       await signUpAndLogIn(service.baseUrl, 'shared@example.com', 'keep password');

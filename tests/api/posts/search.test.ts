@@ -146,10 +146,10 @@ describe('GET /posts?q=', () => {
       [bulk.id],
     );
     for (const [q, limit] of [
-      ['common', 7],
+      ['common', 17],
       ['ancient', 3],
       ['ancient or common', 19],
-      ['filler -common', 20],
+      ['filler -common', 61],
     ] as const) {
       const everything = await search(q);
       expect(everything.length).toBeGreaterThan(limit);
