@@ -30,6 +30,9 @@ export function eventStreamRoute(services: AppServices): RequestHandler {
       );
     }
     let stream: LiveStream;
+    // A client may leave while its stream opens: its 'close' comes before the stream exists.
+    let left = false;
+    res.once('close', () => (left = true));
     try {
       const lastEventId = parsed(
         lastEventIdInput,
@@ -44,6 +47,10 @@ export function eventStreamRoute(services: AppServices): RequestHandler {
       // Our own refusals answer as they are; a failing database goes to the one error handler (503).
       if (error instanceof TRPCError) return refuse(res, error);
       return next(error);
+    }
+    if (left) {
+      stream.end('client');
+      return;
     }
 
     res.writeHead(200, {

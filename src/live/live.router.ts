@@ -28,6 +28,8 @@ async function subscribe<T>(ctx: Context, kind: LiveKind, input: z.infer<typeof 
   const stream = await openStream(ctx.services, { kind, token: ctx.token, ...input });
   const stop = () => stream.end('client');
   signal?.addEventListener('abort', stop);
+  // A client that left while the stream opened aborted before there was a listener.
+  if (signal?.aborted) stop();
   // Ended by the server (behind, session, shutdown): the HTTP answer must end too, read or not.
   void stream.finished.then(() => stream.ended !== 'client' && ctx.closeUnlessAnswerEnds?.());
   return (async function* () {

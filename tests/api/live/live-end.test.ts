@@ -50,6 +50,36 @@ describe('a live.feed subscription over /trpc', () => {
   });
 });
 
+describe('a live stream whose client leaves while it opens', () => {
+  it.each(['/live/feed', '/trpc/live.feed'])(
+    'over %s is ended: hang-ups leave the user room for more',
+    async (path) => {
+      const user = await h.user();
+      const open = vi.spyOn(h.services.live, 'open');
+      try {
+        // One more than LIVE_STREAMS_PER_USER (5): each hang-up left open would hold one of them.
+        for (let i = 0; i < 6; i++) {
+          const client = connect(Number(new URL(h.baseUrl).port), '127.0.0.1');
+          await new Promise((resolve) => client.once('connect', resolve));
+          // The request and the hang-up arrive together: the client is gone before its stream is open.
+          client.end(
+            `GET ${path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${user.token}\r\n\r\n`,
+          );
+          await expect.poll(() => open.mock.calls.length, { timeout: 20_000 }).toBe(i + 1);
+          await Promise.allSettled(open.mock.results.map((result) => result.value as Promise<unknown>));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect(h.services.live.openStreams(user.id)).toBe(0);
+      } finally {
+        open.mockRestore();
+      }
+      const stream = await SseReader.open(`${h.baseUrl}/live/feed`, { authorization: `Bearer ${user.token}` });
+      expect(stream.status).toBe(200);
+      stream.close();
+    },
+  );
+});
+
 describe('HEAD /live/feed', () => {
   it('answers 405 with Allow: GET at once and holds no stream: a GET after five HEADs opens', async () => {
     const user = await h.user();
