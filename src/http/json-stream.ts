@@ -94,7 +94,7 @@ export class JsonStreams {
     const { userId } = user;
     const { wholeUpTo } = list;
     // An answer known to be large takes its slot before the session check: a refused one costs no pool connection.
-    const slotHeld = wholeUpTo === 0 && (await this.takeSlot(res, userId, true));
+    const slotHeld = wholeUpTo === 0 && (await this.takeSlot(req, res, userId, true));
     if (wholeUpTo === 0 && !slotHeld) return true;
     let sending = false;
     try {
@@ -103,7 +103,7 @@ export class JsonStreams {
       sending = true; // send releases the slot from here
       return await this.send(req, res, userId, { parts: list.document(input, userId), wholeUpTo, slotHeld });
     } finally {
-      if (slotHeld && !sending) this.releaseSlot(userId);
+      if (slotHeld && !sending) this.releaseSlot(req, userId);
     }
   }
 
@@ -116,7 +116,7 @@ export class JsonStreams {
   ): Promise<boolean> {
     const { STREAM_STALL_TIMEOUT_MS } = this.services.config;
     // An answer known to be large asks for its slot (unless its caller holds it) before it takes a pool connection.
-    let slotTaken = slotHeld || (wholeUpTo === 0 && (await this.takeSlot(res, userId, true)));
+    let slotTaken = slotHeld || (wholeUpTo === 0 && (await this.takeSlot(req, res, userId, true)));
     if (wholeUpTo === 0 && !slotTaken) return true;
     let buffered: string[] | undefined = []; // until the answer outgrows `wholeUpTo` (and its first row)
     let bufferedBytes = 0;
@@ -128,7 +128,7 @@ export class JsonStreams {
         bufferedBytes += Buffer.byteLength(text);
         if (!isRow || bufferedBytes <= wholeUpTo) return true;
         // Its statement is under way, holding a connection: no waiting for a slot here.
-        slotTaken ||= await this.takeSlot(res, userId, false);
+        slotTaken ||= await this.takeSlot(req, res, userId, false);
         if ((refused = !slotTaken)) return false;
         res.writeHead(200, ['Content-Type', 'application/json']); // as sendJsonText, without a length
         text = buffered.join('');
@@ -191,7 +191,7 @@ export class JsonStreams {
     } finally {
       res.off('close', cancelOnLeave);
       await read.release();
-      if (slotTaken) this.releaseSlot(userId);
+      if (slotTaken) this.releaseSlot(req, userId);
     }
     if (noFirstRow) return false;
     if (refused || res.destroyed) return true; // answered 429/503, or the client has gone
@@ -201,9 +201,10 @@ export class JsonStreams {
   }
 
   /** A slot for a large answer (large-answers.ts), or the 429 (this user) / 503 (this process) that says to come back. */
-  private async takeSlot(res: Response, userId: SlotHolder, wait: boolean): Promise<boolean> {
+  private async takeSlot(req: Request, res: Response, userId: SlotHolder, wait: boolean): Promise<boolean> {
     const slots = largeAnswerSlots(this.services);
-    const refused = wait ? await slots.acquire(userId) : slots.take(userId);
+    const address = clientAddressOf(req, this.viaProxy);
+    const refused = wait ? await slots.acquire(userId, address) : slots.take(userId, address);
     if (!refused) return true;
     const perUser = refused === 'user';
     if (perUser) countRateLimited('large-answers');
@@ -235,8 +236,8 @@ export class JsonStreams {
     res.end();
   }
 
-  private releaseSlot(userId: SlotHolder): void {
-    largeAnswerSlots(this.services).release(userId);
+  private releaseSlot(req: Request, userId: SlotHolder): void {
+    largeAnswerSlots(this.services).release(userId, clientAddressOf(req, this.viaProxy));
   }
 }
 

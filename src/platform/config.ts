@@ -150,6 +150,8 @@ const envSchema = z.object({
   STREAMS_MAX: positiveInt.default(3),
   /** One each, so two accounts looping on large answers cannot hold every slot. */
   STREAMS_PER_USER: positiveInt.default(1),
+  /** Two per client address, fewer than STREAMS_MAX: accounts made cheaply behind one address cannot hold every slot. */
+  STREAMS_PER_ADDRESS: positiveInt.default(2),
   /** How long a large answer waits for a free slot of the process, in turn, before its 503. */
   STREAMS_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   STREAM_STALL_TIMEOUT_MS: positiveInt.default(10_000),

@@ -21,26 +21,38 @@ export const WAITING_MAX = 256;
 /**
  * Large answers being built or sent (REST streams, and answers over /trpc and createCaller that are
  * built whole: unpaged lists), each holding a pool connection and its memory: at
- * most STREAMS_MAX per process and STREAMS_PER_USER per user (or anonymous address), whatever the
- * transport. When the process's are all taken, a request waits up to STREAMS_WAIT_MS for one, in
+ * most STREAMS_MAX per process, STREAMS_PER_USER per user (or anonymous address) and
+ * STREAMS_PER_ADDRESS per client address (so that accounts made cheaply behind one address cannot
+ * hold every slot), whatever the transport. When the process's are all taken, a request waits up to STREAMS_WAIT_MS for one, in
  * the order they came: a freed slot goes to the first waiting, not to whoever asks next (a client
  * looping on large answers asks again at once), so a newcomer gets one fairly.
  */
 export class LargeAnswerSlots {
   private readonly open = new Map<SlotHolder, number>(); // holder → large answers under way
+  private readonly openByAddress = new Map<string, number>(); // client address → large answers under way
   private openTotal = 0;
-  private readonly waiting: { holder: SlotHolder; given: (taken: boolean) => void }[] = [];
+  private readonly waiting: { holder: SlotHolder; address?: string; given: (taken: boolean) => void }[] = [];
 
-  constructor(private readonly config: Pick<Config, 'STREAMS_MAX' | 'STREAMS_PER_USER' | 'STREAMS_WAIT_MS'>) {}
+  constructor(
+    private readonly config: Pick<
+      Config,
+      'STREAMS_MAX' | 'STREAMS_PER_USER' | 'STREAMS_PER_ADDRESS' | 'STREAMS_WAIT_MS'
+    >,
+  ) {}
 
-  /** Takes a slot for `holder` now; when none is free, which cap refused it. */
-  take(holder: SlotHolder): 'user' | 'process' | undefined {
-    const mine = this.open.get(holder) ?? 0;
-    if (mine >= this.config.STREAMS_PER_USER) return 'user';
+  /** Takes a slot for `holder` (asking from `address`, when known) now; when none is free, which cap refused it. */
+  take(holder: SlotHolder, address?: string): 'user' | 'process' | undefined {
+    if (!this.underOwnCaps(holder, address)) return 'user';
     // A free slot with requests waiting is one none of them may take (their holders are at their cap).
     if (this.openTotal >= this.config.STREAMS_MAX) return 'process';
-    this.hold(holder);
+    this.hold(holder, address);
     return undefined;
+  }
+
+  /** Whether the holder and its address are under their own caps. */
+  private underOwnCaps(holder: SlotHolder, address: string | undefined): boolean {
+    if ((this.open.get(holder) ?? 0) >= this.config.STREAMS_PER_USER) return false;
+    return address === undefined || (this.openByAddress.get(address) ?? 0) < this.config.STREAMS_PER_ADDRESS;
   }
 
   /**
@@ -48,14 +60,19 @@ export class LargeAnswerSlots {
    * as many already waiting as its cap leaves them is refused at once, and so is anyone while
    * WAITING_MAX wait.
    */
-  async acquire(holder: SlotHolder): Promise<'user' | 'process' | undefined> {
-    const refused = this.take(holder);
+  async acquire(holder: SlotHolder, address?: string): Promise<'user' | 'process' | undefined> {
+    const refused = this.take(holder, address);
     if (refused !== 'process') return refused;
     const theirs = (this.open.get(holder) ?? 0) + this.waiting.filter((w) => w.holder === holder).length;
     if (theirs >= this.config.STREAMS_PER_USER) return 'user';
+    if (address !== undefined) {
+      const fromThere =
+        (this.openByAddress.get(address) ?? 0) + this.waiting.filter((w) => w.address === address).length;
+      if (fromThere >= this.config.STREAMS_PER_ADDRESS) return 'user';
+    }
     if (this.waiting.length >= WAITING_MAX) return 'process';
     const taken = await new Promise<boolean>((given) => {
-      const waiter = { holder, given };
+      const waiter = { holder, address, given };
       this.waiting.push(waiter);
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
@@ -69,23 +86,30 @@ export class LargeAnswerSlots {
     return taken ? undefined : 'process';
   }
 
-  release(holder: SlotHolder): void {
+  release(holder: SlotHolder, address?: string): void {
     this.openTotal--;
-    const mine = this.open.get(holder)!;
-    if (mine === 1) this.open.delete(holder);
-    else this.open.set(holder, mine - 1);
-    // The freed slot goes to the first waiting request whose holder is still under its own cap.
-    const next = this.waiting.findIndex((w) => (this.open.get(w.holder) ?? 0) < this.config.STREAMS_PER_USER);
+    count(this.open, holder, -1);
+    if (address !== undefined) count(this.openByAddress, address, -1);
+    // The freed slot goes to the first waiting request whose holder and address are still under their own caps.
+    const next = this.waiting.findIndex((w) => this.underOwnCaps(w.holder, w.address));
     if (next < 0) return;
     const [waiter] = this.waiting.splice(next, 1);
-    this.hold(waiter!.holder);
+    this.hold(waiter!.holder, waiter!.address);
     waiter!.given(true);
   }
 
-  private hold(holder: SlotHolder): void {
-    this.open.set(holder, (this.open.get(holder) ?? 0) + 1);
+  private hold(holder: SlotHolder, address: string | undefined): void {
+    count(this.open, holder, 1);
+    if (address !== undefined) count(this.openByAddress, address, 1);
     this.openTotal++;
   }
+}
+
+/** Adds `by` to `key`'s count, forgetting a key that reaches 0. */
+function count<K>(counts: Map<K, number>, key: K, by: number): void {
+  const now = (counts.get(key) ?? 0) + by;
+  if (now === 0) counts.delete(key);
+  else counts.set(key, now);
 }
 
 const slotsByConfig = new WeakMap<object, LargeAnswerSlots>();
@@ -100,6 +124,8 @@ export function largeAnswerSlots(services: { config: Config }): LargeAnswerSlots
 /** What a large answer built whole needs of a procedure's context. */
 export interface LargeAnswerScope {
   services: { config: Config };
+  /** The client's address (a procedure's context has it; createCaller's is the one it was given). */
+  clientAddress?: string;
   /** Over HTTP: runs `release` once the answer has been sent (or the client has gone); see trpc.ts. */
   whenAnswered?: (release: () => void) => void;
 }
@@ -116,7 +142,8 @@ export async function inLargeAnswerSlot<T>(
   build: () => Promise<T>,
 ): Promise<T> {
   const slots = largeAnswerSlots(scope.services);
-  const refused = await slots.acquire(userId);
+  const { clientAddress } = scope;
+  const refused = await slots.acquire(userId, clientAddress);
   if (refused) {
     const cause = new RateLimited(LARGE_ANSWER_RETRY_AFTER_SECONDS);
     throw refused === 'user'
@@ -127,12 +154,12 @@ export async function inLargeAnswerSlot<T>(
   try {
     const answer = await build();
     if (scope.whenAnswered) {
-      scope.whenAnswered(() => slots.release(userId));
+      scope.whenAnswered(() => slots.release(userId, clientAddress));
       held = true;
     }
     return answer;
   } finally {
-    if (!held) slots.release(userId);
+    if (!held) slots.release(userId, clientAddress);
   }
 }
 

@@ -5,7 +5,12 @@ import { type ApiResponse, type TestUser, useHarness } from '../support/harness.
 
 describe('large-answer slots (unit)', () => {
   it('one per user by default; a freed slot goes to the first waiting, not to whoever asks next', async () => {
-    const slots = new LargeAnswerSlots({ STREAMS_MAX: 2, STREAMS_PER_USER: 1, STREAMS_WAIT_MS: 10_000 });
+    const slots = new LargeAnswerSlots({
+      STREAMS_MAX: 2,
+      STREAMS_PER_USER: 1,
+      STREAMS_PER_ADDRESS: 9,
+      STREAMS_WAIT_MS: 10_000,
+    });
     expect([slots.take(1), slots.take(1), slots.take(2)]).toEqual([undefined, 'user', undefined]);
     const fresh = slots.acquire(3);
     slots.release(1);
@@ -15,7 +20,12 @@ describe('large-answer slots (unit)', () => {
   });
 
   it('keeps a bounded queue: no holder waits for more than its cap leaves it, nobody past WAITING_MAX', async () => {
-    const slots = new LargeAnswerSlots({ STREAMS_MAX: 1, STREAMS_PER_USER: 2, STREAMS_WAIT_MS: 10_000 });
+    const slots = new LargeAnswerSlots({
+      STREAMS_MAX: 1,
+      STREAMS_PER_USER: 2,
+      STREAMS_PER_ADDRESS: 9,
+      STREAMS_WAIT_MS: 10_000,
+    });
     expect(slots.take(0)).toBeUndefined();
     const first = slots.acquire(1);
     const second = slots.acquire(1);
@@ -27,8 +37,32 @@ describe('large-answer slots (unit)', () => {
     expect(await Promise.all([first, second, ...others])).toEqual(Array(WAITING_MAX).fill(undefined));
   });
 
+  it('at most STREAMS_PER_ADDRESS per client address, however many accounts ask from there', async () => {
+    const slots = new LargeAnswerSlots({
+      STREAMS_MAX: 3,
+      STREAMS_PER_USER: 1,
+      STREAMS_PER_ADDRESS: 2,
+      STREAMS_WAIT_MS: 10_000,
+    });
+    expect([slots.take(1, 'a'), slots.take(2, 'a'), slots.take(3, 'a')]).toEqual([undefined, undefined, 'user']);
+    // The last slot of the process stays for another address; one waiting from 'a' is refused at once.
+    expect(await slots.acquire(4, 'a')).toBe('user');
+    expect(slots.take(5, 'b')).toBeUndefined();
+    // Full: 'b' waits in turn; a slot freed by 'a' goes to it, and 'a' may then ask again.
+    const waiting = slots.acquire(6, 'b');
+    slots.release(1, 'a');
+    expect(await waiting).toBeUndefined();
+    slots.release(2, 'a');
+    expect(slots.take(7, 'a')).toBeUndefined();
+  });
+
   it('waits at most STREAMS_WAIT_MS, then refuses for the process', async () => {
-    const slots = new LargeAnswerSlots({ STREAMS_MAX: 1, STREAMS_PER_USER: 1, STREAMS_WAIT_MS: 1 });
+    const slots = new LargeAnswerSlots({
+      STREAMS_MAX: 1,
+      STREAMS_PER_USER: 1,
+      STREAMS_PER_ADDRESS: 9,
+      STREAMS_WAIT_MS: 1,
+    });
     expect(slots.take(1)).toBeUndefined();
     expect(await slots.acquire(2)).toBe('process');
   });
@@ -83,5 +117,42 @@ describe('large answers over REST, shared fairly', () => {
     expect(statements).toBeLessThanOrEqual(1); // the session's check
     expect((await h.request('HEAD', '/posts')).status).toBe(401);
     expect((await h.request('HEAD', '/posts/followed', { token: a.token })).status).toBe(200);
+  });
+});
+
+describe('large answers from one address, over REST and /trpc', () => {
+  // Every test client is 127.0.0.1: three accounts there, as cheap accounts behind one address.
+  const h = useHarness({ STREAMS_MAX: '3', STREAMS_PER_ADDRESS: '2', STREAMS_WAIT_MS: '10000' });
+  let users: TestUser[];
+  let locker: pg.Client;
+  beforeAll(async () => {
+    users = [await h.user(), await h.user(), await h.user()];
+    await h.caller(users[0]!.token).posts.create({ title: 'one', content: 'post' });
+    locker = new pg.Client(h.databaseUrl);
+    await locker.connect();
+  });
+  afterAll(async () => {
+    await locker?.end();
+  });
+
+  it('hold at most STREAMS_PER_ADDRESS slots: a third account there is refused at once, whatever the transport', async () => {
+    const [a, b, c] = users as [TestUser, TestUser, TestUser];
+    await locker.query('begin');
+    await locker.query('lock table posts in access exclusive mode');
+    const held: Promise<ApiResponse>[] = [];
+    try {
+      held.push(h.request('GET', '/posts', { token: a.token }));
+      held.push(h.request('GET', `/trpc/posts.list`, { token: b.token }));
+      await expect.poll(() => h.waitingOnLocks(), { timeout: 20_000 }).toBe(2);
+      const rest = await h.request('GET', '/posts', { token: c.token });
+      expect(rest.status).toBe(429);
+      expect(rest.headers.get('retry-after')).toBe('5');
+      const trpc = await h.request('GET', `/trpc/posts.list`, { token: c.token });
+      expect(trpc.status).toBe(429);
+    } finally {
+      await locker.query('commit');
+    }
+    expect((await Promise.all(held)).map((res) => res.status)).toEqual([200, 200]);
+    expect((await h.request('GET', '/posts', { token: c.token })).status).toBe(200);
   });
 });
