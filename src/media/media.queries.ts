@@ -1,0 +1,109 @@
+import { notFound } from '../platform/errors.js';
+import { type Database, findRow, namedStatement, runRows } from '../db/sql.js';
+import type { MediaState } from './media.entity.js';
+import type { MediaAttachment } from './media.schemas.js';
+
+export const MEDIA_NOT_FOUND = 'Media not found';
+
+/** A media row as the queries return it. */
+export interface MediaRow {
+  id: number;
+  ownerId: number;
+  state: MediaState;
+  type: MediaAttachment['type'];
+  fileKey: string | null;
+  previewKey: string | null;
+  width: number | null;
+  height: number | null;
+  blurhash: string | null;
+  description: string;
+  bytes: number;
+  attachedTo: 'post' | 'avatar' | null;
+  postId: number | null;
+}
+
+const COLUMNS = `id, owner_id as "ownerId", state, type, file_key as "fileKey", preview_key as "previewKey",
+  width, height, blurhash, description, bytes, attached_to as "attachedTo", post_id as "postId"`;
+
+/** What the stored renditions are, once processed. */
+export interface ProcessedMedia {
+  type: 'image/jpeg' | 'image/webp';
+  fileKey: string;
+  previewKey: string;
+  width: number;
+  height: number;
+  blurhash: string;
+}
+
+const INSERT_MEDIA = namedStatement(
+  'media_insert',
+  `insert into media (owner_id, bytes, description) values ($1, $2, $3) returning ${COLUMNS}`,
+);
+
+/** A new upload of `bytes` bytes by `ownerId`, processing. */
+export async function insertMedia(
+  db: Database,
+  ownerId: number,
+  bytes: number,
+  description: string,
+): Promise<MediaRow> {
+  const [row] = await runRows<MediaRow>(db, INSERT_MEDIA, [ownerId, bytes, description]);
+  return row!;
+}
+
+const MEDIA_READY = namedStatement(
+  'media_ready',
+  `update media set state = 'ready', type = $2, file_key = $3, preview_key = $4, width = $5, height = $6, blurhash = $7
+    where id = $1 and state = 'processing' returning ${COLUMNS}`,
+);
+
+/** Marks an upload ready with its files; null when its row is gone (its owner deleted it, or their account). */
+export const updateMediaReady = (db: Database, id: number, media: ProcessedMedia) =>
+  findRow<MediaRow>(db, MEDIA_READY, [
+    id,
+    media.type,
+    media.fileKey,
+    media.previewKey,
+    media.width,
+    media.height,
+    media.blurhash,
+  ]);
+
+const MEDIA_FAILED = namedStatement(
+  'media_failed',
+  `update media set state = 'failed' where id = $1 and state = 'processing'`,
+);
+
+/** Marks an upload whose processing failed after its answer was sent. */
+export const updateMediaFailed = (db: Database, id: number) => runRows(db, MEDIA_FAILED, [id]);
+
+const DELETE_MEDIA = namedStatement('media_delete', `delete from media where id = $1 and state <> 'ready'`);
+
+/** Deletes an upload that never got files (refused before processing, or failed before its answer). */
+export const deleteUnstoredMedia = (db: Database, id: number) => runRows(db, DELETE_MEDIA, [id]);
+
+const MEDIA_OF_OWNER = namedStatement('media_of_owner', `select ${COLUMNS} from media where id = $1 and owner_id = $2`);
+
+/** The caller's own upload, or 404 (another user's is as missing as none). */
+export async function getMediaOfOwner(db: Database, id: number, ownerId: number): Promise<MediaRow> {
+  const row = await findRow<MediaRow>(db, MEDIA_OF_OWNER, [id, ownerId]);
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  return row;
+}
+
+const DESCRIBE_MEDIA = namedStatement(
+  'media_describe',
+  `update media set description = $3 where id = $1 and owner_id = $2 returning ${COLUMNS}`,
+);
+
+/** Sets the alt text of the caller's own upload, or 404. */
+export async function updateMediaDescriptionAsOwner(
+  db: Database,
+  id: number,
+  ownerId: number,
+  description: string,
+): Promise<MediaRow> {
+  const row = await findRow<MediaRow>(db, DESCRIBE_MEDIA, [id, ownerId, description]);
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  return row;
+}
