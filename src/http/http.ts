@@ -16,8 +16,8 @@ import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
 import { appRouter, appStreams } from './router.js';
 import { requestTimer } from '../platform/metrics.js';
 import { requestLogging } from './request-log.js';
-import { createContextFactory, type AppServices } from '../trpc/trpc.js';
-import { proceduresOf } from '../trpc/internals.js';
+import { createContextFactory, type AppMeta, type AppServices } from '../trpc/trpc.js';
+import { procedureDefOf, proceduresOf } from '../trpc/internals.js';
 import {
   answerClientError,
   expressPrototypes,
@@ -31,6 +31,8 @@ import {
 } from './wire.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** What a multipart upload carries besides its image (boundaries, part headers, the description). */
+const UPLOAD_SLACK_BYTES = 64 * 1024;
 const READY_TIMEOUT_MS = 2_000;
 
 /**
@@ -88,10 +90,24 @@ export function createApp(services: AppServices): Express {
     services.config.METRICS_PORT === undefined
       ? undefined
       : requestTimer(new Set(Object.keys(proceduresOf(appRouter))));
+  // Uploads (procedures with meta.rawBody) take an image: their cap is MEDIA_MAX_BYTES and the slack.
+  const uploads = uploadRequestsOf(appRouter);
+  const uploadLimit = services.config.MEDIA_MAX_BYTES + UPLOAD_SLACK_BYTES;
+  const uploadTooLarge = {
+    message: `The image is larger than ${services.config.MEDIA_MAX_BYTES} bytes`,
+    code: 'PAYLOAD_TOO_LARGE',
+  };
   app.use((req, res, next) => {
     logRequest(req, res);
     timeRequest?.(req, res);
-    if (hasBody(req) && !capRequestBody(req, res, BODY_LIMIT_BYTES)) return;
+    if (hasBody(req)) {
+      const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+      const upload = uploads.has(`${req.method} ${path}`);
+      if (
+        !(upload ? capRequestBody(req, res, uploadLimit, uploadTooLarge) : capRequestBody(req, res, BODY_LIMIT_BYTES))
+      )
+        return;
+    }
     next();
   });
 
@@ -225,6 +241,18 @@ export function createApp(services: AppServices): Express {
   // 10. The error handler.
   app.use(httpErrorHandler(outages));
   return app;
+}
+
+/** The requests that are uploads, as "METHOD path": each upload procedure's REST path and its /trpc path. */
+function uploadRequestsOf(router: typeof appRouter): Set<string> {
+  const requests = new Set<string>();
+  for (const [name, procedure] of Object.entries(proceduresOf(router))) {
+    const meta = procedureDefOf<AppMeta>(procedure).meta;
+    if (!meta?.rawBody) continue;
+    requests.add(`POST /trpc/${name}`);
+    if (meta.openapi) requests.add(`${meta.openapi.method} ${meta.openapi.path}`);
+  }
+  return requests;
 }
 
 /** TRUST_PROXY: "false", "true", a hop count, or addresses/subnets, as Express understands them. */

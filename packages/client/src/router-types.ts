@@ -731,5 +731,52 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    media: {
+      upload: TRPCMutationProcedure<{
+        input: Blob | FormData | Uint8Array<ArrayBufferLike> | { file: Blob; description?: string | undefined };
+        output: {
+          id: number;
+          state: 'processing' | 'ready' | 'failed';
+          type: 'image/jpeg' | 'image/webp' | null;
+          url: string | null;
+          previewUrl: string | null;
+          width: number | null;
+          height: number | null;
+          blurhash: string | null;
+          description: string;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          state: 'processing' | 'ready' | 'failed';
+          type: 'image/jpeg' | 'image/webp' | null;
+          url: string | null;
+          previewUrl: string | null;
+          width: number | null;
+          height: number | null;
+          blurhash: string | null;
+          description: string;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: { id: number; description: string };
+        output: {
+          id: number;
+          state: 'processing' | 'ready' | 'failed';
+          type: 'image/jpeg' | 'image/webp' | null;
+          url: string | null;
+          previewUrl: string | null;
+          width: number | null;
+          height: number | null;
+          blurhash: string | null;
+          description: string;
+        };
+        meta: object;
+      }>;
+    };
   }
 >;
