@@ -13,6 +13,7 @@ import { createRestHandler } from './rest.js';
 import { inFlightLimit } from './in-flight.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
+import { MEDIA_FILES_ROUTE, mediaFilesRoute } from '../media/serve-files.js';
 import { appRouter, appStreams } from './router.js';
 import { requestTimer } from '../platform/metrics.js';
 import { requestLogging } from './request-log.js';
@@ -54,6 +55,7 @@ const READY_TIMEOUT_MS = 2_000;
  *   6. Typed RPC at /trpc.
  *   7. Large answers (unpaged lists, big profiles) streamed by their procedures' twins: ahead of REST.
  *   8. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
+ *   8b. Stored images (GET /media/files/<key>): files from the media store.
  *   9. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
  *      for a body that is not JSON, 405 with Allow for a documented path's other methods, 404.
  *  10. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
@@ -224,6 +226,9 @@ export function createApp(services: AppServices): Express {
 
   // 8. Server-sent events: not procedures (trpc-to-openapi has no streams), the same streams as live.*.
   app.get(Object.keys(EVENT_STREAM_PATHS), eventStreamRoute(services));
+
+  // 8b. Stored images (GET /media/files/<key>), from either store: not procedures (their bodies are files).
+  app.get(MEDIA_FILES_ROUTE, mediaFilesRoute(services));
 
   // 9. REST.
   const createRestContext = createContextFactory(services, { jsonAsText: true });
