@@ -595,6 +595,18 @@ ALTER SEQUENCE public.media_id_seq OWNED BY public.media.id;
 
 
 --
+-- Name: media_quotas; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.media_quotas (
+    user_id integer NOT NULL,
+    day date NOT NULL,
+    files integer NOT NULL,
+    bytes bigint NOT NULL
+);
+
+
+--
 -- Name: mikro_orm_migrations; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -952,6 +964,14 @@ ALTER TABLE ONLY public.media
 
 ALTER TABLE ONLY public.media
     ADD CONSTRAINT media_preview_key_unique UNIQUE (preview_key);
+
+
+--
+-- Name: media_quotas media_quotas_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media_quotas
+    ADD CONSTRAINT media_quotas_pkey PRIMARY KEY (user_id, day);
 
 
 --
@@ -1551,6 +1571,14 @@ ALTER TABLE ONLY public.media
 
 ALTER TABLE ONLY public.media
     ADD CONSTRAINT media_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE SET NULL;
+
+
+--
+-- Name: media_quotas media_quotas_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media_quotas
+    ADD CONSTRAINT media_quotas_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --

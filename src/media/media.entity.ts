@@ -56,3 +56,18 @@ export const MediaEntity = defineEntity({
     { name: 'media_ready_check', expression: "state <> 'ready' or (file_key is not null and preview_key is not null)" },
   ],
 });
+
+/**
+ * What each user uploaded on each UTC day, in files and bytes: the daily quota (MEDIA_DAILY_FILES,
+ * MEDIA_DAILY_BYTES), counted by the statement that writes an upload's row, so it holds across nodes.
+ */
+export const MediaQuotaEntity = defineEntity({
+  name: 'MediaQuota',
+  tableName: 'media_quotas',
+  properties: (p) => ({
+    user: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
+    day: p.date().primary(),
+    files: p.integer(),
+    bytes: p.bigint(),
+  }),
+});

@@ -35,21 +35,33 @@ export interface ProcessedMedia {
   blurhash: string;
 }
 
+/** The UTC day an upload counts on. */
+const UTC_DAY = `(now() at time zone 'UTC')::date`;
+
+/*
+ * The day's count goes up only while the upload still fits ($4 files, $5 bytes), and the row is
+ * written only then. ON CONFLICT DO UPDATE locks the user's day row and checks its latest committed
+ * count, so concurrent uploads on any node take turns on it and exactly the quota fits.
+ */
 const INSERT_MEDIA = namedStatement(
   'media_insert',
-  `insert into media (owner_id, bytes, description) values ($1, $2, $3) returning ${COLUMNS}`,
+  `with quota as (
+    insert into media_quotas as q (user_id, day, files, bytes)
+      select $1, ${UTC_DAY}, 1, $2 where 1 <= $4 and $2::bigint <= $5
+      on conflict (user_id, day) do update set files = q.files + 1, bytes = q.bytes + excluded.bytes
+        where q.files + 1 <= $4 and q.bytes + excluded.bytes <= $5
+      returning 1)
+    insert into media (owner_id, bytes, description) select $1, $2, $3 from quota returning ${COLUMNS}`,
 );
 
-/** A new upload of `bytes` bytes by `ownerId`, processing. */
-export async function insertMedia(
+/** A new upload of `bytes` bytes by `ownerId`, processing; null when it is over the user's daily quota. */
+export const insertMedia = (
   db: Database,
   ownerId: number,
   bytes: number,
   description: string,
-): Promise<MediaRow> {
-  const [row] = await runRows<MediaRow>(db, INSERT_MEDIA, [ownerId, bytes, description]);
-  return row!;
-}
+  quota: { files: number; bytes: number },
+) => findRow<MediaRow>(db, INSERT_MEDIA, [ownerId, bytes, description, quota.files, quota.bytes]);
 
 const MEDIA_READY = namedStatement(
   'media_ready',
@@ -77,9 +89,15 @@ const MEDIA_FAILED = namedStatement(
 /** Marks an upload whose processing failed after its answer was sent. */
 export const updateMediaFailed = (db: Database, id: number) => runRows(db, MEDIA_FAILED, [id]);
 
-const DELETE_MEDIA = namedStatement('media_delete', `delete from media where id = $1 and state <> 'ready'`);
+// Its quota is given back: the upload did not happen.
+const DELETE_MEDIA = namedStatement(
+  'media_delete',
+  `with gone as (delete from media where id = $1 and state <> 'ready' returning owner_id, bytes, created_at)
+    update media_quotas q set files = q.files - 1, bytes = q.bytes - g.bytes
+    from gone g where q.user_id = g.owner_id and q.day = (g.created_at at time zone 'UTC')::date`,
+);
 
-/** Deletes an upload that never got files (refused before processing, or failed before its answer). */
+/** Deletes an upload that never got files (refused in processing before its answer), giving back its quota. */
 export const deleteUnstoredMedia = (db: Database, id: number) => runRows(db, DELETE_MEDIA, [id]);
 
 const MEDIA_OF_OWNER = namedStatement('media_of_owner', `select ${COLUMNS} from media where id = $1 and owner_id = $2`);

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../auth/authenticate.js';
-import { notFound } from '../platform/errors.js';
+import { notFound, tooMany } from '../platform/errors.js';
 import type { OrmContext } from '../trpc/trpc.js';
 import type { MediaServices } from './media-services.js';
 import {
@@ -16,6 +16,10 @@ import { readCapped } from './read-capped.js';
 import { sniffImageType } from './sniff.js';
 import { newMediaKey } from './store.js';
 import { TRPCError } from '@trpc/server';
+
+export const DAILY_QUOTA_FULL = 'Daily upload quota reached (MEDIA_DAILY_FILES, MEDIA_DAILY_BYTES); see Retry-After';
+
+const secondsToUtcMidnight = (now = Date.now()) => Math.max(1, Math.ceil((86_400_000 - (now % 86_400_000)) / 1000));
 
 /** A media row as answers show it, its URLs under `urlBase`. */
 export function attachmentOf(row: MediaRow, urlBase: string): MediaAttachment {
@@ -56,7 +60,11 @@ export async function uploadMedia(
   const { media, orm, config, logger } = ctx.services;
   const bytes = await bytesOf(file, config.MEDIA_MAX_BYTES);
   if (!sniffImageType(bytes)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_IMAGE });
-  const row = await insertMedia(ctx.em, ctx.user.userId, bytes.length, description);
+  const row = await insertMedia(ctx.em, ctx.user.userId, bytes.length, description, {
+    files: config.MEDIA_DAILY_FILES,
+    bytes: config.MEDIA_DAILY_BYTES,
+  });
+  if (!row) throw tooMany(secondsToUtcMidnight(), 'media-quota', DAILY_QUOTA_FULL);
   const job = processAndStore(media, ctx, row.id, bytes);
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<undefined>(

@@ -11,6 +11,7 @@ import { useHarness } from '../support/harness.js';
 
 /** The media table: what an upload's row holds through its states, and what the database refuses. */
 const h = useHarness();
+const QUOTA = { files: 100, bytes: 1_000_000 };
 
 const processed = (): ProcessedMedia => ({
   type: 'image/jpeg',
@@ -24,7 +25,7 @@ const processed = (): ProcessedMedia => ({
 describe('media rows', () => {
   it('start processing and unattached, become ready once, and belong to their owner only', async () => {
     const [ada, bob] = [await h.user(), await h.user()];
-    const row = await insertMedia(h.orm, ada.id, 1234, 'a cat');
+    const row = (await insertMedia(h.orm, ada.id, 1234, 'a cat', QUOTA))!;
     expect(row).toMatchObject({
       ownerId: ada.id,
       state: 'processing',
@@ -49,12 +50,12 @@ describe('media rows', () => {
   it('are refused ready without files, with a key another row has, or in an unknown state', async () => {
     const ada = await h.user();
     const em = h.orm.em.fork();
-    const { id } = await insertMedia(h.orm, ada.id, 10, '');
+    const { id } = (await insertMedia(h.orm, ada.id, 10, '', QUOTA))!;
     await expect(em.execute(`update media set state = 'ready' where id = ${id}`)).rejects.toThrow(/media_ready_check/);
     await expect(em.execute(`update media set state = 'gone' where id = ${id}`)).rejects.toThrow(/media_state_check/);
     const files = processed();
     await updateMediaReady(h.orm, id, files);
-    const other = await insertMedia(h.orm, ada.id, 10, '');
+    const other = (await insertMedia(h.orm, ada.id, 10, '', QUOTA))!;
     await expect(updateMediaReady(h.orm, other.id, { ...processed(), fileKey: files.fileKey })).rejects.toThrow(
       /media_file_key_unique/,
     );
@@ -62,7 +63,7 @@ describe('media rows', () => {
 
   it('go with their owner', async () => {
     const ada = await h.user();
-    const { id } = await insertMedia(h.orm, ada.id, 10, '');
+    const { id } = (await insertMedia(h.orm, ada.id, 10, '', QUOTA))!;
     await h.orm.em.fork().execute(`delete from users where id = ${ada.id}`);
     expect(await h.orm.em.fork().execute(`select 1 from media where id = ${id}`)).toEqual([]);
   });

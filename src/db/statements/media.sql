@@ -1,10 +1,26 @@
 -- The SQL of src/media/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
 
 -- media_delete
-delete from media
+with
+  gone as (
+    delete from media
+    where
+      id = $1
+      and state <> 'ready'
+    returning
+      owner_id,
+      bytes,
+      created_at
+  )
+update media_quotas q
+set
+  files = q.files - 1,
+  bytes = q.bytes - g.bytes
+from
+  gone g
 where
-  id = $1
-  and state <> 'ready';
+  q.user_id = g.owner_id
+  and q.day = (g.created_at at time zone 'UTC')::date;
 
 -- media_describe
 update media
@@ -37,10 +53,36 @@ where
   and state = 'processing';
 
 -- media_insert
+with
+  quota as (
+    insert into
+      media_quotas as q (user_id, day, files, bytes)
+    select
+      $1,
+      (now() at time zone 'UTC')::date,
+      1,
+      $2
+    where
+      1 <= $4
+      and $2::bigint <= $5
+    on conflict (user_id, day) do update
+    set
+      files = q.files + 1,
+      bytes = q.bytes + excluded.bytes
+    where
+      q.files + 1 <= $4
+      and q.bytes + excluded.bytes <= $5
+    returning
+      1
+  )
 insert into
   media (owner_id, bytes, description)
-values
-  ($1, $2, $3)
+select
+  $1,
+  $2,
+  $3
+from
+  quota
 returning
   id,
   owner_id as "ownerId",
