@@ -562,8 +562,8 @@ CREATE TABLE public.media (
     preview_key character varying(27),
     width integer,
     height integer,
-    blurhash character varying(64),
-    description character varying(1500) DEFAULT ''::character varying NOT NULL,
+    blurhash character varying(28),
+    description character varying(420) DEFAULT ''::character varying NOT NULL,
     bytes integer NOT NULL,
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
     attached_to character varying(6),
@@ -729,7 +729,8 @@ CREATE TABLE public.posts (
     content text NOT NULL,
     author_id integer NOT NULL,
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
-    search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, (((title)::text || ' '::text) || content))) STORED
+    search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, (((title)::text || ' '::text) || content))) STORED,
+    media json
 );
 
 

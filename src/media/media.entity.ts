@@ -2,9 +2,14 @@ import { defineEntity } from '@mikro-orm/core';
 import { PostEntity } from '../posts/post.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
-/** Alt text's most characters (Mastodon's), and its most bytes as JSON, as for other stored text. */
-export const MEDIA_DESCRIPTION_MAX = 1_500;
-export const MEDIA_DESCRIPTION_MAX_BYTES = 2_250;
+/**
+ * Alt text's most characters (Twitter's first limit) and bytes as JSON, as for other stored text:
+ * four of them on each of the 20 posts a profile previews keep it under ANSWER_MAX_BYTES.
+ */
+export const MEDIA_DESCRIPTION_MAX = 420;
+export const MEDIA_DESCRIPTION_MAX_BYTES = 440;
+/** A blurhash of 4×3 components is always this long. */
+export const BLURHASH_LENGTH = 28;
 /** A store key's size (store.ts: 22 characters of 128 random bits, a dot, an extension). */
 const KEY_LENGTH = 27;
 
@@ -29,7 +34,7 @@ export const MediaEntity = defineEntity({
     previewKey: p.string().length(KEY_LENGTH).nullable().unique('media_preview_key_unique'),
     width: p.integer().nullable(),
     height: p.integer().nullable(),
-    blurhash: p.string().length(64).nullable(),
+    blurhash: p.string().length(BLURHASH_LENGTH).nullable(),
     description: p.string().length(MEDIA_DESCRIPTION_MAX).default(''),
     // The upload's bytes, as the daily quota counts them.
     bytes: p.integer(),

@@ -125,3 +125,24 @@ export async function updateMediaDescriptionAsOwner(
   if (!row) throw notFound(MEDIA_NOT_FOUND);
   return row;
 }
+
+/**
+ * The uploads `ids` ($n of an int[]) names, as the MediaAttachment[] JSON a post stores (in that
+ * order), URLs under `base` ($n): `m` must be a set of media rows.
+ */
+export const attachmentsJson = (m: string, ids: string, base: string) =>
+  `(select json_agg(json_build_object('id', ${m}.id, 'state', ${m}.state, 'type', ${m}.type,
+      'url', ${base} || ${m}.file_key, 'previewUrl', ${base} || ${m}.preview_key, 'width', ${m}.width,
+      'height', ${m}.height, 'blurhash', ${m}.blurhash, 'description', ${m}.description)
+    order by array_position(${ids}, ${m}.id)) from ${m})`;
+
+/**
+ * The caller's uploads among `ids` that a post may take (ready, not attached), locked in id order
+ * until the statement's transaction ends: a racing attach waits, then sees them attached.
+ */
+export const attachableMedia = (ids: string, owner: string) =>
+  `select md.* from media md where md.id = any(${ids}) and md.owner_id = ${owner} and md.state = 'ready'
+    and md.attached_to is null order by md.id for update of md`;
+
+export const MEDIA_NOT_ATTACHABLE =
+  "mediaIds must name the caller's own uploads, ready and not attached to anything yet";

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { byIdInput, idOutput, storedText } from '../trpc/schemas.js';
 import { FULL_MAX_SIDE } from './process-image.js';
-import { MEDIA_DESCRIPTION_MAX, MEDIA_DESCRIPTION_MAX_BYTES, MEDIA_STATES } from './media.entity.js';
+import { BLURHASH_LENGTH, MEDIA_DESCRIPTION_MAX, MEDIA_DESCRIPTION_MAX_BYTES, MEDIA_STATES } from './media.entity.js';
 
 /** Alt text: optional, may be empty, bounded as other stored text. */
 export const mediaDescription = storedText(MEDIA_DESCRIPTION_MAX, MEDIA_DESCRIPTION_MAX_BYTES).meta({
@@ -28,6 +28,21 @@ export const MediaAttachment = z
   .meta({ id: 'MediaAttachment' });
 
 export type MediaAttachment = z.infer<typeof MediaAttachment>;
+
+/** The most bytes of JSON of one MediaAttachment: its fields, two URLs (MEDIA_PUBLIC_URL is at most 100), alt text. */
+export const MEDIA_ATTACHMENT_MAX_JSON_BYTES = 141 + 2 * (100 + 27) + BLURHASH_LENGTH + MEDIA_DESCRIPTION_MAX_BYTES;
+
+/** Images a post holds at most. */
+export const POST_MEDIA_MAX = 4;
+
+/** `mediaIds` of a post: the caller's own ready, unattached uploads, in the order shown. */
+export const mediaIds = z
+  .array(byIdInput.shape.id)
+  .max(POST_MEDIA_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id')
+  .meta({
+    description: `Up to ${POST_MEDIA_MAX} of the caller's own uploads (POST /media), ready and not yet attached, in the order shown`,
+  });
 
 export const updateMediaInput = byIdInput.extend({ description: mediaDescription });
 

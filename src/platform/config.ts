@@ -124,7 +124,10 @@ const envSchema = z.object({
   MEDIA_DAILY_FILES: positiveInt.max(2 ** 31 - 1).default(200),
   MEDIA_DAILY_BYTES: positiveInt.default(500 * 1024 * 1024),
   /** Where clients fetch files: a CDN or public bucket; unset: the service itself (/media/files/, either store). */
-  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  MEDIA_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .max(100)
+    .optional(),
   MEDIA_URL_TTL_SECONDS: positiveInt.max(7 * 86_400).default(3_600),
   MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),

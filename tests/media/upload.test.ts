@@ -110,7 +110,7 @@ describe.each(STORAGES)('uploads on %s', (storage) => {
     expect(patched.body.description).toBe('Grey');
     const tooLong = await h.request('PATCH', `/media/${media.id}`, {
       token: ada.token,
-      body: { description: 'x'.repeat(1501) },
+      body: { description: 'x'.repeat(421) },
     });
     expectApiError(tooLong, 400, 'BAD_REQUEST');
     const noFile = new FormData();

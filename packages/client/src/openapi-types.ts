@@ -903,6 +903,8 @@ export interface components {
             commentCount: number;
             /** @description Whether the caller likes it: a second like is rejected (400) when this is true */
             likedByMe: boolean;
+            /** @description The images, in order ([] without) */
+            media: components["schemas"]["MediaAttachment"][];
         };
         Comment: {
             /** @example 1 */
@@ -920,6 +922,21 @@ export interface components {
             likeCount: number;
             /** @description Whether the caller likes it: a second like is rejected (400) when this is true */
             likedByMe: boolean;
+        };
+        MediaAttachment: {
+            /** @example 1 */
+            id: number;
+            /** @enum {string} */
+            state: "processing" | "ready" | "failed";
+            type: ("image/jpeg" | "image/webp") | null;
+            /** @description The image, at most 2048 px on its long side */
+            url: string | null;
+            /** @description A preview, at most 400 px on its long side */
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
         };
         UserWithRelations: {
             /** @example 1 */
@@ -991,21 +1008,6 @@ export interface components {
                 id: number;
             };
             read: boolean;
-        };
-        MediaAttachment: {
-            /** @example 1 */
-            id: number;
-            /** @enum {string} */
-            state: "processing" | "ready" | "failed";
-            type: ("image/jpeg" | "image/webp") | null;
-            /** @description The image, at most 2048 px on its long side */
-            url: string | null;
-            /** @description A preview, at most 400 px on its long side */
-            previewUrl: string | null;
-            width: number | null;
-            height: number | null;
-            blurhash: string | null;
-            description: string;
         };
         /** @description The body of every error response */
         ApiError: {
@@ -1897,6 +1899,8 @@ export interface operations {
                     title: string;
                     /** @description At most 20000 characters, and 28000 bytes as JSON (UTF-8, escapes included) */
                     content: string;
+                    /** @description Up to 4 of the caller's own uploads (POST /media), ready and not yet attached, in the order shown */
+                    mediaIds?: number[];
                 };
             };
         };
@@ -1910,7 +1914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Title and content are required */
+            /** @description Title and content are required; mediaIds must name the caller's own ready, unattached uploads */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1918,7 +1922,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Title and content are required",
+                     *       "message": "Title and content are required; mediaIds must name the caller's own ready, unattached uploads",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */
@@ -6751,7 +6755,7 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description The image: JPEG, PNG, WebP, GIF or AVIF (read from its bytes) */
                     file: string;
-                    /** @description Alt text: at most 1500 characters, and 2250 bytes as JSON */
+                    /** @description Alt text: at most 420 characters, and 440 bytes as JSON */
                     description?: string;
                 };
                 "image/jpeg": string;
@@ -7010,7 +7014,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Alt text: at most 1500 characters, and 2250 bytes as JSON */
+                    /** @description Alt text: at most 420 characters, and 440 bytes as JSON */
                     description: string;
                 };
             };
