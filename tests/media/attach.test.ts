@@ -3,11 +3,11 @@ import type { MediaAttachment } from '../../src/media/media.schemas.js';
 import { expectApiError } from '../support/fixtures.js';
 import type { Harness, TestUser } from '../support/harness.js';
 import { jpeg } from './images.js';
-import { skipped, STORAGES, useMediaHarness } from './storages.js';
+import { skipped, storagesOfThisFile, useMediaHarness } from './storages.js';
 
 /** POST /posts with mediaIds: a post's images, taken only from the caller's own ready, unattached uploads. */
 
-describe.each(STORAGES)('attaching uploads to posts on %s', (storage) => {
+describe.each(storagesOfThisFile())('attaching uploads to posts on %s', (storage) => {
   const h = useMediaHarness(storage);
   const skip = skipped(storage);
 

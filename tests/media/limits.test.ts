@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { DAILY_QUOTA_FULL } from '../../src/media/uploads.js';
 import { Harness, type TestUser } from '../support/harness.js';
 import { noise } from './images.js';
-import { skipped, STORAGES, storageConfig } from './storages.js';
+import { skipped, storagesOfThisFile, storageConfig } from './storages.js';
 
 /** The daily upload quota, held in PostgreSQL across two apps, and the processing queue's refusals. */
 
@@ -15,7 +15,7 @@ const flat = (seed: number) =>
     .jpeg()
     .toBuffer();
 
-describe.each(STORAGES)('upload limits on %s', (storage) => {
+describe.each(storagesOfThisFile())('upload limits on %s', (storage) => {
   const skip = skipped(storage);
   let a: Harness;
   let b: Harness;

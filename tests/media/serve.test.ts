@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { MediaAttachment } from '../../src/media/media.schemas.js';
 import { jpeg } from './images.js';
-import { skipped, STORAGES, useMediaHarness } from './storages.js';
+import { skipped, storagesOfThisFile, useMediaHarness } from './storages.js';
 
 /** GET /media/files/<key>: the stored files, served by the service from either store. */
 
-describe.each(STORAGES)('files served from %s', (storage) => {
+describe.each(storagesOfThisFile())('files served from %s', (storage) => {
   const h = useMediaHarness(storage);
   const skip = skipped(storage);
 

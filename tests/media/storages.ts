@@ -22,10 +22,20 @@ export function skipped(storage: Storage): boolean {
 }
 
 let rgw: Promise<CephRgw> | undefined;
-afterAll(async () => {
-  if (rgw) await (await rgw).stop();
-  rgw = undefined;
-});
+
+/**
+ * The storages, for a test file to run its tests on: called at its top level, it stops the file's
+ * RGW (started by its first S3 test) after the file. Files share this module (isolate: false), so the
+ * hook is registered per file, not here once.
+ */
+export function storagesOfThisFile(): readonly Storage[] {
+  afterAll(async () => {
+    const started = rgw;
+    rgw = undefined;
+    if (started) await (await started).stop();
+  });
+  return STORAGES;
+}
 
 /** MEDIA_* settings for `storage`: a fresh folder or a fresh bucket; the RGW starts once per file. */
 export async function storageConfig(

@@ -6,7 +6,7 @@ import { expectApiError } from '../support/fixtures.js';
 import type { Harness, TestUser } from '../support/harness.js';
 import sharp from 'sharp';
 import { jpeg, noise, png, SVG_WITH_SCRIPT } from './images.js';
-import { skipped, STORAGES, storedKeys, useMediaHarness } from './storages.js';
+import { skipped, storagesOfThisFile, storedKeys, useMediaHarness } from './storages.js';
 
 /** POST /media on every transport, GET and PATCH /media/{id}: on both storages. */
 
@@ -71,7 +71,7 @@ async function ready(h: Harness, user: TestUser, response: Response): Promise<Me
   return response.status === 201 ? body : settled(h, user, body.id);
 }
 
-describe.each(STORAGES)('uploads on %s', (storage) => {
+describe.each(storagesOfThisFile())('uploads on %s', (storage) => {
   const h = useMediaHarness(storage, { MEDIA_MAX_BYTES: String(MAX_BYTES), MEDIA_PROCESS_MAX: '1' });
   const skip = skipped(storage);
 
