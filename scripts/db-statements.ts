@@ -36,6 +36,7 @@ const DOMAIN_OF_PREFIX: Record<string, string> = {
   follow_: 'users',
   blocks_: 'users',
   mutes_: 'users',
+  media_: 'media',
 };
 
 function domainOf(name: string): string {

@@ -29,14 +29,18 @@ const alias = (path: string, part: string) => `${path.replace(/\./g, '_')}_${par
 /**
  * The probe: one alias per type to print, each passed through Expand, which rebuilds every object
  * type as an anonymous one so that the checker prints its members instead of a name (zod's
- * inferred types, our schema aliases) that the generated file could not import.
+ * inferred types, our schema aliases) that the generated file could not import; Blob, FormData and
+ * Uint8Array (an upload's input) are global types, kept by name.
  */
 function probeSource(procedures: [string, keyof typeof KIND][]): string {
   const lines = [
     "import type { inferProcedureOutput, inferRouterError, inferSubscriptionOutput, TRPC_ERROR_CODE_NUMBER } from '@trpc/server';",
     "import type { appRouter } from '../src/http/router.js';",
     "import type { ProcedureInput } from '../src/trpc/internals.js';",
-    'type Expand<T> = T extends readonly unknown[]',
+    // Binary inputs (an upload's) keep their global names, which clients have too.
+    'type Expand<T> = T extends Blob | FormData | Uint8Array',
+    '  ? T',
+    '  : T extends readonly unknown[]',
     '  ? { [K in keyof T]: Expand<T[K]> }',
     '  : T extends object ? (T extends infer O ? { [K in keyof O]: Expand<O[K]> } : never) : T;',
     // The numeric code is a union tRPC names, imported by the generated file as it is.

@@ -6,6 +6,12 @@ import { longestWriteWindowSeconds } from '../auth/write-limits.js';
 import type { Config } from '../platform/config.js';
 import { initORM, knexClientOf, ormOptions, prepareSchema, startDatabase } from '../db/db.js';
 import { LiveHub } from '../live/live-hub.js';
+import {
+  closeMediaServices,
+  createMediaServices,
+  openMediaServices,
+  type MediaServices,
+} from '../media/media-services.js';
 import { deleteExpiredTickets } from '../live/live.queries.js';
 import { createApp, createHttpServer } from '../http/http.js';
 import type { Logger } from '../platform/logger.js';
@@ -96,6 +102,7 @@ export async function startServer(
   let orm: MikroORM | undefined;
   let live: LiveHub | undefined;
   let reads: ReadReplicas | undefined;
+  let media: MediaServices | undefined;
   let server: Server;
   let metricsServer: Server | undefined;
   const unregister: (() => void)[] = [];
@@ -122,7 +129,9 @@ export async function startServer(
       reads = new ReadReplicas(orm, config, logger, writePositions(orm));
       await reads.start();
     }
-    const app = createApp({ orm, config, logger, live, reads });
+    media = createMediaServices(config);
+    await openMediaServices(media);
+    const app = createApp({ orm, config, logger, live, reads, media });
     server = await new Promise<Server>((resolve, reject) => {
       const listening = createHttpServer(app, config);
       listening.once('error', (error: NodeJS.ErrnoException) =>
@@ -133,12 +142,14 @@ export async function startServer(
   } catch (error) {
     // Leave nothing running behind a failed start: no pool, no embedded server.
     await reads?.stop();
+    if (media) await closeMediaServices(media);
     for (const stop of unregister) stop();
     await closeServer(metricsServer);
     await orm?.close();
     await database.stop();
     throw error;
   }
+  const openedMedia = media;
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   logger.info({ url, docs: `${url}/docs`, startupMs: Math.round(performance.now() - startedAt) }, 'Feedline is ready');
@@ -186,6 +197,7 @@ export async function startServer(
       // A client that hung up mid-request closes its connection, but its handler may still be
       // writing: let the pool go idle before closing it.
       await waitForIdlePool(orm, SHUTDOWN_GRACE_MS);
+      await closeMediaServices(openedMedia);
       await reads?.stop();
       for (const stop of unregister) stop();
       await closeServer(metricsServer);

@@ -16,6 +16,7 @@ export const WRITE_KINDS = [
   'password',
   'profile',
   'events',
+  'media',
 ] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
@@ -39,6 +40,8 @@ const KIND_OF: Record<string, WriteKind> = {
   'events.create': 'events',
   'events.replace': 'events',
   'events.delete': 'events',
+  'media.upload': 'media',
+  'media.update': 'media',
 };
 
 export const writeKindOf = (path: string): WriteKind | undefined => KIND_OF[path];

@@ -550,6 +550,63 @@ CREATE TABLE public.live_tickets (
 
 
 --
+-- Name: media; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.media (
+    id integer NOT NULL,
+    owner_id integer NOT NULL,
+    state character varying(10) DEFAULT 'processing'::character varying NOT NULL,
+    type character varying(10),
+    file_key character varying(27),
+    preview_key character varying(27),
+    width integer,
+    height integer,
+    blurhash character varying(28),
+    description character varying(420) DEFAULT ''::character varying NOT NULL,
+    bytes integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    attached_to character varying(6),
+    post_id integer,
+    CONSTRAINT media_attached_to_check CHECK ((((attached_to)::text = 'post'::text) OR ((attached_to)::text = 'avatar'::text))),
+    CONSTRAINT media_ready_check CHECK ((((state)::text <> 'ready'::text) OR ((file_key IS NOT NULL) AND (preview_key IS NOT NULL)))),
+    CONSTRAINT media_state_check CHECK ((((state)::text = 'processing'::text) OR ((state)::text = 'ready'::text) OR ((state)::text = 'failed'::text)))
+);
+
+
+--
+-- Name: media_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.media_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: media_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.media_id_seq OWNED BY public.media.id;
+
+
+--
+-- Name: media_quotas; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.media_quotas (
+    user_id integer NOT NULL,
+    day date NOT NULL,
+    files integer NOT NULL,
+    bytes bigint NOT NULL
+);
+
+
+--
 -- Name: mikro_orm_migrations; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -672,7 +729,8 @@ CREATE TABLE public.posts (
     content text NOT NULL,
     author_id integer NOT NULL,
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
-    search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, (((title)::text || ' '::text) || content))) STORED
+    search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, (((title)::text || ' '::text) || content))) STORED,
+    media json
 );
 
 
@@ -787,6 +845,13 @@ ALTER TABLE ONLY public.events ALTER COLUMN id SET DEFAULT nextval('public.event
 
 
 --
+-- Name: media id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media ALTER COLUMN id SET DEFAULT nextval('public.media_id_seq'::regclass);
+
+
+--
 -- Name: mikro_orm_migrations id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -876,6 +941,38 @@ ALTER TABLE ONLY public.live_listeners
 
 ALTER TABLE ONLY public.live_tickets
     ADD CONSTRAINT live_tickets_pkey PRIMARY KEY (hash);
+
+
+--
+-- Name: media media_file_key_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media
+    ADD CONSTRAINT media_file_key_unique UNIQUE (file_key);
+
+
+--
+-- Name: media media_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media
+    ADD CONSTRAINT media_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: media media_preview_key_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media
+    ADD CONSTRAINT media_preview_key_unique UNIQUE (preview_key);
+
+
+--
+-- Name: media_quotas media_quotas_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media_quotas
+    ADD CONSTRAINT media_quotas_pkey PRIMARY KEY (user_id, day);
 
 
 --
@@ -1056,6 +1153,27 @@ CREATE INDEX live_tickets_expires_at_index ON public.live_tickets USING btree (e
 --
 
 CREATE INDEX live_tickets_session_index ON public.live_tickets USING btree (session_jti);
+
+
+--
+-- Name: media_owner_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX media_owner_created_index ON public.media USING btree (owner_id, created_at);
+
+
+--
+-- Name: media_post_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX media_post_id_index ON public.media USING btree (post_id) WHERE (post_id IS NOT NULL);
+
+
+--
+-- Name: media_unattached_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX media_unattached_created_index ON public.media USING btree (created_at) WHERE (attached_to IS NULL);
 
 
 --
@@ -1438,6 +1556,30 @@ ALTER TABLE ONLY public.follows
 
 ALTER TABLE ONLY public.live_tickets
     ADD CONSTRAINT live_tickets_session_jti_foreign FOREIGN KEY (session_jti) REFERENCES public.sessions(jti) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: media media_owner_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media
+    ADD CONSTRAINT media_owner_id_foreign FOREIGN KEY (owner_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: media media_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media
+    ADD CONSTRAINT media_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE SET NULL;
+
+
+--
+-- Name: media_quotas media_quotas_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media_quotas
+    ADD CONSTRAINT media_quotas_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --

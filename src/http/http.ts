@@ -13,11 +13,12 @@ import { createRestHandler } from './rest.js';
 import { inFlightLimit } from './in-flight.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
+import { MEDIA_FILES_ROUTE, mediaFilesRoute } from '../media/serve-files.js';
 import { appRouter } from './router.js';
 import { requestTimer } from '../platform/metrics.js';
 import { requestLogging } from './request-log.js';
-import { createContextFactory, type AppServices } from '../trpc/trpc.js';
-import { proceduresOf } from '../trpc/internals.js';
+import { createContextFactory, type AppMeta, type AppServices } from '../trpc/trpc.js';
+import { procedureDefOf, proceduresOf } from '../trpc/internals.js';
 import {
   answerClientError,
   expressPrototypes,
@@ -31,6 +32,8 @@ import {
 } from './wire.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** What a multipart upload carries besides its image (boundaries, part headers, the description). */
+const UPLOAD_SLACK_BYTES = 64 * 1024;
 const READY_TIMEOUT_MS = 2_000;
 
 /**
@@ -51,10 +54,12 @@ const READY_TIMEOUT_MS = 2_000;
  *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
  *   6. Typed RPC at /trpc.
  *   7. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
- *   8. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
- *      for a body that is not JSON, 405 with Allow for a documented path's other methods, 404. A
- *      list asked for unpaged is streamed as it is read (its meta, trpc/lists.ts; json-stream.ts).
- *   9. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
+ *   8. Stored images (GET /media/files/<key>): files from the media store.
+ *   9. REST (rest.ts): each documented path and method resolved to its procedure at start-up; 415
+ *      for a body that is not JSON (an upload takes its image: meta.rawBody), 405 with Allow for a
+ *      documented path's other methods, 404. A list asked for unpaged is streamed as it is read (its
+ *      meta, trpc/lists.ts; json-stream.ts).
+ *  10. The error handler, last: whatever failed before a procedure answered (error-handling.ts).
  */
 export function createApp(services: AppServices): Express {
   const app = express();
@@ -88,10 +93,24 @@ export function createApp(services: AppServices): Express {
     services.config.METRICS_PORT === undefined
       ? undefined
       : requestTimer(new Set(Object.keys(proceduresOf(appRouter))));
+  // Uploads (procedures with meta.rawBody) take an image: their cap is MEDIA_MAX_BYTES and the slack.
+  const uploads = uploadRequestsOf(appRouter);
+  const uploadLimit = services.config.MEDIA_MAX_BYTES + UPLOAD_SLACK_BYTES;
+  const uploadTooLarge = {
+    message: `The image is larger than ${services.config.MEDIA_MAX_BYTES} bytes`,
+    code: 'PAYLOAD_TOO_LARGE',
+  };
   app.use((req, res, next) => {
     logRequest(req, res);
     timeRequest?.(req, res);
-    if (hasBody(req) && !capRequestBody(req, res, BODY_LIMIT_BYTES)) return;
+    if (hasBody(req)) {
+      const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+      const upload = uploads.has(`${req.method} ${path}`);
+      if (
+        !(upload ? capRequestBody(req, res, uploadLimit, uploadTooLarge) : capRequestBody(req, res, BODY_LIMIT_BYTES))
+      )
+        return;
+    }
     next();
   });
 
@@ -201,7 +220,10 @@ export function createApp(services: AppServices): Express {
   // 7. Server-sent events: not procedures (trpc-to-openapi has no streams), the same streams as live.*.
   app.get(Object.keys(EVENT_STREAM_PATHS), eventStreamRoute(services));
 
-  // 8. REST, lists streamed.
+  // 8. Stored images (GET /media/files/<key>), from either store: not procedures (their bodies are files).
+  app.get(MEDIA_FILES_ROUTE, mediaFilesRoute(services));
+
+  // 9. REST, lists streamed.
   const streams = new JsonStreams(services, outages);
   const createRestContext = createContextFactory(services, { jsonAsText: true });
   app.use(
@@ -216,9 +238,21 @@ export function createApp(services: AppServices): Express {
       streamList: (req, res, list, input) => streams.answer(req, res, list, input),
     }),
   );
-  // 9. The error handler.
+  // 10. The error handler.
   app.use(httpErrorHandler(outages));
   return app;
+}
+
+/** The requests that are uploads, as "METHOD path": each upload procedure's REST path and its /trpc path. */
+function uploadRequestsOf(router: typeof appRouter): Set<string> {
+  const requests = new Set<string>();
+  for (const [name, procedure] of Object.entries(proceduresOf(router))) {
+    const meta = procedureDefOf<AppMeta>(procedure).meta;
+    if (!meta?.rawBody) continue;
+    requests.add(`POST /trpc/${name}`);
+    if (meta.openapi) requests.add(`${meta.openapi.method} ${meta.openapi.path}`);
+  }
+  return requests;
 }
 
 /** TRUST_PROXY: "false", "true", a hop count, or addresses/subnets, as Express understands them. */

@@ -58,6 +58,7 @@ const TAGS = [
   { name: 'users', description: "Profiles, follows, blocks and mutes, and the caller's own account" },
   { name: 'events', description: 'Events users announce: when, where, what' },
   { name: 'notifications', description: 'What happened to the caller: follows, likes, comments' },
+  { name: 'media', description: 'Images: uploads, their processing and alt text, attached to posts by id' },
   { name: 'live', description: 'Server-sent event streams of new posts and notifications, and their tickets' },
 ];
 
@@ -150,8 +151,10 @@ export function createOpenApiDocument(router: AnyRouter) {
         errors[415] = errorResponse(415, 'Request body is not JSON');
       }
       errors[503] = errorResponse(503, 'The database is unavailable; retry later');
+      if (meta.rawBody) describeUpload(operation, meta.rawBody.types, errors);
       operation.responses = {
         [status]: status === 204 ? { description: 'No content' } : { ...success, description: 'Success' },
+        ...(meta.rawBody && { 202: { ...success, description: 'Accepted: the image is still processing' } }),
         ...Object.fromEntries(Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))),
       };
       operation.description ??= `${operation.summary ?? operation.operationId}. ${
@@ -205,6 +208,29 @@ function describeBody(operation: Operation, atLeastOneField: boolean) {
   const email = schema.properties?.email;
   if (email?.type === 'string') email.format ??= 'email';
   if (atLeastOneField) schema.minProperties = 1;
+}
+
+/**
+ * An upload (meta.rawBody, rest.ts): trpc-to-openapi documents its fields as a JSON body, which it is
+ * not. It takes multipart/form-data with those fields, or the image itself as the body.
+ */
+function describeUpload(operation: Operation, types: readonly string[], errors: Record<string, unknown>) {
+  const body = operation.requestBody as { content: Record<string, { schema?: Schema }> };
+  const fields = body.content['application/json']!.schema;
+  body.content = {
+    'multipart/form-data': { schema: fields, encoding: { file: { contentType: types.join(', ') } } } as never,
+    ...Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+  };
+  errors[413] = errorResponse(413, 'The image is over MEDIA_MAX_BYTES (10 MB unless configured)');
+  errors[415] = errorResponse(
+    415,
+    'Not a JPEG, PNG, WebP, GIF or AVIF image (read from its bytes), or a body neither multipart/form-data nor an image type',
+  );
+  errors[429] = errorResponse(
+    429,
+    "Too many writes by this user in a short time, or too many of the user's images processing; see Retry-After",
+  );
+  errors[503] = errorResponse(503, 'The database is unavailable, or too many images are processing; retry later');
 }
 
 /**

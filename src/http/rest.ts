@@ -1,4 +1,5 @@
 import { getTRPCErrorFromUnknown, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { Readable } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   forEachOpenApiProcedure,
@@ -32,6 +33,8 @@ interface Route {
   successStatus: number;
   /** A list (defineList): streamed when unpaged. */
   list?: ListStream;
+  /** The raw body types an upload takes besides multipart/form-data (`meta.rawBody`), else undefined. */
+  rawBody?: readonly string[];
 }
 
 export interface RestHandlerOptions {
@@ -88,6 +91,7 @@ export function createRestHandler({
       takesInput: !instanceofZodTypeLikeVoid(unwrapZodType(getInputOutputParsers(procedure).inputParser, true)),
       successStatus: (meta as AppMeta).successStatus ?? 200,
       list: (meta as AppMeta).list,
+      rawBody: (meta as AppMeta).rawBody?.types,
     });
   });
 
@@ -103,19 +107,24 @@ export function createRestHandler({
       if (!route) throw notFound('Not found');
       const { takesBody } = route;
       const contentType = mediaType(req);
-      if (takesBody && !isJson(contentType)) {
+      let input: unknown;
+      if (route.rawBody) input = await uploadOf(req, contentType, route.rawBody);
+      else if (takesBody && !isJson(contentType)) {
         throw new TRPCError({
           code: 'UNSUPPORTED_MEDIA_TYPE',
           message: contentType
             ? `Unsupported content-type "${contentType}"; send application/json`
             : 'Missing content-type; send application/json',
         });
-      }
-      const input = route.takesInput
-        ? { ...(takesBody ? (req.body as object | undefined) : queryOf(req)), ...route.pattern.exec(path)!.groups }
-        : undefined;
+      } else if (route.takesInput)
+        input = {
+          ...(takesBody ? (req.body as object | undefined) : queryOf(req)),
+          ...route.pattern.exec(path)!.groups,
+        };
       if (route.list) {
-        const streamed = await streamList(req, res, route.list, input).catch((error: unknown) => error);
+        const streamed = await streamList(req, res, route.list, input as Record<string, unknown> | undefined).catch(
+          (error: unknown) => error,
+        );
         if (streamed === true) return;
         // A database that is away answers 503 from the error handler: the procedure would only wait for it again.
         if (streamed !== false) return next(streamed);
@@ -130,7 +139,7 @@ export function createRestHandler({
       });
       sendJsonText(
         res,
-        route.successStatus,
+        route.rawBody && (data as { state?: unknown }).state === 'processing' ? 202 : route.successStatus,
         responseHeaders([]),
         data instanceof JsonText ? data.text : JSON.stringify(data),
       );
@@ -151,7 +160,31 @@ function routeOf(routes: Route[] | undefined, path: string): Route | undefined {
 }
 
 /** The procedure's raw input, as tRPC asks for it. */
-const rawInputOf = (input: Record<string, unknown> | undefined) => () => Promise.resolve(input);
+const rawInputOf = (input: unknown) => () => Promise.resolve(input);
+
+/**
+ * An upload's body as /trpc hands it to the procedure: multipart/form-data as FormData, a raw body
+ * of one of `types` as a byte stream (the procedure reads it with its own cap; http.ts's body cap
+ * bounds both). Any other body is a 415.
+ */
+async function uploadOf(req: Request, contentType: string | undefined, types: readonly string[]): Promise<unknown> {
+  if (contentType === 'multipart/form-data') {
+    const body = new globalThis.Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] },
+      body: Readable.toWeb(req) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    return body.formData().catch(() => {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed multipart/form-data body' });
+    });
+  }
+  if (contentType && types.includes(contentType)) return Readable.toWeb(req);
+  throw new TRPCError({
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: `${contentType ? `Unsupported content-type "${contentType}"` : 'Missing content-type'}; send multipart/form-data or one of ${types.join(', ')}`,
+  });
+}
 
 /** The query's fields, an empty one left out, a field given once as a string, more often as a list. */
 export function queryOf(req: Request): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { authRouter } from '../auth/auth.router.js';
 import { eventsRouter } from '../events/events.router.js';
 import { liveRouter } from '../live/live.router.js';
+import { mediaRouter } from '../media/media.router.js';
 import { notificationsRouter } from '../notifications/notifications.router.js';
 import { commentsRouter } from '../posts/comments.router.js';
 import { postsRouter } from '../posts/posts.router.js';
@@ -15,6 +16,7 @@ export const appRouter = router({
   events: eventsRouter,
   notifications: notificationsRouter,
   live: liveRouter,
+  media: mediaRouter,
 });
 
 /** The type TypeScript clients import (type-only) to get a fully typed tRPC client. */

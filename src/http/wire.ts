@@ -71,12 +71,17 @@ export function hasBody(req: IncomingMessage): boolean {
  * over the cap and dropping the rest. The connection is closed after a 413. False when refused.
  * Only for requests that have a body (hasBody): the others have nothing to count.
  */
-export function capRequestBody(req: IncomingMessage, res: ServerResponse, limit: number): boolean {
+export function capRequestBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  refusal: ApiErrorBody = PAYLOAD_TOO_LARGE,
+): boolean {
   const declared = req.headers['content-length'];
   if (declared !== undefined && req.headers['transfer-encoding'] === undefined) {
     // Node's parser delivers exactly the declared length as the body: nothing more to count.
     if (Number(declared) <= limit) return true;
-    refuseBody(req, res);
+    refuseBody(req, res, refusal);
     return false;
   }
   // Bytes the parser delivered before this middleware ran are waiting in the stream's buffer.
@@ -87,14 +92,14 @@ export function capRequestBody(req: IncomingMessage, res: ServerResponse, limit:
     received += chunk.length;
     if (received <= limit) return push(chunk, encoding);
     req.push = () => true; // dropped; the socket is closed after the 413 and a short linger
-    if (!res.headersSent) refuseBody(req, res);
+    if (!res.headersSent) refuseBody(req, res, refusal);
     return false;
   };
   return true;
 }
 
 /** A 413, then the connection closed. */
-function refuseBody(req: IncomingMessage, res: ServerResponse): void {
+function refuseBody(req: IncomingMessage, res: ServerResponse, refusal: ApiErrorBody): void {
   res.setHeader('Connection', 'close');
   // Lingering close: a client still sending would get a reset, and lose the 413, if the
   // socket closed at once; read and drop what it sends for a moment, then close.
@@ -104,7 +109,7 @@ function refuseBody(req: IncomingMessage, res: ServerResponse): void {
     socket.on('data', () => undefined).resume();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
-  (res as Response).status(413).json(PAYLOAD_TOO_LARGE);
+  (res as Response).status(413).json(refusal);
   answeredForGood(res);
 }
 

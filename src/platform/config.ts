@@ -122,8 +122,14 @@ const envSchema = z.object({
   MEDIA_PROCESS_MAX: positiveInt.default(Math.max(1, availableParallelism() - 1)),
   MEDIA_QUEUE_MAX: positiveInt.default(32),
   MEDIA_QUEUE_PER_USER: positiveInt.default(2),
-  /** Where clients fetch files: a CDN or public bucket; unset: presigned URLs (s3), the service itself (fs). */
-  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Uploads one user may make per UTC day, in files and in bytes (held in PostgreSQL, across nodes). */
+  MEDIA_DAILY_FILES: positiveInt.max(2 ** 31 - 1).default(200),
+  MEDIA_DAILY_BYTES: positiveInt.default(500 * 1024 * 1024),
+  /** Where clients fetch files: a CDN or public bucket; unset: the service itself (/media/files/, either store). */
+  MEDIA_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .max(100)
+    .optional(),
   MEDIA_URL_TTL_SECONDS: positiveInt.max(7 * 86_400).default(3_600),
   MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
@@ -203,6 +209,7 @@ const envSchema = z.object({
   WRITE_LIMIT_PASSWORD: writeLimit('5/1h'),
   WRITE_LIMIT_PROFILE: writeLimit('30/1h'),
   WRITE_LIMIT_EVENTS: writeLimit('100/1h'),
+  WRITE_LIMIT_MEDIA: writeLimit('100/1h'),
   /**
    * Requests in progress at once per process, per signed-in user (its token verified, no database)
    * and per client address; over either, 429 with Retry-After before any work. A /trpc batch counts

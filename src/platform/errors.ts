@@ -34,6 +34,8 @@ export const STATUS_CODE: Record<number, string> = {
   408: 'TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  422: 'UNPROCESSABLE_CONTENT',
   429: 'TOO_MANY_REQUESTS',
   431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
@@ -67,9 +69,9 @@ export function retryAfterOf(error: unknown): number | undefined {
   return error instanceof TRPCError && error.cause instanceof RateLimited ? error.cause.retryAfterSeconds : undefined;
 }
 
-/** A 429 from the limit `kind`, counted in rate_limit_rejections_total. */
-export function tooMany(retryAfter: number, kind: RateLimitKind): TRPCError {
+/** A 429 from the limit `kind`, counted in rate_limit_rejections_total; the message says when, unless given. */
+export function tooMany(retryAfter: number, kind: RateLimitKind, message?: string): TRPCError {
   countRateLimited(kind);
   const cause = new RateLimited(retryAfter);
-  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: cause.message, cause });
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message ?? cause.message, cause });
 }

@@ -149,7 +149,8 @@ export type RateLimitKind =
   | 'in-flight-user'
   | 'in-flight-address'
   | 'password-hashes'
-  | 'media-processing';
+  | 'media-processing'
+  | 'media-quota';
 
 export const countRateLimited = (kind: RateLimitKind) => rateLimited.inc({ kind });
 

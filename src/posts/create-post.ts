@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionProcedure } from '../auth/procedures.js';
 import { withOutputBuiltBySql } from '../trpc/internals.js';
+import { mediaIds } from '../media/media.schemas.js';
 import { Post, postBody } from './posts.schemas.js';
 import { insertPostFor } from './posts.queries.js';
 
@@ -9,9 +10,9 @@ export const createPost = withOutputBuiltBySql(
     .meta({
       openapi: { method: 'POST', path: '/posts', tags: ['posts'], summary: 'Write a post' },
       successStatus: 201,
-      errors: { 400: 'Title and content are required' },
+      errors: { 400: "Title and content are required; mediaIds must name the caller's own ready, unattached uploads" },
     })
-    .input(z.object(postBody))
+    .input(z.object({ ...postBody, mediaIds: mediaIds.optional() }))
     .output(Post)
-    .mutation(({ ctx, input }) => insertPostFor(ctx, input)),
+    .mutation(({ ctx, input }) => insertPostFor(ctx, input, ctx.services.media.urlBase)),
 );

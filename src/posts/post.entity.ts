@@ -21,6 +21,9 @@ export const PostEntity = defineEntity({
     content: p.text(),
     author: p.manyToOne(UserEntity).deleteRule('cascade'),
     createdAt: p.datetime(3).defaultRaw('now()'),
+    // The post's images as the API shows them (MediaAttachment[]), written when they are attached, so
+    // reads take them from the row; null without images.
+    media: p.json().columnType('json').nullable(),
     // Computed by PostgreSQL (a generated column); only search queries read it.
     searchVector: p
       .string()

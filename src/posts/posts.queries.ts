@@ -19,6 +19,7 @@ import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import { noBlockBetween, SESSION_VIEWER, unblocked, viewerById } from '../viewer/safety.sql.js';
 import { PostEntity } from './post.entity.js';
+import { attachableMedia, attachmentsJson, MEDIA_NOT_ATTACHABLE } from '../media/media.queries.js';
 import type { Post } from './posts.schemas.js';
 import { userSummaryJson } from '../viewer/user-summary.sql.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
@@ -119,12 +120,39 @@ const CREATE_POST = namedStatement(
     select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
 );
 
-/** Inserts the caller's post and answers it as the API shows it: one statement. */
+/*
+ * A post with images: its uploads ($5) locked, then the post written only when every one of them is
+ * the caller's, ready and unattached, with their JSON (URLs under $6) on its row; they are marked
+ * attached to it in the same statement. A null answer with a session: some id did not qualify.
+ */
+const CREATE_POST_WITH_MEDIA = namedStatement(
+  'post_create_with_media',
+  `with ${SESSION_USER},
+    m as materialized (${attachableMedia('$5::int[]', '(select user_id from s)')}),
+    ins as (insert into posts (title, content, author_id, media)
+      select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')} from s
+      where (select count(*) from m) = cardinality($5::int[]) returning *),
+    attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m))
+    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
+);
+
+/** Inserts the caller's post (with its images, when `mediaIds` names some) and answers it as the API shows it: one statement. */
 export async function insertPostFor(
   scope: SessionScope,
-  { title, content }: { title: string; content: string },
+  { title, content, mediaIds = [] }: { title: string; content: string; mediaIds?: number[] },
+  mediaUrlBase: string,
 ): Promise<Post> {
-  const [json] = await runForSession<[string]>(scope, CREATE_POST, [title, content]);
+  if (mediaIds.length === 0) {
+    const [json] = await runForSession<[string]>(scope, CREATE_POST, [title, content]);
+    return jsonValue<Post>(json, scope.jsonAsText);
+  }
+  const [json] = await runForSession<[string | null]>(scope, CREATE_POST_WITH_MEDIA, [
+    title,
+    content,
+    mediaIds,
+    mediaUrlBase,
+  ]);
+  if (json === null) throw badRequest(MEDIA_NOT_ATTACHABLE);
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idOutput, text, timestamp } from '../trpc/schemas.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
+import { MEDIA_ATTACHMENT_MAX_JSON_BYTES, MediaAttachment, POST_MEDIA_MAX } from '../media/media.schemas.js';
 
 /** How many likers, and how many comments, a Post or Comment embeds at most; the rest is paged. */
 export const PREVIEW_ITEMS = 20;
@@ -49,6 +50,7 @@ export const Post = z
     likeCount: likeFields.likeCount,
     commentCount: z.int().min(0).meta({ description: 'How many comments the caller could page through' }),
     likedByMe: likeFields.likedByMe,
+    media: z.array(MediaAttachment).max(POST_MEDIA_MAX).meta({ description: 'The images, in order ([] without)' }),
   })
   .meta({ id: 'Post' });
 
@@ -87,7 +89,8 @@ export const POST_MAX_JSON_BYTES =
   POST_CONTENT_MAX_BYTES +
   SUMMARY_MAX_JSON_BYTES +
   arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES) +
-  arrayMaxBytes(PREVIEW_ITEMS, COMMENT_MAX_JSON_BYTES);
+  arrayMaxBytes(PREVIEW_ITEMS, COMMENT_MAX_JSON_BYTES) +
+  arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES);
 
 export const SEARCH_QUERY_MAX = 200;
 

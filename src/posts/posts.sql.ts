@@ -127,7 +127,8 @@ const postColumns = (p: string, build: PostBuild) => {
         );
   return `${p}.id, ${p}.title, ${p}.content, ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
   ${likedBy} as "likedBy", ${comments} as comments,
-  ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe"`;
+  ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
+  coalesce(${p}.media::json, '[]'::json) as media`;
 };
 
 export const postJson = jsonFragment(Post, (p: string, build: PostBuild) =>

@@ -91,11 +91,16 @@ function closeUnlessEnds(res: ServerResponse, timeoutMs: number): void {
  */
 export interface AppMeta extends OpenApiMeta {
   successStatus?: 201 | 204;
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 429, string>>;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 429, string>>;
   /** A DELETE whose input is a JSON body (DELETE /users/me: a password must not go in a URL); rest.ts reads it. */
   deleteTakesBody?: true;
   /** A list (defineList, lists.ts): REST streams it when no page is asked for (json-stream.ts). */
   list?: ListStream;
+  /**
+   * Takes an upload (rest.ts): a raw body of one of `types`, or multipart/form-data, handed to the
+   * procedure as a stream or FormData, as /trpc does; the answer is 202 while its `state` is processing.
+   */
+  rawBody?: { types: readonly string[] };
 }
 
 const t = initTRPC

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { eventJson } from '../../src/events/events.queries.js';
 import { notificationJson } from '../../src/notifications/notifications.queries.js';
 import * as sql from '../../src/db/sql.js';
+import { insertMedia, updateMediaReady } from '../../src/media/media.queries.js';
+import { newMediaKey } from '../../src/media/store.js';
 import * as postsSql from '../../src/posts/posts.sql.js';
 import * as userSummarySql from '../../src/viewer/user-summary.sql.js';
 import * as usersSql from '../../src/users/users.sql.js';
@@ -31,6 +33,17 @@ beforeAll(async () => {
     await h.caller(ada.token).comments.like({ id: comment.id });
     await h.caller(ada.token).posts.comment({ id: post.id, content: 'a reply' });
   }
+  // A post with an image (a ready upload's row: its files play no part here).
+  const media = await insertMedia(h.orm, ada.id, 1, 'alt', { files: 10, bytes: 10 });
+  await updateMediaReady(h.orm, media!.id, {
+    type: 'image/jpeg',
+    fileKey: newMediaKey('jpg'),
+    previewKey: newMediaKey('jpg'),
+    width: 4,
+    height: 3,
+    blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
+  });
+  await h.caller(ada.token).posts.create({ title: 'pictured', content: 'body', mediaIds: [media!.id] });
   await h.caller(ada.token).events.create({
     name: 'Meetup',
     description: 'Talks',

@@ -8,6 +8,7 @@ import { parseEnv, type Config } from '../../src/platform/config.js';
 import { initORM, ormOptions } from '../../src/db/db.js';
 import { createApp, createHttpServer } from '../../src/http/http.js';
 import { LiveHub } from '../../src/live/live-hub.js';
+import { closeMediaServices, createMediaServices, openMediaServices } from '../../src/media/media-services.js';
 import { forgetReaders } from '../../src/viewer/reader-statements.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { appRouter } from '../../src/http/router.js';
@@ -114,7 +115,9 @@ export class Harness {
     // a guess: a wrong one costs a statement, and tests that hold a statement in flight count them).
     forgetReaders();
     const orm = await initORM({ ...ormOptions(config, databaseUrl, appLogger), migrate: false });
-    const services: AppServices = { orm, config, logger: appLogger, live: new LiveHub(orm, config, appLogger) };
+    const media = createMediaServices(config);
+    await openMediaServices(media);
+    const services: AppServices = { orm, config, logger: appLogger, live: new LiveHub(orm, config, appLogger), media };
     const server = createHttpServer(createApp(services), services.config).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
@@ -130,6 +133,7 @@ export class Harness {
     await this.services.live.close();
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
+    await closeMediaServices(this.services.media);
     await this.orm.close();
   }
 
@@ -144,11 +148,11 @@ export class Harness {
   async request<T = any>(
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: { token?: string; body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.rawBody;
+    let body: string | Uint8Array | undefined = options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';

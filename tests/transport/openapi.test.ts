@@ -1,10 +1,17 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SseReader } from '../support/sse.js';
 import { Contract, type OpenApiDocument } from '../support/contract.js';
 import { type ApiResponse, PASSWORD, type TestUser, useHarness } from '../support/harness.js';
 
-const h = useHarness();
+// Uploads go to a folder of this file's own.
+const dataDir = mkdtempSync(join(tmpdir(), 'feedline-openapi-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const h = useHarness({ DATA_DIR: dataDir });
 let doc: OpenApiDocument;
 let contract: Contract;
 let author: TestUser;
@@ -126,7 +133,7 @@ async function check(
   template: string,
   path: string,
   expected: number,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; rawBody?: Uint8Array; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse> {
   const res = await h.request(method, path, options);
   expect(res.status, `${method} ${path}: ${res.text}`).toBe(expected);
@@ -260,6 +267,21 @@ describe('real responses match the document', () => {
     await check('DELETE', '/events/{id}', `/events/${created.id}`, 204, a);
     await check('DELETE', '/events/{id}', '/events/abc', 400, a);
     await check('DELETE', '/events/{id}', `/events/${created.id}`, 404, a);
+    // Uploads: the raw image body, a lying type, then the upload read and described by its owner only.
+    const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
+    const jpeg = { headers: { 'content-type': 'image/jpeg' } };
+    h.services.media.answerWaitMs = 60_000; // 201, not 202, however slow the machine
+    const media = (await check('POST', '/media', '/media', 201, { ...a, ...jpeg, rawBody: image })).body;
+    await check('POST', '/media', '/media', 415, { ...a, ...jpeg, rawBody: Buffer.from('<svg/>') });
+    await check('POST', '/media', '/media', 401, { ...jpeg, rawBody: image });
+    await check('GET', '/media/{id}', `/media/${media.id}`, 200, a);
+    await check('GET', '/media/{id}', `/media/${media.id}`, 404, o);
+    await check('GET', '/media/{id}', '/media/abc', 400, a);
+    await check('PATCH', '/media/{id}', `/media/${media.id}`, 200, { ...a, body: { description: 'A blue square' } });
+    await check('PATCH', '/media/{id}', `/media/${media.id}`, 400, { ...a, body: { description: 'x'.repeat(421) } });
+    await check('PATCH', '/media/{id}', `/media/${media.id}`, 404, { ...o, body: { description: 'mine' } });
     // The social model beyond the spec's table.
     const p2 = (await check('POST', '/posts', '/posts', 201, { ...a, body: { title: 'searchable', content: 'c' } }))
       .body;

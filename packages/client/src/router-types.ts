@@ -101,6 +101,17 @@ export type AppRouter = TRPCBuiltRouter<
           likeCount: number;
           commentCount: number;
           likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
         }[];
         meta: object;
       }>;
@@ -125,11 +136,22 @@ export type AppRouter = TRPCBuiltRouter<
           likeCount: number;
           commentCount: number;
           likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
         }[];
         meta: object;
       }>;
       create: TRPCMutationProcedure<{
-        input: { title: string; content: string };
+        input: { title: string; content: string; mediaIds?: number[] | undefined };
         output: {
           id: number;
           title: string;
@@ -149,6 +171,17 @@ export type AppRouter = TRPCBuiltRouter<
           likeCount: number;
           commentCount: number;
           likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
         };
         meta: object;
       }>;
@@ -173,6 +206,17 @@ export type AppRouter = TRPCBuiltRouter<
           likeCount: number;
           commentCount: number;
           likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
         };
         meta: object;
       }>;
@@ -197,6 +241,17 @@ export type AppRouter = TRPCBuiltRouter<
           likeCount: number;
           commentCount: number;
           likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
         };
         meta: object;
       }>;
@@ -222,6 +277,17 @@ export type AppRouter = TRPCBuiltRouter<
           likeCount: number;
           commentCount: number;
           likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
         };
         meta: object;
       }>;
@@ -246,6 +312,17 @@ export type AppRouter = TRPCBuiltRouter<
           likeCount: number;
           commentCount: number;
           likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
         };
         meta: object;
       }>;
@@ -359,6 +436,17 @@ export type AppRouter = TRPCBuiltRouter<
             likeCount: number;
             commentCount: number;
             likedByMe: boolean;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
           }[];
           comments: {
             likeCount: number;
@@ -419,6 +507,17 @@ export type AppRouter = TRPCBuiltRouter<
             likeCount: number;
             commentCount: number;
             likedByMe: boolean;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
           }[];
           comments: {
             likeCount: number;
@@ -459,6 +558,17 @@ export type AppRouter = TRPCBuiltRouter<
           likeCount: number;
           commentCount: number;
           likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
         }[];
         meta: object;
       }>;
@@ -510,6 +620,17 @@ export type AppRouter = TRPCBuiltRouter<
             likeCount: number;
             commentCount: number;
             likedByMe: boolean;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
           }[];
           comments: {
             likeCount: number;
@@ -554,6 +675,17 @@ export type AppRouter = TRPCBuiltRouter<
             likeCount: number;
             commentCount: number;
             likedByMe: boolean;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
           }[];
           comments: {
             likeCount: number;
@@ -703,6 +835,17 @@ export type AppRouter = TRPCBuiltRouter<
               likeCount: number;
               commentCount: number;
               likedByMe: boolean;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
             };
           },
           void,
@@ -728,6 +871,53 @@ export type AppRouter = TRPCBuiltRouter<
           void,
           unknown
         >;
+        meta: object;
+      }>;
+    };
+    media: {
+      upload: TRPCMutationProcedure<{
+        input: Blob | FormData | Uint8Array<ArrayBufferLike> | { file: Blob; description?: string | undefined };
+        output: {
+          id: number;
+          state: 'processing' | 'ready' | 'failed';
+          type: 'image/jpeg' | 'image/webp' | null;
+          url: string | null;
+          previewUrl: string | null;
+          width: number | null;
+          height: number | null;
+          blurhash: string | null;
+          description: string;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          state: 'processing' | 'ready' | 'failed';
+          type: 'image/jpeg' | 'image/webp' | null;
+          url: string | null;
+          previewUrl: string | null;
+          width: number | null;
+          height: number | null;
+          blurhash: string | null;
+          description: string;
+        };
+        meta: object;
+      }>;
+      update: TRPCMutationProcedure<{
+        input: { id: number; description: string };
+        output: {
+          id: number;
+          state: 'processing' | 'ready' | 'failed';
+          type: 'image/jpeg' | 'image/webp' | null;
+          url: string | null;
+          previewUrl: string | null;
+          width: number | null;
+          height: number | null;
+          blurhash: string | null;
+          description: string;
+        };
         meta: object;
       }>;
     };

@@ -16,6 +16,9 @@ import { Migration20261126040000 } from './Migration20261126040000.js';
 import { Migration20261127010000 } from './Migration20261127010000.js';
 import { Migration20261127020000 } from './Migration20261127020000.js';
 import { Migration20261127030000 } from './Migration20261127030000.js';
+import { Migration20261127110000 } from './Migration20261127110000.js';
+import { Migration20261127120000 } from './Migration20261127120000.js';
+import { Migration20261127130000 } from './Migration20261127130000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -39,4 +42,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127010000', class: Migration20261127010000 },
   { name: 'Migration20261127020000', class: Migration20261127020000 },
   { name: 'Migration20261127030000', class: Migration20261127030000 },
+  { name: 'Migration20261127110000', class: Migration20261127110000 },
+  { name: 'Migration20261127120000', class: Migration20261127120000 },
+  { name: 'Migration20261127130000', class: Migration20261127130000 },
 ];

@@ -343,7 +343,8 @@ select
             where
               p_m.post_id = p.id
               and p_m.user_id = vw.id
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media
       ) o
   )::text
 from
@@ -888,7 +889,8 @@ select
               ) then 't'
               else 'f'
             end
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media
       ) o
   )::text,
   array(
@@ -1314,7 +1316,8 @@ select
             where
               p_m.post_id = p.id
               and p_m.user_id = fu.id
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media
       ) o
   )::text,
   array[fu.id],

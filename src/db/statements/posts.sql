@@ -798,7 +798,8 @@ select
                     ) then 't'
                     else 'f'
                   end
-                ) as "likedByMe"
+                ) as "likedByMe",
+                coalesce(p.media::json, '[]'::json) as media
             ) o
         )
       from
@@ -1165,7 +1166,8 @@ select
                 where
                   p_m.post_id = p.id
                   and p_m.user_id = s.user_id
-              ) as "likedByMe"
+              ) as "likedByMe",
+              coalesce(p.media::json, '[]'::json) as media
           ) o
       )
     from
@@ -1265,7 +1267,148 @@ select
               '[]'::json as comments,
               0 as "likeCount",
               0 as "commentCount",
-              false as "likedByMe"
+              false as "likedByMe",
+              coalesce(ins.media::json, '[]'::json) as media
+          ) o
+      )
+    from
+      ins
+  )::text
+from
+  s;
+
+-- post_create_with_media
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  m as materialized (
+    select
+      md.*
+    from
+      media md
+    where
+      md.id = any ($5::int[])
+      and md.owner_id = (
+        select
+          user_id
+        from
+          s
+      )
+      and md.state = 'ready'
+      and md.attached_to is null
+    order by
+      md.id
+    for update of
+      md
+  ),
+  ins as (
+    insert into
+      posts (title, content, author_id, media)
+    select
+      $3,
+      $4,
+      s.user_id,
+      (
+        select
+          json_agg(
+            json_build_object(
+              'id',
+              m.id,
+              'state',
+              m.state,
+              'type',
+              m.type,
+              'url',
+              $6::text || m.file_key,
+              'previewUrl',
+              $6::text || m.preview_key,
+              'width',
+              m.width,
+              'height',
+              m.height,
+              'blurhash',
+              m.blurhash,
+              'description',
+              m.description
+            )
+            order by
+              array_position($5::int[], m.id)
+          )
+        from
+          m
+      )
+    from
+      s
+    where
+      (
+        select
+          count(*)
+        from
+          m
+      ) = cardinality($5::int[])
+    returning
+      *
+  ),
+  attached as (
+    update media md
+    set
+      attached_to = 'post',
+      post_id = ins.id
+    from
+      ins
+    where
+      md.id in (
+        select
+          id
+        from
+          m
+      )
+  )
+select
+  (
+    select
+      (
+        select
+          row_to_json(o)
+        from
+          (
+            select
+              ins.id,
+              ins.title,
+              ins.content,
+              to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      ins_a.id,
+                      ins_a.first_name as "firstName",
+                      ins_a.last_name as "lastName"
+                    from
+                      users ins_a
+                    where
+                      ins_a.id = ins.author_id
+                  ) o
+              ) as "createdBy",
+              '[]'::json as "likedBy",
+              '[]'::json as comments,
+              0 as "likeCount",
+              0 as "commentCount",
+              false as "likedByMe",
+              coalesce(ins.media::json, '[]'::json) as media
           ) o
       )
     from
@@ -1658,7 +1801,8 @@ select
             where
               p_m.post_id = p.id
               and p_m.user_id = $2
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media
       ) o
   ) as json
 from
@@ -2132,7 +2276,8 @@ select
                     end
                   )
                 )::int as "commentCount",
-                true as "likedByMe"
+                true as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media
             ) o
         )
       from
@@ -2569,7 +2714,8 @@ select
                     end
                   )
                 )::int as "commentCount",
-                false as "likedByMe"
+                false as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media
             ) o
         )
       from
@@ -2778,7 +2924,8 @@ select
                       where
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(p.media::json, '[]'::json) as media
                   from
                     (
                       select
@@ -3185,7 +3332,8 @@ select
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
                 from
                   (
                     select
@@ -3488,7 +3636,8 @@ select
                       where
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(p.media::json, '[]'::json) as media
                   from
                     (
                       with
@@ -4160,7 +4309,8 @@ select
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
                 from
                   (
                     with
@@ -4881,7 +5031,8 @@ select
                       where
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(p.media::json, '[]'::json) as media
                   from
                     (
                       with
@@ -5505,7 +5656,8 @@ select
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
                 from
                   (
                     with
@@ -6098,7 +6250,8 @@ select
                       where
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(p.media::json, '[]'::json) as media
                   from
                     (
                       select
@@ -6495,7 +6648,8 @@ select
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
                 from
                   (
                     select
@@ -7096,7 +7250,8 @@ from
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = $1
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
               ) o
           )::text as json
         from
@@ -7556,7 +7711,8 @@ from
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = $1
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
               ) o
           )::text as json
         from
@@ -8043,7 +8199,8 @@ select
             where
               p_m.post_id = p.id
               and p_m.user_id = $1
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media
       ) o
   )::text as json
 from
@@ -8493,7 +8650,8 @@ from
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = $1
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
               ) o
           )::text as json
         from
@@ -8951,7 +9109,8 @@ from
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = $1
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
               ) o
           )::text as json
         from
@@ -9431,7 +9590,8 @@ from
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = $1
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
               ) o
           )::text as json
         from
@@ -10092,7 +10252,8 @@ from
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = $1
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
               ) o
           )::text as json
         from
@@ -10732,7 +10893,8 @@ from
                     where
                       p_m.post_id = p.id
                       and p_m.user_id = $1
-                  ) as "likedByMe"
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
               ) o
           )::text as json
         from
@@ -11190,7 +11352,8 @@ select
             where
               p_m.post_id = p.id
               and p_m.user_id = $1
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media
       ) o
   )::text as json
 from

@@ -488,7 +488,8 @@ select
                               ) then 't'
                               else 'f'
                             end
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(u_p.media::json, '[]'::json) as media
                         from
                           posts u_p
                         where
@@ -1075,7 +1076,8 @@ select
                           where
                             u_p_m.post_id = u_p.id
                             and u_p_m.user_id = s.user_id
-                        ) as "likedByMe"
+                        ) as "likedByMe",
+                        coalesce(u_p.media::json, '[]'::json) as media
                       from
                         posts u_p
                       where

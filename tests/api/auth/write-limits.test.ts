@@ -1,3 +1,4 @@
+import { insertMedia } from '../../../src/media/media.queries.js';
 import { TRPCError } from '@trpc/server';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,8 @@ interface Write {
   rest: { method: string; url: string; body?: unknown };
 }
 
-function writeOf(kind: WriteKind, i: number, target: { postId: number; otherId: number }): Write {
-  const { postId, otherId } = target;
+function writeOf(kind: WriteKind, i: number, target: { postId: number; otherId: number; mediaId: number }): Write {
+  const { postId, otherId, mediaId } = target;
   const on = i % 2 === 0; // likes and follows toggle: each toggle is a write
   switch (kind) {
     case 'posts': {
@@ -62,6 +63,14 @@ function writeOf(kind: WriteKind, i: number, target: { postId: number; otherId: 
       const input = { name: `e${i}`, description: 'd', location: 'l', dateTime: '2030-01-01T10:00:00Z' };
       return { path: 'events.create', input, rest: { method: 'POST', url: '/events', body: input } };
     }
+    case 'media': {
+      const description = `alt ${i}`;
+      return {
+        path: 'media.update',
+        input: { id: mediaId, description },
+        rest: { method: 'PATCH', url: `/media/${mediaId}`, body: { description } },
+      };
+    }
   }
 }
 
@@ -102,7 +111,9 @@ describe('per-kind write limits, held across two apps on one database', () => {
   for (const kind of WRITE_KINDS) {
     it(`${kind}: ${LIMIT} per window in all, over REST on one app, a /trpc batch and createCaller on the other`, async () => {
       const writer = await a.user();
-      const target = { postId, otherId: other.id };
+      // An upload of the writer's own to describe (its row is enough; its image plays no part).
+      const media = await insertMedia(a.orm, writer.id, 1, '', { files: 1, bytes: 1 });
+      const target = { postId, otherId: other.id, mediaId: media!.id };
       const write = (i: number) => writeOf(kind, i, target);
       // A kind's own limit, not the overall one, refuses the fourth write.
       expect((await rest(a, writer.token, write(0))).status).toBeLessThan(300);
@@ -125,7 +136,9 @@ describe('per-kind write limits, held across two apps on one database', () => {
       );
       // Another user's writes of the same kind, and the writer's reads, go on.
       const fresh = await b.user();
-      expect((await rest(b, fresh.token, write(0))).status).toBeLessThan(300);
+      const freshMedia = await insertMedia(a.orm, fresh.id, 1, '', { files: 1, bytes: 1 });
+      const freshWrite = writeOf(kind, 0, { ...target, mediaId: freshMedia!.id });
+      expect((await rest(b, fresh.token, freshWrite)).status).toBeLessThan(300);
       expect((await a.request('GET', `/posts/${postId}`, { token: writer.token })).status).toBe(200);
     });
   }

@@ -43,6 +43,7 @@ describe('POST /posts', () => {
       likeCount: 0,
       commentCount: 0,
       likedByMe: false,
+      media: [],
     });
     expectNoSecrets(res.text, author.email);
   });

@@ -9,6 +9,8 @@ import {
   PREVIEW_ITEMS,
 } from '../../../src/posts/posts.schemas.js';
 import { ANSWER_MAX_BYTES } from '../../../src/trpc/schemas.js';
+import { MEDIA_DESCRIPTION_MAX_BYTES } from '../../../src/media/media.entity.js';
+import { POST_MEDIA_MAX } from '../../../src/media/media.schemas.js';
 import { NAME_MAX_BYTES } from '../../../src/users/user.entity.js';
 import { PROFILE_MAX_JSON_BYTES } from '../../../src/users/users.schemas.js';
 import { expectApiError } from '../../support/fixtures.js';
@@ -32,6 +34,22 @@ const WORST_POSTS = 25;
 /** A string of `bytes` bytes as JSON: quotes, each written as two. */
 const quotes = (bytes: number) => '"'.repeat(bytes / 2);
 
+/** A post's images at their largest: four, alt text full, URLs under a base of the most MEDIA_PUBLIC_URL may be. */
+function worstMedia() {
+  const url = `https://${'a'.repeat(91)}/${'k'.repeat(22)}.webp`;
+  return Array.from({ length: POST_MEDIA_MAX }, () => ({
+    id: 2_147_483_647,
+    state: 'ready',
+    type: 'image/webp',
+    url,
+    previewUrl: url,
+    width: 2048,
+    height: 2048,
+    blurhash: 'b'.repeat(28),
+    description: quotes(MEDIA_DESCRIPTION_MAX_BYTES),
+  }));
+}
+
 beforeAll(async () => {
   reader = await h.user();
   const sql = (text: string, values: unknown[] = []) =>
@@ -50,6 +68,7 @@ beforeAll(async () => {
     [quotes(POST_TITLE_MAX_BYTES), quotes(POST_CONTENT_MAX_BYTES), star, WORST_POSTS],
   );
   const postIds = posts.map((post) => post.id);
+  await sql(`update posts set media = ?::json where author_id = ?`, [JSON.stringify(worstMedia()), star]);
   await sql(`insert into post_likes (post_id, user_id) select p, u from unnest(?::int[]) p, unnest(?::int[]) u`, [
     pgArray(postIds),
     pgArray(likers),

@@ -1,0 +1,148 @@
+-- The SQL of src/media/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
+
+-- media_delete
+with
+  gone as (
+    delete from media
+    where
+      id = $1
+      and state <> 'ready'
+    returning
+      owner_id,
+      bytes,
+      created_at
+  )
+update media_quotas q
+set
+  files = q.files - 1,
+  bytes = q.bytes - g.bytes
+from
+  gone g
+where
+  q.user_id = g.owner_id
+  and q.day = (g.created_at at time zone 'UTC')::date;
+
+-- media_describe
+update media
+set
+  description = $3
+where
+  id = $1
+  and owner_id = $2
+returning
+  id,
+  owner_id as "ownerId",
+  state,
+  type,
+  file_key as "fileKey",
+  preview_key as "previewKey",
+  width,
+  height,
+  blurhash,
+  description,
+  bytes,
+  attached_to as "attachedTo",
+  post_id as "postId";
+
+-- media_failed
+update media
+set
+  state = 'failed'
+where
+  id = $1
+  and state = 'processing';
+
+-- media_insert
+with
+  quota as (
+    insert into
+      media_quotas as q (user_id, day, files, bytes)
+    select
+      $1,
+      (now() at time zone 'UTC')::date,
+      1,
+      $2
+    where
+      1 <= $4
+      and $2::bigint <= $5
+    on conflict (user_id, day) do update
+    set
+      files = q.files + 1,
+      bytes = q.bytes + excluded.bytes
+    where
+      q.files + 1 <= $4
+      and q.bytes + excluded.bytes <= $5
+    returning
+      1
+  )
+insert into
+  media (owner_id, bytes, description)
+select
+  $1,
+  $2,
+  $3
+from
+  quota
+returning
+  id,
+  owner_id as "ownerId",
+  state,
+  type,
+  file_key as "fileKey",
+  preview_key as "previewKey",
+  width,
+  height,
+  blurhash,
+  description,
+  bytes,
+  attached_to as "attachedTo",
+  post_id as "postId";
+
+-- media_of_owner
+select
+  id,
+  owner_id as "ownerId",
+  state,
+  type,
+  file_key as "fileKey",
+  preview_key as "previewKey",
+  width,
+  height,
+  blurhash,
+  description,
+  bytes,
+  attached_to as "attachedTo",
+  post_id as "postId"
+from
+  media
+where
+  id = $1
+  and owner_id = $2;
+
+-- media_ready
+update media
+set
+  state = 'ready',
+  type = $2,
+  file_key = $3,
+  preview_key = $4,
+  width = $5,
+  height = $6,
+  blurhash = $7
+where
+  id = $1
+  and state = 'processing'
+returning
+  id,
+  owner_id as "ownerId",
+  state,
+  type,
+  file_key as "fileKey",
+  preview_key as "previewKey",
+  width,
+  height,
+  blurhash,
+  description,
+  bytes,
+  attached_to as "attachedTo",
+  post_id as "postId";

@@ -1,0 +1,148 @@
+import { notFound } from '../platform/errors.js';
+import { type Database, findRow, namedStatement, runRows } from '../db/sql.js';
+import type { MediaState } from './media.entity.js';
+import type { MediaAttachment } from './media.schemas.js';
+
+export const MEDIA_NOT_FOUND = 'Media not found';
+
+/** A media row as the queries return it. */
+export interface MediaRow {
+  id: number;
+  ownerId: number;
+  state: MediaState;
+  type: MediaAttachment['type'];
+  fileKey: string | null;
+  previewKey: string | null;
+  width: number | null;
+  height: number | null;
+  blurhash: string | null;
+  description: string;
+  bytes: number;
+  attachedTo: 'post' | 'avatar' | null;
+  postId: number | null;
+}
+
+const COLUMNS = `id, owner_id as "ownerId", state, type, file_key as "fileKey", preview_key as "previewKey",
+  width, height, blurhash, description, bytes, attached_to as "attachedTo", post_id as "postId"`;
+
+/** What the stored renditions are, once processed. */
+export interface ProcessedMedia {
+  type: 'image/jpeg' | 'image/webp';
+  fileKey: string;
+  previewKey: string;
+  width: number;
+  height: number;
+  blurhash: string;
+}
+
+/** The UTC day an upload counts on. */
+const UTC_DAY = `(now() at time zone 'UTC')::date`;
+
+/*
+ * The day's count goes up only while the upload still fits ($4 files, $5 bytes), and the row is
+ * written only then. ON CONFLICT DO UPDATE locks the user's day row and checks its latest committed
+ * count, so concurrent uploads on any node take turns on it and exactly the quota fits.
+ */
+const INSERT_MEDIA = namedStatement(
+  'media_insert',
+  `with quota as (
+    insert into media_quotas as q (user_id, day, files, bytes)
+      select $1, ${UTC_DAY}, 1, $2 where 1 <= $4 and $2::bigint <= $5
+      on conflict (user_id, day) do update set files = q.files + 1, bytes = q.bytes + excluded.bytes
+        where q.files + 1 <= $4 and q.bytes + excluded.bytes <= $5
+      returning 1)
+    insert into media (owner_id, bytes, description) select $1, $2, $3 from quota returning ${COLUMNS}`,
+);
+
+/** A new upload of `bytes` bytes by `ownerId`, processing; null when it is over the user's daily quota. */
+export const insertMedia = (
+  db: Database,
+  ownerId: number,
+  bytes: number,
+  description: string,
+  quota: { files: number; bytes: number },
+) => findRow<MediaRow>(db, INSERT_MEDIA, [ownerId, bytes, description, quota.files, quota.bytes]);
+
+const MEDIA_READY = namedStatement(
+  'media_ready',
+  `update media set state = 'ready', type = $2, file_key = $3, preview_key = $4, width = $5, height = $6, blurhash = $7
+    where id = $1 and state = 'processing' returning ${COLUMNS}`,
+);
+
+/** Marks an upload ready with its files; null when its row is gone (its owner deleted it, or their account). */
+export const updateMediaReady = (db: Database, id: number, media: ProcessedMedia) =>
+  findRow<MediaRow>(db, MEDIA_READY, [
+    id,
+    media.type,
+    media.fileKey,
+    media.previewKey,
+    media.width,
+    media.height,
+    media.blurhash,
+  ]);
+
+const MEDIA_FAILED = namedStatement(
+  'media_failed',
+  `update media set state = 'failed' where id = $1 and state = 'processing'`,
+);
+
+/** Marks an upload whose processing failed after its answer was sent. */
+export const updateMediaFailed = (db: Database, id: number) => runRows(db, MEDIA_FAILED, [id]);
+
+// Its quota is given back: the upload did not happen.
+const DELETE_MEDIA = namedStatement(
+  'media_delete',
+  `with gone as (delete from media where id = $1 and state <> 'ready' returning owner_id, bytes, created_at)
+    update media_quotas q set files = q.files - 1, bytes = q.bytes - g.bytes
+    from gone g where q.user_id = g.owner_id and q.day = (g.created_at at time zone 'UTC')::date`,
+);
+
+/** Deletes an upload that never got files (refused in processing before its answer), giving back its quota. */
+export const deleteUnstoredMedia = (db: Database, id: number) => runRows(db, DELETE_MEDIA, [id]);
+
+const MEDIA_OF_OWNER = namedStatement('media_of_owner', `select ${COLUMNS} from media where id = $1 and owner_id = $2`);
+
+/** The caller's own upload, or 404 (another user's is as missing as none). */
+export async function getMediaOfOwner(db: Database, id: number, ownerId: number): Promise<MediaRow> {
+  const row = await findRow<MediaRow>(db, MEDIA_OF_OWNER, [id, ownerId]);
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  return row;
+}
+
+const DESCRIBE_MEDIA = namedStatement(
+  'media_describe',
+  `update media set description = $3 where id = $1 and owner_id = $2 returning ${COLUMNS}`,
+);
+
+/** Sets the alt text of the caller's own upload, or 404. */
+export async function updateMediaDescriptionAsOwner(
+  db: Database,
+  id: number,
+  ownerId: number,
+  description: string,
+): Promise<MediaRow> {
+  const row = await findRow<MediaRow>(db, DESCRIBE_MEDIA, [id, ownerId, description]);
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The uploads `ids` ($n of an int[]) names, as the MediaAttachment[] JSON a post stores (in that
+ * order), URLs under `base` ($n): `m` must be a set of media rows.
+ */
+export const attachmentsJson = (m: string, ids: string, base: string) =>
+  `(select json_agg(json_build_object('id', ${m}.id, 'state', ${m}.state, 'type', ${m}.type,
+      'url', ${base} || ${m}.file_key, 'previewUrl', ${base} || ${m}.preview_key, 'width', ${m}.width,
+      'height', ${m}.height, 'blurhash', ${m}.blurhash, 'description', ${m}.description)
+    order by array_position(${ids}, ${m}.id)) from ${m})`;
+
+/**
+ * The caller's uploads among `ids` that a post may take (ready, not attached), locked in id order
+ * until the statement's transaction ends: a racing attach waits, then sees them attached.
+ */
+export const attachableMedia = (ids: string, owner: string) =>
+  `select md.* from media md where md.id = any(${ids}) and md.owner_id = ${owner} and md.state = 'ready'
+    and md.attached_to is null order by md.id for update of md`;
+
+export const MEDIA_NOT_ATTACHABLE =
+  "mediaIds must name the caller's own uploads, ready and not attached to anything yet";

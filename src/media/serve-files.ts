@@ -1,0 +1,79 @@
+import { pipeline } from 'node:stream/promises';
+import type { RequestHandler, Response } from 'express';
+import type { ApiErrorBody } from '../platform/errors.js';
+import type { AppServices } from '../trpc/trpc.js';
+import { MEDIA_FILES_PATH } from './fs-store.js';
+import { isMediaKey, type ByteRange, type StoredObject } from './store.js';
+
+/** The Express path of the files route. */
+export const MEDIA_FILES_ROUTE = `${MEDIA_FILES_PATH}:key`;
+
+/** A key's bytes never change: any cache may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * One range, as `bytes=first-last`, `bytes=first-` or `bytes=-suffix`; anything else (several ranges,
+ * another unit, bad syntax) is ignored and the whole file sent, as RFC 9110 allows.
+ */
+export function parseRange(header: string | undefined): ByteRange | undefined {
+  const match = header && /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') return { suffix: Number(match[2]) };
+  return match[2] === '' ? { start: Number(match[1]) } : { start: Number(match[1]), end: Number(match[2]) };
+}
+
+const sendError = (res: Response, status: number, body: ApiErrorBody) => res.status(status).json(body);
+
+/**
+ * GET /media/files/<key>: a stored file from either store, so answers can name every file by a
+ * stable URL. Its content type is the stored one (by its key), never the request's; with a strong
+ * ETag, immutable caching, one byte range (206, or 416 past the end), nosniff, and readable from
+ * other origins' pages (Cross-Origin-Resource-Policy). A key reveals nothing; anything else is 404.
+ */
+export function mediaFilesRoute(services: AppServices): RequestHandler {
+  return async (req, res) => {
+    const key = req.params.key as string;
+    if (!isMediaKey(key)) return void sendError(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    const range = parseRange(req.headers.range);
+    let found: StoredObject | 'unsatisfiable' | null;
+    try {
+      found = await services.media.store.get(key, range);
+      if (found === 'unsatisfiable') {
+        const whole = await services.media.store.get(key);
+        if (whole && whole !== 'unsatisfiable') {
+          whole.body.destroy();
+          res.setHeader('Content-Range', `bytes */${whole.size}`);
+        }
+        return void sendError(res, 416, { message: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
+      }
+    } catch (error) {
+      services.logger.warn({ err: error }, 'media store read failed');
+      return void sendError(res, 503, {
+        message: 'The media store is unavailable; retry later',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
+    if (!found) return void sendError(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    res.setHeader('Content-Type', found.contentType);
+    res.setHeader('ETag', found.etag);
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(found.etag)) {
+      found.body.destroy();
+      return void res.status(304).end();
+    }
+    if (found.range) {
+      res.status(206);
+      res.setHeader('Content-Range', `bytes ${found.range.start}-${found.range.end}/${found.size}`);
+      res.setHeader('Content-Length', String(found.range.end - found.range.start + 1));
+    } else res.setHeader('Content-Length', String(found.size));
+    if (req.method === 'HEAD') {
+      found.body.destroy();
+      return void res.end();
+    }
+    // A client gone, or a store failing mid-file: the answer is cut (its length tells the client).
+    await pipeline(found.body, res).catch(() => res.destroy());
+  };
+}

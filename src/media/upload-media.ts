@@ -1,0 +1,26 @@
+import { authedProcedure } from '../auth/procedures.js';
+import { IMAGE_TYPES, MediaAttachment, uploadInput } from './media.schemas.js';
+import { uploadMedia } from './uploads.js';
+
+export const uploadMediaProcedure = authedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/media',
+      tags: ['media'],
+      summary: 'Upload an image',
+      description:
+        'Upload an image, as the raw body (its content-type one of the image types) or as multipart/form-data ' +
+        '(a `file` part and an optional `description`). The type is read from the bytes. Answers 201 when the ' +
+        'image is ready, 202 while it is still processing (see GET /media/{id}); attach it by id to a post.',
+    },
+    rawBody: { types: IMAGE_TYPES },
+    successStatus: 201,
+    errors: {
+      400: 'No file part, or the description is too long',
+      422: 'The image is damaged, truncated, or has more pixels than allowed',
+    },
+  })
+  .input(uploadInput)
+  .output(MediaAttachment)
+  .mutation(({ ctx, input }) => uploadMedia(ctx, input));

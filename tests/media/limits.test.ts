@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { DAILY_QUOTA_FULL } from '../../src/media/uploads.js';
+import { Harness, type TestUser } from '../support/harness.js';
+import { noise } from './images.js';
+import { skipped, storagesOfThisFile, storageConfig } from './storages.js';
+
+/** The daily upload quota, held in PostgreSQL across two apps, and the processing queue's refusals. */
+
+const FILES = 3;
+const QUEUE = 8;
+
+const flat = (seed: number) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: seed % 256, g: 90, b: 120 } } })
+    .jpeg()
+    .toBuffer();
+
+describe.each(storagesOfThisFile())('upload limits on %s', (storage) => {
+  const skip = skipped(storage);
+  let a: Harness;
+  let b: Harness;
+  let big: Buffer;
+  let cleanup = () => {};
+  beforeAll(async () => {
+    if (skip) return;
+    big = await noise(500, 400).jpeg({ quality: 90 }).toBuffer();
+    const settings = await storageConfig(storage);
+    cleanup = settings.cleanup;
+    const config = {
+      ...settings.config,
+      MEDIA_DAILY_FILES: String(FILES),
+      // Two of `big` fit within the files quota; the bytes refuse the second.
+      MEDIA_DAILY_BYTES: String(Math.floor(big.length * 1.5)),
+      MEDIA_PROCESS_MAX: '1',
+      MEDIA_QUEUE_MAX: String(QUEUE),
+      MEDIA_QUEUE_PER_USER: String(QUEUE),
+    };
+    a = await Harness.start(config);
+    b = await Harness.attach(a.databaseUrl, config);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    cleanup();
+  });
+
+  const upload = (h: Harness, user: TestUser, body: Buffer) =>
+    fetch(`${h.baseUrl}/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'image/jpeg' },
+      body,
+    });
+
+  const quotaOf = async (user: TestUser) =>
+    (await a.orm.em.fork().execute<{ files: number }[]>(`select files from media_quotas where user_id = ${user.id}`))[0]
+      ?.files ?? 0;
+
+  it.skipIf(skip)('parallel uploads through two apps over the daily quota: exactly the quota succeeds', async () => {
+    const ada = await a.user();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => upload(i % 2 ? b : a, ada, await flat(i))),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201 || status === 202)).toHaveLength(FILES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8 - FILES);
+    for (const answer of answers.filter((answer) => answer.status === 429)) {
+      expect(await answer.json()).toEqual({ message: DAILY_QUOTA_FULL, code: 'TOO_MANY_REQUESTS' });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const [{ n }] = await a.orm.em
+      .fork()
+      .execute<[{ n: number }]>(`select count(*)::int as n from media where owner_id = ${ada.id}`);
+    expect(n).toBe(FILES);
+  });
+
+  it.skipIf(skip)('the quota counts bytes too', async () => {
+    const bob = await a.user();
+    expect([201, 202]).toContain((await upload(a, bob, big)).status);
+    const refused = await upload(b, bob, big);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ message: DAILY_QUOTA_FULL });
+    expect([201, 202]).toContain((await upload(b, bob, await flat(1))).status);
+  });
+
+  it.skipIf(skip)(
+    'a full queue is 429 for its user and 503 for all, with Retry-After; neither uses the quota',
+    async () => {
+      const [cy, dee] = [await a.user(), await a.user()];
+      const { processor } = a.services.media;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // Cy holds every place a user may; then others fill the queue (one running, QUEUE waiting).
+      const places = Array.from({ length: QUEUE }, () => processor.inTurn(cy.id, () => held));
+      try {
+        const perUser = await upload(a, cy, await flat(2));
+        expect(perUser.status).toBe(429);
+        expect(await perUser.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+        expect(Number(perUser.headers.get('retry-after'))).toBeGreaterThan(0);
+        places.push(processor.inTurn(-1, () => held));
+        const full = await upload(a, dee, await flat(3));
+        expect(full.status).toBe(503);
+        // A 503 names nothing internal (error-handling.ts): the queue's own message stays in the log.
+        expect(await full.json()).toEqual({ message: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' });
+        expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await quotaOf(cy)).toBe(0);
+        expect(await quotaOf(dee)).toBe(0);
+      } finally {
+        release();
+        await Promise.all(places);
+      }
+    },
+  );
+});
