@@ -18,9 +18,8 @@ const sideBySide = resolve(yardstick, 'perf/side-by-side.sh');
 const args = process.argv.slice(2);
 
 if (args.includes('--standalone') || args.includes('--help') || !existsSync(sideBySide)) {
-  if (!existsSync(sideBySide) && !args.includes('--help'))
-    console.log(`no yardstick at ${yardstick}: running the stand-alone load test`);
-  process.exit(await runStandalone(args));
+  const notice = existsSync(sideBySide) ? undefined : `no yardstick at ${yardstick}: running the stand-alone load test`;
+  process.exit(await runStandalone(args, notice));
 }
 
 if (!args.includes('--out')) {

@@ -201,7 +201,8 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-export async function runStandalone(args: string[]): Promise<number> {
+/** The stand-alone load test; `notice` is printed once its options are known to be good. */
+export async function runStandalone(args: string[], notice?: string): Promise<number> {
   const { values } = commandLine(
     STANDALONE_USAGE,
     {
@@ -220,6 +221,7 @@ export async function runStandalone(args: string[]): Promise<number> {
     console.error(`npm run bench: --duration, --connections and --scale must be positive numbers\n${STANDALONE_USAGE}`);
     return 2;
   }
+  if (notice) console.log(notice);
   loadDotEnv();
   const counts = Object.fromEntries(
     Object.entries(DEFAULT_COUNTS).map(([key, n]) => [key, Math.max(1, Math.round(n * scale))]),
