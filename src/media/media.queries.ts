@@ -25,6 +25,11 @@ export interface MediaRow {
 const COLUMNS = `id, owner_id as "ownerId", state, type, file_key as "fileKey", preview_key as "previewKey",
   width, height, blurhash, description, bytes, attached_to as "attachedTo", post_id as "postId"`;
 
+/** One MediaAttachment's JSON from the media row `m`, with its file URLs as given (SQL expressions). */
+const attachmentJson = (m: string, url: string, previewUrl: string) =>
+  `json_build_object('id', ${m}.id, 'state', ${m}.state, 'type', ${m}.type, 'url', ${url}, 'previewUrl', ${previewUrl},
+    'width', ${m}.width, 'height', ${m}.height, 'blurhash', ${m}.blurhash, 'description', ${m}.description)`;
+
 /** What the stored renditions are, once processed. */
 export interface ProcessedMedia {
   type: 'image/jpeg' | 'image/webp';
@@ -109,12 +114,21 @@ export async function getMediaOfOwner(db: Database, id: number, ownerId: number)
   return row;
 }
 
+/*
+ * A post keeps its images' JSON on its own row, so the alt text of an attached upload changes there
+ * too, in the same statement: the element with this id, in place, its order and URLs as stored.
+ */
 const DESCRIBE_MEDIA = namedStatement(
   'media_describe',
-  `update media set description = $3 where id = $1 and owner_id = $2 returning ${COLUMNS}`,
+  `with md as (update media set description = $3 where id = $1 and owner_id = $2 returning *),
+    post as (update posts p set media = (select json_agg(case when (e.value ->> 'id')::int = md.id
+        then ${attachmentJson('md', "e.value -> 'url'", "e.value -> 'previewUrl'")} else e.value end order by e.n)
+      from json_array_elements(p.media) with ordinality e(value, n))
+      from md where md.attached_to = 'post' and p.id = md.post_id)
+    select ${COLUMNS} from md`,
 );
 
-/** Sets the alt text of the caller's own upload, or 404. */
+/** Sets the alt text of the caller's own upload (and of the post showing it), or 404. */
 export async function updateMediaDescriptionAsOwner(
   db: Database,
   id: number,
@@ -131,18 +145,17 @@ export async function updateMediaDescriptionAsOwner(
  * order), URLs under `base` ($n): `m` must be a set of media rows.
  */
 export const attachmentsJson = (m: string, ids: string, base: string) =>
-  `(select json_agg(json_build_object('id', ${m}.id, 'state', ${m}.state, 'type', ${m}.type,
-      'url', ${base} || ${m}.file_key, 'previewUrl', ${base} || ${m}.preview_key, 'width', ${m}.width,
-      'height', ${m}.height, 'blurhash', ${m}.blurhash, 'description', ${m}.description)
+  `(select json_agg(${attachmentJson(m, `${base} || ${m}.file_key`, `${base} || ${m}.preview_key`)}
     order by array_position(${ids}, ${m}.id)) from ${m})`;
 
 /**
- * The caller's uploads among `ids` that a post may take (ready, not attached), locked in id order
- * until the statement's transaction ends: a racing attach waits, then sees them attached.
+ * The caller's uploads among `ids` (rows of `from`) that a post may take: ready, not attached, or
+ * already attached to the post `post` edits. In id order: with `for update of md` appended, a racing
+ * attach waits, then sees them attached.
  */
-export const attachableMedia = (ids: string, owner: string) =>
-  `select md.* from media md where md.id = any(${ids}) and md.owner_id = ${owner} and md.state = 'ready'
-    and md.attached_to is null order by md.id for update of md`;
+export const attachableMedia = (ids: string, owner: string, from = 'media', post?: string) =>
+  `select md.* from ${from} md where md.id = any(${ids}) and md.owner_id = ${owner} and md.state = 'ready'
+    and ${post ? `(md.attached_to is null or (md.attached_to = 'post' and md.post_id = ${post}))` : 'md.attached_to is null'} order by md.id`;
 
 export const MEDIA_NOT_ATTACHABLE =
-  "mediaIds must name the caller's own uploads, ready and not attached to anything yet";
+  "mediaIds must name the caller's own uploads, ready and not attached to anything else";

@@ -35,13 +35,13 @@ export const MEDIA_ATTACHMENT_MAX_JSON_BYTES = 141 + 2 * (100 + 27) + BLURHASH_L
 /** Images a post holds at most. */
 export const POST_MEDIA_MAX = 4;
 
-/** `mediaIds` of a post: the caller's own ready, unattached uploads, in the order shown. */
+/** `mediaIds` of a post: the caller's own ready uploads, unattached (or the edited post's own), in the order shown. */
 export const mediaIds = z
   .array(byIdInput.shape.id)
   .max(POST_MEDIA_MAX)
   .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id')
   .meta({
-    description: `Up to ${POST_MEDIA_MAX} of the caller's own uploads (POST /media), ready and not yet attached, in the order shown`,
+    description: `Up to ${POST_MEDIA_MAX} of the caller's own uploads (POST /media), ready and attached to nothing else, in the order shown; on PATCH /posts/{id} they replace the post's images (list one again to keep it, [] removes all)`,
   });
 
 export const updateMediaInput = byIdInput.extend({ description: mediaDescription });

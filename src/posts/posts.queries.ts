@@ -78,6 +78,38 @@ export const updatePostAsAuthor = (
   { title, content }: { title: string; content: string },
 ) => em.nativeUpdate(PostEntity, { id, author: userId }, { title, content });
 
+/*
+ * A post's text and images replaced: every upload it had or is given is locked first, in id order
+ * (the order PATCH /media/{id} takes too: media, then the post), then the post is changed only when
+ * each id of $5 is the caller's, ready, and attached to nothing or already to this post. New ones are
+ * marked attached; the ones it drops become unattached, for the sweeper. A null answer: none changed.
+ */
+const UPDATE_POST_WITH_MEDIA = namedStatement(
+  'post_update_with_media',
+  `with locked as materialized (select md.* from media md
+      where md.id = any($5::int[]) or (md.attached_to = 'post' and md.post_id = $1) order by md.id for update of md),
+    m as (${attachableMedia('$5::int[]', '$2', 'locked', '$1')}),
+    upd as (update posts p set title = $3, content = $4,
+        media = case when cardinality($5::int[]) > 0 then ${attachmentsJson('m', '$5::int[]', '$6::text')} end
+      where p.id = $1 and p.author_id = $2 and (select count(*) from m) = cardinality($5::int[]) returning p.id),
+    attached as (update media md set attached_to = 'post', post_id = upd.id from upd
+      where md.id in (select id from m where attached_to is null)),
+    dropped as (update media md set attached_to = null, post_id = null from upd
+      where md.id in (select id from locked where attached_to = 'post' and post_id = $1 and id <> all($5::int[])))
+    select id from upd`,
+);
+
+/** Replaces the post's text and images if `userId` wrote it (the author was checked): false when some id does not qualify. */
+export async function updatePostWithMediaAsAuthor(
+  db: Database,
+  id: number,
+  userId: number,
+  { title, content, mediaIds }: { title: string; content: string; mediaIds: number[] },
+  mediaUrlBase: string,
+): Promise<boolean> {
+  return (await findRow(db, UPDATE_POST_WITH_MEDIA, [id, userId, title, content, mediaIds, mediaUrlBase])) !== null;
+}
+
 /** Deletes the post (its comments and likes by ON DELETE CASCADE) if `userId` wrote it; how many rows went. */
 export const deletePostAsAuthor = (em: EntityManager, id: number, userId: number) =>
   em.nativeDelete(PostEntity, { id, author: userId });
@@ -128,7 +160,7 @@ const CREATE_POST = namedStatement(
 const CREATE_POST_WITH_MEDIA = namedStatement(
   'post_create_with_media',
   `with ${SESSION_USER},
-    m as materialized (${attachableMedia('$5::int[]', '(select user_id from s)')}),
+    m as materialized (${attachableMedia('$5::int[]', '(select user_id from s)')} for update of md),
     ins as (insert into posts (title, content, author_id, media)
       select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')} from s
       where (select count(*) from m) = cardinality($5::int[]) returning *),

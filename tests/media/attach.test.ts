@@ -5,7 +5,10 @@ import type { Harness, TestUser } from '../support/harness.js';
 import { jpeg } from './images.js';
 import { skipped, storagesOfThisFile, useMediaHarness } from './storages.js';
 
-/** POST /posts with mediaIds: a post's images, taken only from the caller's own ready, unattached uploads. */
+/**
+ * POST /posts and PATCH /posts/{id} with mediaIds: a post's images, taken only from the caller's own
+ * ready uploads attached to nothing else; and their alt text, changed on the post too.
+ */
 
 describe.each(storagesOfThisFile())('attaching uploads to posts on %s', (storage) => {
   const h = useMediaHarness(storage);
@@ -24,9 +27,19 @@ describe.each(storagesOfThisFile())('attaching uploads to posts on %s', (storage
   const attachedTo = async (ids: number[]) =>
     h.orm.em
       .fork()
-      .execute<{ id: number; post_id: number | null }[]>(
-        `select id, post_id from media where id in (${ids.join(',')}) order by id`,
+      .execute<{ id: number; attached_to: string | null; post_id: number | null }[]>(
+        `select id, attached_to, post_id from media where id in (${ids.join(',')}) order by id`,
       );
+
+  /** mediaIds lists each refused: with another user's, one attached elsewhere, one processing, a repeat, five, none such. */
+  async function refusedIdLists(user: TestUser, mine: number, theirs: number, attached: number) {
+    const [{ id: processing }] = await h.orm.em
+      .fork()
+      .execute<[{ id: number }]>(`insert into media (owner_id, bytes) values (${user.id}, 1) returning id`);
+    const five = [mine];
+    while (five.length < 5) five.push((await uploaded(user)).id);
+    return [[mine, theirs], [mine, attached], [mine, processing], [mine, mine], five, [0]];
+  }
 
   const post = (hh: Harness, user: TestUser, mediaIds?: unknown) =>
     hh.request('POST', '/posts', { token: user.token, body: { title: 't', content: 'c', mediaIds } });
@@ -62,26 +75,13 @@ describe.each(storagesOfThisFile())('attaching uploads to posts on %s', (storage
       const theirs = await uploaded(bob);
       const used = await uploaded(ada);
       expect((await post(h, ada, [used.id])).status).toBe(201);
-      const processing = (
-        await h.orm.em
-          .fork()
-          .execute<[{ id: number }]>(`insert into media (owner_id, bytes) values (${ada.id}, 1) returning id`)
-      )[0].id;
-      const five = [mine.id];
-      while (five.length < 5) five.push((await uploaded(ada)).id);
-      for (const ids of [
-        [mine.id, theirs.id],
-        [mine.id, used.id],
-        [mine.id, processing],
-        [mine.id, mine.id],
-        five,
-        [0],
-      ]) {
+      const refusals = await refusedIdLists(ada, mine.id, theirs.id, used.id);
+      for (const ids of refusals) {
         const refused = await post(h, ada, ids);
         expectApiError(refused, 400, 'BAD_REQUEST');
       }
       expect((await attachedTo([mine.id, theirs.id])).map((row) => row.post_id)).toEqual([null, null]);
-      expect((await post(h, ada, five.slice(0, 4))).status).toBe(201);
+      expect((await post(h, ada, refusals[4]!.slice(0, 4))).status).toBe(201); // four of the five
     },
   );
 
@@ -90,5 +90,85 @@ describe.each(storagesOfThisFile())('attaching uploads to posts on %s', (storage
     const media = await uploaded(ada);
     const answers = await Promise.all(Array.from({ length: 6 }, () => post(h, ada, [media.id])));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+  });
+
+  const patch = (user: TestUser, id: number, mediaIds?: unknown, title = 't2') =>
+    h.request('PATCH', `/posts/${id}`, { token: user.token, body: { title, content: 'c2', mediaIds } });
+
+  it.skipIf(skip)(
+    "PATCH /posts/{id} replaces a post's images: new ones attached, dropped ones unattached",
+    async () => {
+      const ada = await h.user();
+      const [a, b, c] = [await uploaded(ada, 'a'), await uploaded(ada, 'b'), await uploaded(ada, 'c')];
+      const created = await post(h, ada, [a.id, b.id]);
+      const id = created.body.id as number;
+      const edited = await patch(ada, id, [b.id, c.id]);
+      expect(edited.status, edited.text).toBe(200);
+      expect(edited.body.media).toEqual([b, c]);
+      expect((await h.request('GET', `/posts/${id}`, { token: ada.token })).body.media).toEqual([b, c]);
+      expect((await h.request('GET', `/users/${ada.id}/posts?limit=5`, { token: ada.token })).body[0].media).toEqual([
+        b,
+        c,
+      ]);
+      expect(await attachedTo([a.id, b.id, c.id])).toEqual([
+        { id: a.id, attached_to: null, post_id: null },
+        { id: b.id, attached_to: 'post', post_id: id },
+        { id: c.id, attached_to: 'post', post_id: id },
+      ]);
+      // Without mediaIds the images stay; over /trpc as over REST.
+      expect((await patch(ada, id)).body.media).toEqual([b, c]);
+      const viaTrpc = await h
+        .caller(ada.token)
+        .posts.update({ id, title: 't3', content: 'c3', mediaIds: [c.id, a.id] });
+      expect(viaTrpc.media).toEqual([c, a]);
+      // [] removes them all, and every one is unattached (the sweeper's to collect).
+      expect((await patch(ada, id, [])).body.media).toEqual([]);
+      expect((await attachedTo([a.id, b.id, c.id])).map((row) => [row.attached_to, row.post_id])).toEqual([
+        [null, null],
+        [null, null],
+        [null, null],
+      ]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'PATCH /posts/{id} refuses what POST refuses, and uploads of another post, changing nothing',
+    async () => {
+      const [ada, bob] = [await h.user(), await h.user()];
+      const kept = await uploaded(ada);
+      const id = (await post(h, ada, [kept.id])).body.id as number;
+      const other = await uploaded(ada);
+      expect((await post(h, ada, [other.id])).status).toBe(201);
+      const mine = await uploaded(ada);
+      const theirs = await uploaded(bob);
+      for (const ids of await refusedIdLists(ada, mine.id, theirs.id, other.id)) {
+        expectApiError(await patch(ada, id, ids, 'refused'), 400, 'BAD_REQUEST');
+      }
+      // Someone else's post: 403, whatever the ids.
+      expectApiError(await patch(bob, id, [theirs.id], 'refused'), 403, 'FORBIDDEN');
+      const read = await h.request('GET', `/posts/${id}`, { token: ada.token });
+      expect([read.body.title, read.body.media]).toEqual(['t', [kept]]);
+      expect((await attachedTo([kept.id, mine.id, theirs.id])).map((row) => row.post_id)).toEqual([id, null, null]);
+    },
+  );
+
+  it.skipIf(skip)("PATCH /media/{id} of an attached image changes the post's copy, in place", async () => {
+    const [ada, bob] = [await h.user(), await h.user()];
+    const [a, b] = [await uploaded(ada, 'a'), await uploaded(ada, 'b')];
+    const id = (await post(h, ada, [a.id, b.id])).body.id as number;
+    const described = await h.request('PATCH', `/media/${b.id}`, { token: ada.token, body: { description: 'new' } });
+    expect(described.status, described.text).toBe(200);
+    const expected = [a, { ...b, description: 'new' }];
+    expect((await h.request('GET', `/posts/${id}`, { token: bob.token })).body.media).toEqual(expected);
+    expect((await h.request('GET', `/users/${ada.id}/posts?limit=5`, { token: bob.token })).body[0].media).toEqual(
+      expected,
+    );
+    // Another user's upload is theirs alone: 404, and the post is unchanged.
+    expectApiError(
+      await h.request('PATCH', `/media/${a.id}`, { token: bob.token, body: { description: 'x' } }),
+      404,
+      'NOT_FOUND',
+    );
+    expect((await h.caller(ada.token).posts.get({ id })).media).toEqual(expected);
   });
 });

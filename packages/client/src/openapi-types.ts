@@ -1899,7 +1899,7 @@ export interface operations {
                     title: string;
                     /** @description At most 20000 characters, and 28000 bytes as JSON (UTF-8, escapes included) */
                     content: string;
-                    /** @description Up to 4 of the caller's own uploads (POST /media), ready and not yet attached, in the order shown */
+                    /** @description Up to 4 of the caller's own uploads (POST /media), ready and attached to nothing else, in the order shown; on PATCH /posts/{id} they replace the post's images (list one again to keep it, [] removes all) */
                     mediaIds?: number[];
                 };
             };
@@ -2367,6 +2367,8 @@ export interface operations {
                     title: string;
                     /** @description At most 20000 characters, and 28000 bytes as JSON (UTF-8, escapes included) */
                     content: string;
+                    /** @description Up to 4 of the caller's own uploads (POST /media), ready and attached to nothing else, in the order shown; on PATCH /posts/{id} they replace the post's images (list one again to keep it, [] removes all) */
+                    mediaIds?: number[];
                 };
             };
         };
@@ -2380,7 +2382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Invalid ID, or title and content missing */
+            /** @description Invalid ID, or title and content missing; mediaIds must name the caller's own ready uploads, unattached or already this post's */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2388,7 +2390,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Invalid ID, or title and content missing",
+                     *       "message": "Invalid ID, or title and content missing; mediaIds must name the caller's own ready uploads, unattached or already this post's",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */

@@ -221,7 +221,7 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
       update: TRPCMutationProcedure<{
-        input: { id: number; title: string; content: string };
+        input: { id: number; title: string; content: string; mediaIds?: number[] | undefined };
         output: {
           id: number;
           title: string;

@@ -23,13 +23,59 @@ where
   and q.day = (g.created_at at time zone 'UTC')::date;
 
 -- media_describe
-update media
-set
-  description = $3
-where
-  id = $1
-  and owner_id = $2
-returning
+with
+  md as (
+    update media
+    set
+      description = $3
+    where
+      id = $1
+      and owner_id = $2
+    returning
+      *
+  ),
+  post as (
+    update posts p
+    set
+      media = (
+        select
+          json_agg(
+            case
+              when (e.value ->> 'id')::int = md.id then json_build_object(
+                'id',
+                md.id,
+                'state',
+                md.state,
+                'type',
+                md.type,
+                'url',
+                e.value -> 'url',
+                'previewUrl',
+                e.value -> 'previewUrl',
+                'width',
+                md.width,
+                'height',
+                md.height,
+                'blurhash',
+                md.blurhash,
+                'description',
+                md.description
+              )
+              else e.value
+            end
+            order by
+              e.n
+          )
+        from
+          json_array_elements(p.media) with ordinality e (value, n)
+      )
+    from
+      md
+    where
+      md.attached_to = 'post'
+      and p.id = md.post_id
+  )
+select
   id,
   owner_id as "ownerId",
   state,
@@ -42,7 +88,9 @@ returning
   description,
   bytes,
   attached_to as "attachedTo",
-  post_id as "postId";
+  post_id as "postId"
+from
+  md;
 
 -- media_failed
 update media

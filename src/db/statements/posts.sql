@@ -2727,6 +2727,132 @@ select
 from
   s;
 
+-- post_update_with_media
+with
+  locked as materialized (
+    select
+      md.*
+    from
+      media md
+    where
+      md.id = any ($5::int[])
+      or (
+        md.attached_to = 'post'
+        and md.post_id = $1
+      )
+    order by
+      md.id
+    for update of
+      md
+  ),
+  m as (
+    select
+      md.*
+    from
+      locked md
+    where
+      md.id = any ($5::int[])
+      and md.owner_id = $2
+      and md.state = 'ready'
+      and (
+        md.attached_to is null
+        or (
+          md.attached_to = 'post'
+          and md.post_id = $1
+        )
+      )
+    order by
+      md.id
+  ),
+  upd as (
+    update posts p
+    set
+      title = $3,
+      content = $4,
+      media = case
+        when cardinality($5::int[]) > 0 then (
+          select
+            json_agg(
+              json_build_object(
+                'id',
+                m.id,
+                'state',
+                m.state,
+                'type',
+                m.type,
+                'url',
+                $6::text || m.file_key,
+                'previewUrl',
+                $6::text || m.preview_key,
+                'width',
+                m.width,
+                'height',
+                m.height,
+                'blurhash',
+                m.blurhash,
+                'description',
+                m.description
+              )
+              order by
+                array_position($5::int[], m.id)
+            )
+          from
+            m
+        )
+      end
+    where
+      p.id = $1
+      and p.author_id = $2
+      and (
+        select
+          count(*)
+        from
+          m
+      ) = cardinality($5::int[])
+    returning
+      p.id
+  ),
+  attached as (
+    update media md
+    set
+      attached_to = 'post',
+      post_id = upd.id
+    from
+      upd
+    where
+      md.id in (
+        select
+          id
+        from
+          m
+        where
+          attached_to is null
+      )
+  ),
+  dropped as (
+    update media md
+    set
+      attached_to = null,
+      post_id = null
+    from
+      upd
+    where
+      md.id in (
+        select
+          id
+        from
+          locked
+        where
+          attached_to = 'post'
+          and post_id = $1
+          and id <> all ($5::int[])
+      )
+  )
+select
+  id
+from
+  upd;
+
 -- posts_before_limit
 select
   case
