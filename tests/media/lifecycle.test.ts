@@ -1,0 +1,126 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MediaAttachment } from '../../src/media/media.schemas.js';
+import { sweepMedia } from '../../src/media/sweeper.js';
+import { Harness, type TestUser } from '../support/harness.js';
+import { jpeg } from './images.js';
+import { skipped, storageConfig, storagesOfThisFile, storedKeys } from './storages.js';
+
+/** Unattached uploads expire; files go with their rows; two nodes racing never lose a referenced file. */
+
+const DAY = 24 * 3600;
+
+describe.each(storagesOfThisFile())('media lifecycle on %s', (storage) => {
+  const skip = skipped(storage);
+  // Two app instances on one database and one store: two nodes.
+  let a: Harness;
+  let b: Harness;
+  let cleanup = () => {};
+  beforeAll(async () => {
+    if (skip) return;
+    const settings = await storageConfig(storage);
+    cleanup = settings.cleanup;
+    a = await Harness.start(settings.config);
+    b = await Harness.attach(a.databaseUrl, settings.config);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    cleanup();
+  });
+
+  async function uploaded(h: Harness, user: TestUser): Promise<MediaAttachment> {
+    let media = await h.caller(user.token).media.upload({ file: new Blob([await jpeg(160, 120)]) });
+    while (media.state === 'processing') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      media = await h.caller(user.token).media.get({ id: media.id });
+    }
+    return media;
+  }
+
+  const sql = async <R>(text: string) => a.orm.em.fork().execute<R[]>(text);
+  const keysOf = (m: MediaAttachment) => [m.url, m.previewUrl].map((url) => url!.slice(url!.lastIndexOf('/') + 1));
+  const post = (h: Harness, user: TestUser, mediaIds: number[]) =>
+    h.request('POST', '/posts', { token: user.token, body: { title: 't', content: 'c', mediaIds } });
+  /** What the database refers to, against what the store holds. */
+  async function referencedKeys(): Promise<string[]> {
+    const rows = await sql<{ key: string }>(
+      `select k as key from media, unnest(array[file_key, preview_key]) k where k is not null
+        union select key from media_deleted_keys`,
+    );
+    return rows.map((row) => row.key).sort();
+  }
+  /** A transaction of its own on the database, to hold locks. */
+  async function locker(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: a.directUrl });
+    await client.connect();
+    await client.query('begin');
+    return client;
+  }
+
+  it.skipIf(skip)('the sweeper deletes unattached uploads past the TTL, rows and files, and nothing else', async () => {
+    const ada = await a.user();
+    const [old, young, attached] = [await uploaded(a, ada), await uploaded(a, ada), await uploaded(a, ada)];
+    expect((await post(a, ada, [attached.id])).status).toBe(201);
+    await sql(`update media set created_at = now() - interval '2 days' where id in (${old.id}, ${attached.id})`);
+
+    expect(await sweepMedia(b.orm, b.services.media.store, DAY)).toEqual({ expired: 1, deleted: 2, failed: 0 });
+    expect((await sql<{ id: number }>(`select id from media order by id`)).map((row) => row.id)).toEqual([
+      young.id,
+      attached.id,
+    ]);
+    expect(await storedKeys(a)).toEqual([...keysOf(young), ...keysOf(attached)].sort());
+    expect(await referencedKeys()).toEqual(await storedKeys(a));
+    // Nothing left to do.
+    expect(await sweepMedia(a.orm, a.services.media.store, DAY)).toEqual({ expired: 0, deleted: 0, failed: 0 });
+  });
+
+  it.skipIf(skip)('an attach under way on one node keeps its upload from the other node’s sweep', async () => {
+    const ada = await a.user();
+    const upload = await uploaded(a, ada);
+    // The attach locks the upload, then waits (its post's check of its author) to commit.
+    const lock = await locker();
+    try {
+      await lock.query(`select 1 from users where id = ${ada.id} for update`);
+      const attaching = post(a, ada, [upload.id]);
+      await expect.poll(() => a.waitingOnLocks(), { timeout: 10_000 }).toBe(1);
+      // The sweep on the other node (TTL 0) runs meanwhile: done, or waiting on the upload.
+      let swept = false;
+      const sweeping = sweepMedia(b.orm, b.services.media.store, 0).finally(() => (swept = true));
+      await expect.poll(async () => swept || (await a.waitingOnLocks()) === 2, { timeout: 10_000 }).toBe(true);
+      await lock.query('commit');
+      const created = await attaching;
+      expect(created.status, created.text).toBe(201);
+      await sweeping;
+      await sweepMedia(b.orm, b.services.media.store, 0);
+      expect(created.body.media).toEqual([upload]);
+      const file = await b.request('GET', upload.url!);
+      expect(file.status).toBe(200);
+      expect(await referencedKeys()).toEqual(await storedKeys(a));
+    } finally {
+      await lock.end();
+    }
+  });
+
+  it.skipIf(skip)('a sweep under way on one node makes the other node’s attach a 400, and the files go', async () => {
+    const ada = await a.user();
+    const upload = await uploaded(a, ada);
+    // The sweep deletes the row, then waits to record its keys.
+    const lock = await locker();
+    try {
+      await lock.query('lock table media_deleted_keys in share mode');
+      const sweeping = sweepMedia(b.orm, b.services.media.store, 0);
+      await expect.poll(() => a.waitingOnLocks(), { timeout: 10_000 }).toBe(1);
+      const attaching = post(a, ada, [upload.id]);
+      await expect.poll(() => a.waitingOnLocks(), { timeout: 10_000 }).toBe(2);
+      await lock.query('commit');
+      const refused = await attaching;
+      expect(refused.status, refused.text).toBe(400);
+      expect((await sweeping).expired).toBeGreaterThanOrEqual(1);
+      expect(await storedKeys(a)).not.toEqual(expect.arrayContaining(keysOf(upload)));
+      expect(await referencedKeys()).toEqual(await storedKeys(a));
+    } finally {
+      await lock.end();
+    }
+  });
+});
