@@ -1,5 +1,6 @@
 import type { Logger } from '../platform/logger.js';
 import { type Database, namedStatement, runRows } from '../db/sql.js';
+import type { MediaServices } from './media-services.js';
 import type { MediaStore } from './store.js';
 
 /** Rows and keys one sweep takes at most, so a backlog is worked off in bounded steps. */
@@ -69,6 +70,19 @@ export async function deleteGoneFiles(db: Database, store: MediaStore): Promise<
   }
   if (done.length > 0) await runRows(db, FORGET_DELETED_KEYS, [done]);
   return { deleted: done.length, failed: keys.length - done.length };
+}
+
+/**
+ * Deletes the files of media rows just deleted (a post's, an account's), once the deleting
+ * transaction has committed, without holding up the answer; a delete that fails waits for the sweeper.
+ */
+export function deleteGoneFilesSoon(db: Database, media: MediaServices, logger: Logger): void {
+  const deleting = deleteGoneFiles(db, media.store).then(
+    ({ failed }) => failed > 0 && logger.warn({ failed }, 'media file deletes failed; retried by the sweeper'),
+    (error: unknown) => logger.warn({ err: error }, 'media file deletes failed; retried by the sweeper'),
+  );
+  media.inBackground.add(deleting);
+  void deleting.finally(() => media.inBackground.delete(deleting));
 }
 
 /** Sweeps every MEDIA_SWEEP_INTERVAL_MS in each process; a failed sweep is logged and the next one tries again. */
