@@ -1,5 +1,8 @@
 /**
  * npm run bench:media -- [--images 40] [--concurrency N] [--width 4000 --height 3000]
+ * npm run bench:media -- --http [--uploaders 8] [--seconds 20] [--width 1600 --height 1200]
+ *
+ * With --http, the routes under load instead: see bench/media-http.ts.
  *
  * What image processing costs this process, before any route exists: a flood of uploads (each a
  * noisy JPEG of width×height, the worst case for encoders) through MediaProcessor, every one of them
@@ -12,18 +15,42 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { DEFAULT_MEDIA_MAX_BYTES, DEFAULT_MEDIA_MAX_PIXELS } from '../src/media/process-image.js';
 import { MediaProcessor } from '../src/media/processor.js';
-import { commandLine } from '../scripts/command-line.js';
+import { commandLine, refuse } from '../scripts/command-line.js';
+import { runMediaHttp } from './media-http.js';
 
-const USAGE = `npm run bench:media -- [--images 40] [--concurrency N] [--width 4000] [--height 3000]`;
+const USAGE = `npm run bench:media -- [--images 40] [--concurrency N] [--width 4000] [--height 3000]
+npm run bench:media -- --http [--uploaders 8] [--seconds 20] [--width 1600] [--height 1200]
+  --http: uploaders flood POST /media on a service started as npm start (a database of its own on
+  DATABASE_URL's server, else embedded) while another user reads; prints uploads/s and its p50/p99`;
 const { values } = commandLine(USAGE, {
   images: { type: 'string', default: '40' },
   concurrency: { type: 'string', default: String(Math.max(1, availableParallelism() - 1)) },
-  width: { type: 'string', default: '4000' },
-  height: { type: 'string', default: '3000' },
+  width: { type: 'string' },
+  height: { type: 'string' },
+  http: { type: 'boolean', default: false },
+  uploaders: { type: 'string', default: '8' },
+  seconds: { type: 'string', default: '20' },
 });
 const images = Number(values.images);
 const concurrency = Number(values.concurrency);
-const [width, height] = [Number(values.width), Number(values.height)];
+const [width, height] = [
+  Number(values.width ?? (values.http ? 1600 : 4000)),
+  Number(values.height ?? (values.http ? 1200 : 3000)),
+];
+for (const [name, value] of Object.entries({
+  images,
+  concurrency,
+  width,
+  height,
+  uploaders: Number(values.uploaders),
+  seconds: Number(values.seconds),
+}))
+  if (!Number.isInteger(value) || value < 1) refuse(`--${name} must be a positive integer`, USAGE);
+
+if (values.http) {
+  await runMediaHttp({ uploaders: Number(values.uploaders), seconds: Number(values.seconds), width, height });
+  process.exit(0);
+}
 
 const upload = await sharp({
   create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },

@@ -6,6 +6,7 @@ import { longestWriteWindowSeconds } from '../auth/write-limits.js';
 import type { Config } from '../platform/config.js';
 import { initORM, knexClientOf, ormOptions, prepareSchema, startDatabase } from '../db/db.js';
 import { LiveHub } from '../live/live-hub.js';
+import { startMediaSweeper } from '../media/sweeper.js';
 import {
   closeMediaServices,
   createMediaServices,
@@ -172,6 +173,12 @@ export async function startServer(
       .catch((error: unknown) => logger.warn({ err: error }, 'session purge failed'));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
+  const sweeper = startMediaSweeper(
+    orm,
+    openedMedia.store,
+    { ttlSeconds: config.MEDIA_UNATTACHED_TTL, intervalMs: config.MEDIA_SWEEP_INTERVAL_MS },
+    logger,
+  );
 
   let closing: Promise<void> | undefined;
   // Once closing, every response tells its keep-alive client to reconnect elsewhere.
@@ -181,6 +188,7 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       clearInterval(purge);
+      await sweeper.stop();
       // A request whose bytes arrived before the signal is served: closing the listener resets
       // the connections still queued in the kernel's backlog, and a busy process takes them in
       // only a few at a time. Keep accepting (answering with Connection: close) until no new

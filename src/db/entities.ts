@@ -3,7 +3,7 @@ import { SessionEntity } from '../auth/session.entity.js';
 import { EventEntity } from '../events/event.entity.js';
 import { LiveListenerEntity } from '../live/live-listener.entity.js';
 import { LiveTicketEntity } from '../live/live-ticket.entity.js';
-import { MediaEntity, MediaQuotaEntity } from '../media/media.entity.js';
+import { MediaDeletedKeyEntity, MediaEntity, MediaQuotaEntity } from '../media/media.entity.js';
 import { NotificationEntity } from '../notifications/notification.entity.js';
 import { CommentEntity } from '../posts/comment.entity.js';
 import { CommentLikeEntity, PostLikeEntity } from '../posts/like.entity.js';
@@ -37,4 +37,5 @@ export const entities = [
   UserStatsEntity,
   MediaEntity,
   MediaQuotaEntity,
+  MediaDeletedKeyEntity,
 ];

@@ -327,6 +327,21 @@ CREATE FUNCTION public.feedline_live_notify() RETURNS trigger
 
 
 --
+-- Name: feedline_media_deleted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_media_deleted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+    begin
+      insert into media_deleted_keys (key)
+        select k from old_rows o cross join lateral unnest(array[o.file_key, o.preview_key]) k where k is not null
+        on conflict do nothing;
+      return null;
+    end $$;
+
+
+--
 -- Name: feedline_mute_count(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -571,6 +586,17 @@ CREATE TABLE public.media (
     CONSTRAINT media_attached_to_check CHECK ((((attached_to)::text = 'post'::text) OR ((attached_to)::text = 'avatar'::text))),
     CONSTRAINT media_ready_check CHECK ((((state)::text <> 'ready'::text) OR ((file_key IS NOT NULL) AND (preview_key IS NOT NULL)))),
     CONSTRAINT media_state_check CHECK ((((state)::text = 'processing'::text) OR ((state)::text = 'ready'::text) OR ((state)::text = 'failed'::text)))
+);
+
+
+--
+-- Name: media_deleted_keys; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.media_deleted_keys (
+    key character varying(27) NOT NULL,
+    deleted_at timestamp(3) with time zone DEFAULT now() NOT NULL,
+    claimed_at timestamp(3) with time zone
 );
 
 
@@ -944,6 +970,14 @@ ALTER TABLE ONLY public.live_tickets
 
 
 --
+-- Name: media_deleted_keys media_deleted_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.media_deleted_keys
+    ADD CONSTRAINT media_deleted_keys_pkey PRIMARY KEY (key);
+
+
+--
 -- Name: media media_file_key_unique; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1153,6 +1187,13 @@ CREATE INDEX live_tickets_expires_at_index ON public.live_tickets USING btree (e
 --
 
 CREATE INDEX live_tickets_session_index ON public.live_tickets USING btree (session_jti);
+
+
+--
+-- Name: media_deleted_keys_deleted_at_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX media_deleted_keys_deleted_at_index ON public.media_deleted_keys USING btree (deleted_at);
 
 
 --
@@ -1394,6 +1435,13 @@ CREATE TRIGGER follows_with_author_bound BEFORE INSERT ON public.follows FOR EAC
 
 
 --
+-- Name: media media_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER media_deleted AFTER DELETE ON public.media REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_media_deleted();
+
+
+--
 -- Name: mutes mutes_count; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1571,7 +1619,7 @@ ALTER TABLE ONLY public.media
 --
 
 ALTER TABLE ONLY public.media
-    ADD CONSTRAINT media_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE SET NULL;
+    ADD CONSTRAINT media_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --

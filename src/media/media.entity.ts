@@ -40,7 +40,7 @@ export const MediaEntity = defineEntity({
     bytes: p.integer(),
     createdAt: p.datetime(3).defaultRaw('now()'),
     attachedTo: p.string().length(6).nullable(),
-    post: p.manyToOne(PostEntity).nullable().deleteRule('set null'),
+    post: p.manyToOne(PostEntity).nullable().deleteRule('cascade'),
   }),
   indexes: [
     // A user's uploads of the day (the quota), and unattached uploads by age (the sweeper).
@@ -49,7 +49,7 @@ export const MediaEntity = defineEntity({
       name: 'media_unattached_created_index',
       expression: 'create index "media_unattached_created_index" on "media" ("created_at") where "attached_to" is null',
     },
-    // For the set null when a post goes, and a post's media by post.
+    // For the cascade when a post goes, and a post's media by post.
     {
       name: 'media_post_id_index',
       expression: 'create index "media_post_id_index" on "media" ("post_id") where "post_id" is not null',
@@ -74,5 +74,20 @@ export const MediaQuotaEntity = defineEntity({
     day: p.date().primary(),
     files: p.integer(),
     bytes: p.bigint(),
+  }),
+});
+
+/**
+ * Store keys whose media rows were deleted, until the sweeper deletes their files (a trigger on media
+ * writes them in the deleting transaction). `claimedAt`: a sweeper is deleting them; a claim older
+ * than a minute is taken again, so a failed or interrupted delete is retried.
+ */
+export const MediaDeletedKeyEntity = defineEntity({
+  name: 'MediaDeletedKey',
+  tableName: 'media_deleted_keys',
+  properties: (p) => ({
+    key: p.string().length(KEY_LENGTH).primary(),
+    deletedAt: p.datetime(3).defaultRaw('now()').index('media_deleted_keys_deleted_at_index'),
+    claimedAt: p.datetime(3).nullable(),
   }),
 });

@@ -130,6 +130,16 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .max(100)
     .optional(),
+  /**
+   * Seconds an upload may stay attached to nothing before the sweeper deletes it (its row and files),
+   * and how often each process sweeps (docs/media.md, Lifecycle).
+   */
+  MEDIA_UNATTACHED_TTL: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 3600),
+  MEDIA_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
   MEDIA_URL_TTL_SECONDS: positiveInt.max(7 * 86_400).default(3_600),
   MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),

@@ -110,9 +110,17 @@ export async function updatePostWithMediaAsAuthor(
   return (await findRow(db, UPDATE_POST_WITH_MEDIA, [id, userId, title, content, mediaIds, mediaUrlBase])) !== null;
 }
 
-/** Deletes the post (its comments and likes by ON DELETE CASCADE) if `userId` wrote it; how many rows went. */
-export const deletePostAsAuthor = (em: EntityManager, id: number, userId: number) =>
-  em.nativeDelete(PostEntity, { id, author: userId });
+const DELETE_POST = namedStatement(
+  'post_delete',
+  `delete from posts where id = $1 and author_id = $2 returning media is not null as "withMedia"`,
+);
+
+/**
+ * Deletes the post (its comments, likes and uploads by ON DELETE CASCADE) if `userId` wrote it: null
+ * when it did not, else whether it had images (their files are then to be deleted).
+ */
+export const deletePostAsAuthor = (db: Database, id: number, userId: number) =>
+  findRow<{ withMedia: boolean }>(db, DELETE_POST, [id, userId]);
 
 /**
  * An empty page is only an error when the cursor names no row the reader sees; only then is it

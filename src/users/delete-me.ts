@@ -3,12 +3,13 @@ import { passwordConfirmation } from '../auth/auth.schemas.js';
 import { confirmPassword, WRONG_PASSWORD } from '../auth/confirm-password.js';
 import { withPasswords } from '../auth/passwords.js';
 import { authedProcedure } from '../auth/procedures.js';
+import { deleteGoneFilesSoon } from '../media/sweeper.js';
 import { deleteUserFor } from './users.queries.js';
 
 /**
  * Closes the caller's account. Every row that names the user (posts with their comments and likes,
- * comments, likes, follows both ways, events, sessions) goes with it by ON DELETE CASCADE: one
- * statement, so one transaction. Its tokens stop working (their sessions are gone) and its email is
+ * comments, likes, follows both ways, events, sessions, uploads) goes with it by ON DELETE CASCADE:
+ * one statement, so one transaction; the uploads' files are deleted once it committed. Its tokens stop working (their sessions are gone) and its email is
  * free to sign up again.
  */
 export const deleteMe = authedProcedure
@@ -33,5 +34,6 @@ export const deleteMe = authedProcedure
     withPasswords(ctx.services.config, ctx.clientAddress, async (passwords) => {
       await confirmPassword(ctx, input.password, passwords);
       await deleteUserFor(ctx);
+      deleteGoneFilesSoon(ctx.services.orm, ctx.services.media, ctx.services.logger);
     }),
   );

@@ -19,6 +19,7 @@ import { Migration20261127030000 } from './Migration20261127030000.js';
 import { Migration20261127110000 } from './Migration20261127110000.js';
 import { Migration20261127120000 } from './Migration20261127120000.js';
 import { Migration20261127130000 } from './Migration20261127130000.js';
+import { Migration20261127140000 } from './Migration20261127140000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127110000', class: Migration20261127110000 },
   { name: 'Migration20261127120000', class: Migration20261127120000 },
   { name: 'Migration20261127130000', class: Migration20261127130000 },
+  { name: 'Migration20261127140000', class: Migration20261127140000 },
 ];

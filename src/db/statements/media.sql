@@ -1,5 +1,28 @@
 -- The SQL of src/media/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
 
+-- media_claim_deleted_keys
+update media_deleted_keys
+set
+  claimed_at = now()
+where
+  key in (
+    select
+      key
+    from
+      media_deleted_keys
+    where
+      claimed_at is null
+      or claimed_at < now() - interval '1 minute'
+    order by
+      deleted_at
+    limit
+      $1
+    for update
+      skip locked
+  )
+returning
+  key;
+
 -- media_delete
 with
   gone as (
@@ -92,6 +115,28 @@ select
 from
   md;
 
+-- media_expire_unattached
+delete from media
+where
+  id in (
+    select
+      id
+    from
+      media
+    where
+      attached_to is null
+      and created_at <= now() - make_interval(secs => $1)
+    order by
+      created_at
+    limit
+      $2
+    for update
+      skip locked
+  )
+  and attached_to is null
+returning
+  id;
+
 -- media_failed
 update media
 set
@@ -99,6 +144,11 @@ set
 where
   id = $1
   and state = 'processing';
+
+-- media_forget_deleted_keys
+delete from media_deleted_keys
+where
+  key = any ($1::text[]);
 
 -- media_insert
 with

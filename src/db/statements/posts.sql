@@ -1417,6 +1417,14 @@ select
 from
   s;
 
+-- post_delete
+delete from posts
+where
+  id = $1
+  and author_id = $2
+returning
+  media is not null as "withMedia";
+
 -- post_json
 select
   (

@@ -1,0 +1,159 @@
+/**
+ * The HTTP mode of `npm run bench:media -- --http`: a service started as `npm start` starts it, on a
+ * database of its own and a store under a temporary folder; `uploaders` users flood POST /media with
+ * noisy JPEGs while another user reads GET /posts/{id} and GET /posts?limit=20 one after the other.
+ * Prints uploads a second (by answer) and the reader's p50/p99, alone and during the flood.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { freePort } from '../src/platform/ports.js';
+import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';
+import { benchDatabase } from './standalone.js';
+
+const PASSWORD = 'correct horse battery';
+
+export interface MediaHttpOptions {
+  uploaders: number;
+  seconds: number;
+  width: number;
+  height: number;
+}
+
+async function json(baseUrl: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : ((await res.json()) as Record<string, unknown>);
+}
+
+async function user(baseUrl: string, n: number): Promise<string> {
+  const email = `bench-${n}-${randomBytes(4).toString('hex')}@example.com`;
+  await json(baseUrl, 'POST', '/auth/signup', {
+    email,
+    password: PASSWORD,
+    passwordValidation: PASSWORD,
+    firstName: 'Bench',
+    lastName: `User${n}`,
+  });
+  return (await json(baseUrl, 'POST', '/auth/login', { email, password: PASSWORD }))!.token as string;
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? NaN : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
+
+/** The reader's latencies (ms) until `until` resolves: GET /posts/{id} and GET /posts?limit=20 in turn. */
+async function read(baseUrl: string, token: string, postId: number, until: Promise<unknown>) {
+  let done = false;
+  void until.then(() => (done = true));
+  const latencies: number[] = [];
+  let errors = 0;
+  for (let i = 0; !done; i++) {
+    const begun = performance.now();
+    const res = await fetch(`${baseUrl}${i % 2 ? '/posts?limit=20' : `/posts/${postId}`}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await res.arrayBuffer();
+    latencies.push(performance.now() - begun);
+    if (!res.ok) errors++;
+  }
+  latencies.sort((a, b) => a - b);
+  return { count: latencies.length, errors, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+}
+
+export async function runMediaHttp(options: MediaHttpOptions): Promise<void> {
+  const image = await sharp({
+    create: {
+      width: options.width,
+      height: options.height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const database = await benchDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'feedline-bench-media-'));
+  let service: ServiceProcess | undefined;
+  try {
+    service = await untilReady(
+      spawnService({
+        from: 'npm',
+        port: await freePort(),
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          JWT_SECRET: randomBytes(48).toString('base64url'),
+          LOG_LEVEL: 'warn',
+          // The uploaders upload far more than a day's quota and an hour's write limits.
+          WRITE_LIMITS: 'off',
+          MEDIA_DAILY_FILES: '1000000',
+          MEDIA_DAILY_BYTES: String(2 ** 40),
+          // Its connections are all from one address.
+          MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
+          ARGON2_QUEUE_PER_ADDRESS: '1000000',
+          SIGNUPS_PER_ADDRESS: '1000000',
+          SIGNUPS_PER_NETWORK: '1000000',
+        },
+        spawn: { detached: true }, // its own process group: npm and node stop together
+      }),
+    );
+    const { baseUrl } = service;
+    const reader = await user(baseUrl, 0);
+    const postId = (await json(baseUrl, 'POST', '/posts', { title: 'bench', content: 'reading' }, reader))!
+      .id as number;
+    const uploaders: string[] = [];
+    for (let n = 1; n <= options.uploaders; n++) uploaders.push(await user(baseUrl, n));
+
+    const alone = await read(baseUrl, reader, postId, new Promise((resolve) => setTimeout(resolve, 3_000)));
+
+    const statuses = new Map<number, number>();
+    const end = Date.now() + options.seconds * 1000;
+    const started = performance.now();
+    const flood = Promise.all(
+      uploaders.map(async (token) => {
+        while (Date.now() < end) {
+          const res = await fetch(`${baseUrl}/media`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
+            body: image,
+          });
+          await res.arrayBuffer();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const during = await read(baseUrl, reader, postId, flood);
+    await flood;
+    const seconds = (performance.now() - started) / 1000;
+    const accepted = (statuses.get(201) ?? 0) + (statuses.get(202) ?? 0);
+
+    console.log(
+      `HTTP: ${options.uploaders} uploaders for ${options.seconds} s, ${options.width}×${options.height} JPEG (${(image.length / 1e6).toFixed(2)} MB), service by npm start, fs store`,
+    );
+    console.log(
+      `  uploads: ${(accepted / seconds).toFixed(2)}/s accepted; answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    console.log(
+      `  reader alone:  ${alone.count} reads, p50 ${alone.p50} ms, p99 ${alone.p99} ms, errors ${alone.errors}`,
+    );
+    console.log(
+      `  reader during: ${during.count} reads, p50 ${during.p50} ms, p99 ${during.p99} ms, errors ${during.errors}`,
+    );
+  } finally {
+    if (service && service.child.exitCode === null) {
+      process.kill(-service.child.pid!, 'SIGTERM');
+      await service.exited;
+    }
+    await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
