@@ -18,6 +18,19 @@ export interface MediaProcessorSettings extends MediaLimits {
 }
 
 /**
+ * A place in the processing queue, taken before an upload's body is read: the bodies a process
+ * holds are then bounded by its places (MEDIA_PROCESS_MAX + MEDIA_QUEUE_MAX, each at most
+ * MEDIA_MAX_BYTES), however many clients send at once. `process` runs in it and gives it back;
+ * `release` gives back one that will not be used.
+ */
+export interface ProcessingPlace {
+  process(bytes: Buffer): Promise<ProcessedImage>;
+  /** Runs `work` in the place, in turn, and gives the place back. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  release(): void;
+}
+
+/**
  * Image processing off the event loop, bounded: libvips runs on libuv's threads, one thread per
  * image (so `concurrency` images take at most that many cores), at most `concurrency` at once, the
  * rest waiting in the order they came, at most `queueMax` of them. One user holds at most `perUser`
@@ -26,6 +39,8 @@ export interface MediaProcessorSettings extends MediaLimits {
 export class MediaProcessor {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Places taken whose work has not yet started or queued (an upload's body being read). */
+  private reserved = 0;
   private readonly places = new Map<number, number>(); // user → images running or waiting
 
   constructor(private readonly settings: MediaProcessorSettings) {
@@ -38,16 +53,12 @@ export class MediaProcessor {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  /** Processes `bytes` for `userId` in turn; 429 or 503 with Retry-After when there is no place. */
-  async process(userId: number, bytes: Buffer): Promise<ProcessedImage> {
-    return this.inTurn(userId, () => processImage(bytes, this.settings));
-  }
-
-  /** Runs `work` in a processing place of `userId`'s (exported for tests that need a slow job). */
-  async inTurn<T>(userId: number, work: () => Promise<T>): Promise<T> {
+  /** A place for `userId`'s image; 429 or 503 with Retry-After when there is none. */
+  reserve(userId: number): ProcessingPlace {
     const mine = this.places.get(userId) ?? 0;
     if (mine >= this.settings.perUser) throw tooMany(MEDIA_QUEUE_RETRY_AFTER_SECONDS, 'media-processing');
-    if (this.running >= this.settings.concurrency && this.waiting.length >= this.settings.queueMax) {
+    const { concurrency, queueMax } = this.settings;
+    if (this.running + this.waiting.length + this.reserved >= concurrency + queueMax) {
       countRateLimited('media-processing');
       throw new TRPCError({
         code: 'SERVICE_UNAVAILABLE',
@@ -56,21 +67,58 @@ export class MediaProcessor {
       });
     }
     this.places.set(userId, mine + 1);
-    try {
-      if (this.running >= this.settings.concurrency) await new Promise<void>((turn) => this.waiting.push(turn));
-      else this.running++;
-      try {
-        return await work();
-      } finally {
-        // The place passes to the first waiting, still counted as running.
-        const next = this.waiting.shift();
-        if (next) next();
-        else this.running--;
-      }
-    } finally {
+    this.reserved++;
+    let given = false;
+    const giveBack = () => {
+      if (given) return;
+      given = true;
       const left = this.places.get(userId)! - 1;
       if (left === 0) this.places.delete(userId);
       else this.places.set(userId, left);
+    };
+    let started = false;
+    const run = async <T>(work: () => Promise<T>): Promise<T> => {
+      if (started || given) throw new Error('a processing place is used once');
+      started = true;
+      this.reserved--;
+      try {
+        return await this.inOrder(work);
+      } finally {
+        giveBack();
+      }
+    };
+    return {
+      run,
+      process: (bytes) => run(() => processImage(bytes, this.settings)),
+      release: () => {
+        if (started || given) return;
+        this.reserved--;
+        giveBack();
+      },
+    };
+  }
+
+  /** Processes `bytes` for `userId` in a place of their own (429 or 503 when there is none). */
+  process(userId: number, bytes: Buffer): Promise<ProcessedImage> {
+    return this.reserve(userId).process(bytes);
+  }
+
+  /** Runs `work` in a processing place of `userId`'s (for tests that need a slow job). */
+  async inTurn<T>(userId: number, work: () => Promise<T>): Promise<T> {
+    return this.reserve(userId).run(work);
+  }
+
+  /** Runs `work` once one of `concurrency` turns is free, in the order asked. */
+  private async inOrder<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.settings.concurrency) await new Promise<void>((turn) => this.waiting.push(turn));
+    else this.running++;
+    try {
+      return await work();
+    } finally {
+      // The turn passes to the first waiting, still counted as running.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
     }
   }
 }

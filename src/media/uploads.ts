@@ -13,6 +13,7 @@ import {
 import type { MediaAttachment, UploadFields } from './media.schemas.js';
 import { imageTooLarge, UNSUPPORTED_IMAGE } from './process-image.js';
 import { readCapped } from './read-capped.js';
+import type { ProcessingPlace } from './processor.js';
 import { sniffImageType } from './sniff.js';
 import { newMediaKey } from './store.js';
 import { TRPCError } from '@trpc/server';
@@ -58,14 +59,23 @@ export async function uploadMedia(
   { file, description = '' }: UploadFields,
 ): Promise<MediaAttachment> {
   const { media, orm, config, logger } = ctx.services;
-  const bytes = await bytesOf(file, config.MEDIA_MAX_BYTES);
-  if (!sniffImageType(bytes)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_IMAGE });
-  const row = await insertMedia(ctx.em, ctx.user.userId, bytes.length, description, {
-    files: config.MEDIA_DAILY_FILES,
-    bytes: config.MEDIA_DAILY_BYTES,
-  });
-  if (!row) throw tooMany(secondsToUtcMidnight(), 'media-quota', DAILY_QUOTA_FULL);
-  const job = processAndStore(media, ctx, row.id, bytes);
+  // The place first: a body is read only into a place of the queue, so bodies in memory stay bounded.
+  const place = media.processor.reserve(ctx.user.userId);
+  let job: Promise<MediaRow>;
+  let row: MediaRow;
+  try {
+    const bytes = await bytesOf(file, config.MEDIA_MAX_BYTES);
+    if (!sniffImageType(bytes)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_IMAGE });
+    const inserted = await insertMedia(ctx.em, ctx.user.userId, bytes.length, description, {
+      files: config.MEDIA_DAILY_FILES,
+      bytes: config.MEDIA_DAILY_BYTES,
+    });
+    if (!inserted) throw tooMany(secondsToUtcMidnight(), 'media-quota', DAILY_QUOTA_FULL);
+    row = inserted;
+    job = processAndStore(media, ctx, row.id, bytes, place);
+  } finally {
+    place.release(); // a no-op once processAndStore has used it
+  }
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<undefined>(
     (resolve) => (timer = setTimeout(() => resolve(undefined), media.answerWaitMs)),
@@ -90,11 +100,12 @@ export async function uploadMedia(
 
 async function processAndStore(
   media: MediaServices,
-  { services: { orm }, user }: UploadContext,
+  { services: { orm } }: UploadContext,
   id: number,
   bytes: Buffer,
+  place: ProcessingPlace,
 ): Promise<MediaRow> {
-  const { full, preview, blurhash } = await media.processor.process(user.userId, bytes);
+  const { full, preview, blurhash } = await place.process(bytes);
   const fileKey = newMediaKey(full.extension);
   const previewKey = newMediaKey(preview.extension);
   const deleteFiles = () => Promise.allSettled([media.store.delete(fileKey), media.store.delete(previewKey)]);

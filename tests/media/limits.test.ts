@@ -110,4 +110,37 @@ describe.each(storagesOfThisFile())('upload limits on %s', (storage) => {
       }
     },
   );
+
+  it.skipIf(skip)('a full queue refuses an upload before reading its body: bodies held stay bounded', async () => {
+    const eve = await a.user();
+    const { processor } = a.services.media;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // One running and QUEUE waiting: every place of the process is taken.
+    const places = Array.from({ length: QUEUE + 1 }, (_, i) => processor.inTurn(-1 - i, () => held));
+    let pulled = false;
+    const image = await flat(4);
+    // A stream, as REST hands the procedure a raw body; read only when asked (highWaterMark 0).
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled = true;
+          controller.enqueue(image);
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    try {
+      const refused = await a
+        .caller(eve.token)
+        .media.upload(body as unknown as Blob)
+        .catch((error: { code: string }) => error.code);
+      expect(refused).toBe('SERVICE_UNAVAILABLE');
+      expect(pulled).toBe(false);
+    } finally {
+      release();
+      await Promise.all(places);
+    }
+  });
 });
