@@ -33,7 +33,7 @@ function procedureAnswers(error: unknown): null {
  *
  * A stream holds a pool connection (and its snapshot) while the client reads, so a client that
  * reads slowly or not at all must not be able to pin the pool: streams are capped per process and
- * per user, and one whose socket takes no data for STREAM_STALL_TIMEOUT_MS is cut.
+ * per user, and one whose client stalls or trickles (STREAM_STALL_TIMEOUT_MS, STREAM_MIN_BYTES_PER_SECOND) is cut.
  */
 export class JsonStreams {
   private readonly viaProxy: boolean;
@@ -114,13 +114,15 @@ export class JsonStreams {
     userId: SlotHolder,
     { parts, wholeUpTo, slotHeld = false }: { parts: DocumentPart[]; wholeUpTo: number; slotHeld?: boolean },
   ): Promise<boolean> {
-    const { STREAM_STALL_TIMEOUT_MS } = this.services.config;
+    const { STREAM_STALL_TIMEOUT_MS, STREAM_MIN_BYTES_PER_SECOND } = this.services.config;
     // An answer known to be large asks for its slot (unless its caller holds it) before it takes a pool connection.
     let slotTaken = slotHeld || (wholeUpTo === 0 && (await this.takeSlot(req, res, userId, true)));
     if (wholeUpTo === 0 && !slotTaken) return true;
     let buffered: string[] | undefined = []; // until the answer outgrows `wholeUpTo` (and its first row)
     let bufferedBytes = 0;
     let refused = false;
+    let sentBytes = 0;
+    let waitedMs = 0; // on the client: the only time a slow reader costs a slot
     /** Buffers, then (holding a slot) streams; false once the answer has ended: refused, or the client gone. */
     const write = async (text: string, isRow: boolean): Promise<boolean> => {
       if (buffered) {
@@ -134,9 +136,16 @@ export class JsonStreams {
         text = buffered.join('');
         buffered = undefined;
       }
-      // A client that takes nothing for too long loses the stream, and the connection goes back; one
-      // that has left already takes nothing more (its 'close' has passed: no waiting for it).
-      if (!res.destroyed && !res.write(text) && !(await writableOrClosed(res, STREAM_STALL_TIMEOUT_MS))) res.destroy();
+      // A client may keep the stream waiting STREAM_STALL_TIMEOUT_MS, plus a second per
+      // STREAM_MIN_BYTES_PER_SECOND it has taken: one that stalls or trickles loses it, and the
+      // connection goes back. One that has left takes nothing more (its 'close' has passed).
+      if (res.destroyed) return false;
+      sentBytes += Buffer.byteLength(text);
+      if (res.write(text)) return true;
+      const allowedMs = STREAM_STALL_TIMEOUT_MS + (sentBytes / STREAM_MIN_BYTES_PER_SECOND) * 1000 - waitedMs;
+      const waitStarted = performance.now();
+      if (!(await writableOrClosed(res, Math.max(0, Math.min(STREAM_STALL_TIMEOUT_MS, allowedMs))))) res.destroy();
+      waitedMs += performance.now() - waitStarted;
       return !res.destroyed;
     };
 

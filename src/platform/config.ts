@@ -171,6 +171,11 @@ const envSchema = z.object({
   /** How long a large answer waits for a free slot of the process, in turn, before its 503. */
   STREAMS_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   STREAM_STALL_TIMEOUT_MS: positiveInt.default(10_000),
+  /**
+   * A stream may wait on its client STREAM_STALL_TIMEOUT_MS in all, plus a second per this many
+   * bytes it has sent: a reader that trickles holds its slot no longer than its bytes earn.
+   */
+  STREAM_MIN_BYTES_PER_SECOND: positiveInt.default(32 * 1024),
   /** A request (headers and body) must arrive within this long, or it is answered 408 and closed. */
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   /** The longest unpaged list one answer builds whole over /trpc and createCaller (REST streams them): over it, 422. */
