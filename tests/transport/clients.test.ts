@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createFeedlineRestClient } from '../../packages/client/src/rest.js';
 import { createFeedlineTrpcClient } from '../../packages/client/src/trpc.js';
 import { CLIENT_TYPES_FILE, renderClientTypes } from '../../scripts/client-types.js';
+import { summary } from '../support/fixtures.js';
 import { PASSWORD, type TestUser, useHarness } from '../support/harness.js';
 
 const h = useHarness();
@@ -39,11 +40,7 @@ describe('client/trpc.ts', () => {
   it('blocks, mutes and lists them over typed RPC', async () => {
     const other = await h.user();
     const asOther = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: other.token });
-    expect(await asOther.users.block.mutate({ id: grace.id })).toEqual({
-      id: grace.id,
-      firstName: grace.firstName,
-      lastName: grace.lastName,
-    });
+    expect(await asOther.users.block.mutate({ id: grace.id })).toEqual(summary(grace));
     expect((await asOther.users.blocked.query({ limit: 5 })).map((u) => u.id)).toEqual([grace.id]);
     await asOther.users.unblock.mutate({ id: grace.id });
     await asOther.users.mute.mutate({ id: ada.id });
@@ -93,7 +90,7 @@ describe('client/rest.ts', () => {
     const path = { params: { path: { id: grace.id } } };
     expect((await asOther.POST('/users/{id}/block', path)).data?.id).toBe(grace.id);
     expect((await asOther.GET('/users/me/blocked', { params: { query: { limit: 5 } } })).data).toEqual([
-      { id: grace.id, firstName: grace.firstName, lastName: grace.lastName },
+      summary(grace),
     ]);
     expect((await asOther.POST('/users/{id}/block', path)).error).toMatchObject({ code: 'BAD_REQUEST' });
     expect((await asOther.DELETE('/users/{id}/block', path)).response.status).toBe(200);
