@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFeedlineRestClient } from '../../packages/client/src/rest.js';
 import { createFeedlineTrpcClient } from '../../packages/client/src/trpc.js';
@@ -14,7 +15,30 @@ beforeAll(async () => {
   grace = await h.user({ firstName: 'Grace' });
 });
 
+/** A small JPEG; answers wait for it to be processed (200, never 202, however slow the machine). */
+async function image(): Promise<Blob> {
+  h.services.media.answerWaitMs = 60_000;
+  return new Blob([
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer(),
+  ]);
+}
+
 describe('client/trpc.ts', () => {
+  it('uploads: sets and removes an avatar, FormData or a Blob', async () => {
+    const asGrace = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: grace.token });
+    const form = new FormData();
+    form.set('file', await image());
+    const [viaForm, me] = await Promise.all([asGrace.users.setAvatar.mutate(form), asGrace.users.me.query()]);
+    expect(viaForm).toMatchObject({ state: 'ready', width: 400, height: 400 });
+    expect(me.id).toBe(grace.id);
+    const viaBlob = await asGrace.users.setAvatar.mutate(await image());
+    expect((await asGrace.users.me.query()).avatarUrl).toBe(viaBlob.url);
+    await asGrace.users.deleteAvatar.mutate();
+    expect((await asGrace.users.me.query()).avatarUrl).toBeNull();
+  });
+
   it('posts, follows and reads the feed over typed RPC', async () => {
     const asGrace = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: grace.token });
     const asAda = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: () => ada.token });
@@ -50,6 +74,19 @@ describe('client/trpc.ts', () => {
 });
 
 describe('client/rest.ts', () => {
+  it('uploads: sets and removes an avatar, the image as the body', async () => {
+    const asAda = createFeedlineRestClient({ baseUrl: h.baseUrl, token: ada.token });
+    const set = await asAda.PUT('/users/me/avatar', {
+      body: (await image()) as unknown as string,
+      bodySerializer: (body) => body,
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(set.response.status).toBe(200);
+    expect((await asAda.GET('/users/me')).data?.avatarUrl).toBe(set.data?.url);
+    expect((await asAda.DELETE('/users/me/avatar')).response.status).toBe(204);
+    expect((await asAda.GET('/users/me')).data?.avatarUrl).toBeNull();
+  });
+
   it('posts, follows and reads the feed over REST, typed from the OpenAPI document', async () => {
     const asGrace = createFeedlineRestClient({ baseUrl: h.baseUrl, token: grace.token });
     const asAda = createFeedlineRestClient({ baseUrl: h.baseUrl, token: ada.token });
