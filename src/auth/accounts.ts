@@ -41,5 +41,5 @@ async function create(ctx: OrmContext, account: NewAccount, passwords: Passwords
   const { email, firstName, lastName } = account;
   const passwordHash = await passwords.hash(account.password);
   const id = await insertUser(em, { email, passwordHash, firstName, lastName });
-  return { id, firstName, lastName };
+  return { id, firstName, lastName, avatarUrl: null };
 }

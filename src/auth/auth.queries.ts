@@ -1,7 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { badRequest, unauthorized } from '../platform/errors.js';
 import {
-  borrowConnection,
   type Database,
   findRow,
   isoTimestamp,
@@ -9,8 +8,8 @@ import {
   namedStatement,
   runDriverStatement,
   type DriverStatement,
+  runAfterLock,
   runRows,
-  statementFor,
   StatementValues,
 } from '../db/sql.js';
 import { OPEN_SESSION, runForSession, SESSION_ENDED, type SessionHolder, sessionIsOpen } from '../viewer/session.js';
@@ -148,29 +147,13 @@ export async function updatePasswordRevokingOtherSessions(
   passwordHash: string,
   db: Database,
 ): Promise<void> {
-  const { client, release } = await borrowConnection(db);
-  let changed: boolean;
-  let clean = false;
-  try {
-    await client.query('begin');
-    await client.query(statementFor(db, { ...LOCK_USER, values: [user.userId] }));
-    // A statement of its own: it reads the sessions as they are once the lock is held.
-    const { rows } = await client.query(
-      statementFor(db, { ...REPLACE_PASSWORD, values: [user.jti, user.userId, passwordHash] }),
-    );
-    await client.query('commit');
-    clean = true;
-    changed = rows.length > 0;
-  } finally {
-    if (!clean)
-      clean = await client.query('rollback').then(
-        () => true,
-        () => false,
-      );
-    await release({ discard: !clean });
-  }
+  const changed = await runAfterLock(db, LOCK_USER, [user.userId], REPLACE_PASSWORD, [
+    user.jti,
+    user.userId,
+    passwordHash,
+  ]);
   user.sessionChecked = true;
-  if (!changed) throw unauthorized(SESSION_ENDED);
+  if (changed.length === 0) throw unauthorized(SESSION_ENDED);
 }
 
 /* Rate-limit counters (the decisions are in rate-limits.ts) */

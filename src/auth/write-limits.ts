@@ -42,6 +42,8 @@ const KIND_OF: Record<string, WriteKind> = {
   'events.delete': 'events',
   'media.upload': 'media',
   'media.update': 'media',
+  'users.setAvatar': 'media',
+  'users.deleteAvatar': 'media',
 };
 
 export const writeKindOf = (path: string): WriteKind | undefined => KIND_OF[path];

@@ -832,7 +832,8 @@ CREATE TABLE public.users (
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
     write_lsn pg_lsn,
     block_count integer DEFAULT 0 NOT NULL,
-    mute_count integer DEFAULT 0 NOT NULL
+    mute_count integer DEFAULT 0 NOT NULL,
+    avatar_url character varying(128)
 );
 
 
@@ -1190,6 +1191,13 @@ CREATE INDEX live_tickets_session_index ON public.live_tickets USING btree (sess
 
 
 --
+-- Name: media_avatar_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX media_avatar_unique ON public.media USING btree (owner_id) WHERE ((attached_to)::text = 'avatar'::text);
+
+
+--
 -- Name: media_deleted_keys_deleted_at_index; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1333,7 +1341,7 @@ CREATE INDEX sessions_user_id_index ON public.sessions USING btree (user_id);
 -- Name: users_summary_index; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX users_summary_index ON public.users USING btree (id) INCLUDE (first_name, last_name);
+CREATE INDEX users_summary_index ON public.users USING btree (id) INCLUDE (first_name, last_name, avatar_url);
 
 
 --

@@ -205,6 +205,37 @@ export const upToBytes = (
   values,
 });
 
+/**
+ * Runs `statement` in a transaction once `lock` (a statement that locks rows) holds its locks; rows
+ * as objects. A statement of its own, so it reads what the lock's previous holder committed: one
+ * statement's snapshot is taken before its locks wait.
+ */
+export async function runAfterLock<R>(
+  db: Database,
+  lock: Statement,
+  lockValues: unknown[],
+  statement: Statement,
+  values: unknown[],
+): Promise<R[]> {
+  const { client, release } = await borrowConnection(db);
+  let clean = false;
+  try {
+    await client.query('begin');
+    await client.query(statementFor(db, { ...lock, values: lockValues }));
+    const { rows } = await client.query(statementFor(db, { ...statement, values }));
+    await client.query('commit');
+    clean = true;
+    return rows as R[];
+  } finally {
+    if (!clean)
+      clean = await client.query('rollback').then(
+        () => true,
+        () => false,
+      );
+    await release({ discard: !clean });
+  }
+}
+
 /** Runs a prepared statement and returns its first row (as an object), or null when it yields none. */
 export async function findRow<R>(db: Database, statement: Statement, values: unknown[]): Promise<R | null> {
   const [row] = await runRows<R>(db, statement, values);

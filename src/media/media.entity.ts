@@ -49,6 +49,11 @@ export const MediaEntity = defineEntity({
       name: 'media_unattached_created_index',
       expression: 'create index "media_unattached_created_index" on "media" ("created_at") where "attached_to" is null',
     },
+    // A user's avatar, and never two.
+    {
+      name: 'media_avatar_unique',
+      expression: `create unique index "media_avatar_unique" on "media" ("owner_id") where "attached_to" = 'avatar'`,
+    },
     // For the cascade when a post goes, and a post's media by post.
     {
       name: 'media_post_id_index',

@@ -1,5 +1,5 @@
 import { notFound } from '../platform/errors.js';
-import { type Database, findRow, namedStatement, runRows } from '../db/sql.js';
+import { type Database, findRow, namedStatement, runAfterLock, runRows } from '../db/sql.js';
 import type { MediaState } from './media.entity.js';
 import type { MediaAttachment } from './media.schemas.js';
 
@@ -68,23 +68,82 @@ export const insertMedia = (
   quota: { files: number; bytes: number },
 ) => findRow<MediaRow>(db, INSERT_MEDIA, [ownerId, bytes, description, quota.files, quota.bytes]);
 
+/** An upload's row ($1) once processed, with its files ($2 to $7). */
+const READY = `update media set state = 'ready', type = $2, file_key = $3, preview_key = $4, width = $5, height = $6,
+  blurhash = $7`;
+const readyValues = (id: number, media: ProcessedMedia) => [
+  id,
+  media.type,
+  media.fileKey,
+  media.previewKey,
+  media.width,
+  media.height,
+  media.blurhash,
+];
+
 const MEDIA_READY = namedStatement(
   'media_ready',
-  `update media set state = 'ready', type = $2, file_key = $3, preview_key = $4, width = $5, height = $6, blurhash = $7
-    where id = $1 and state = 'processing' returning ${COLUMNS}`,
+  `${READY} where id = $1 and state = 'processing' returning ${COLUMNS}`,
 );
 
 /** Marks an upload ready with its files; null when its row is gone (its owner deleted it, or their account). */
 export const updateMediaReady = (db: Database, id: number, media: ProcessedMedia) =>
-  findRow<MediaRow>(db, MEDIA_READY, [
-    id,
-    media.type,
-    media.fileKey,
-    media.previewKey,
-    media.width,
-    media.height,
-    media.blurhash,
+  findRow<MediaRow>(db, MEDIA_READY, readyValues(id, media));
+
+/*
+ * The lock avatar writes take first (runAfterLock). NO KEY UPDATE: it makes them take turns, and
+ * leaves the user's other writes (whose foreign keys take KEY SHARE on the row) free to go on.
+ */
+const LOCK_OWNER = namedStatement('media_lock_owner', 'select 1 from users where id = $1 for no key update');
+
+/*
+ * Run with the owner's ($8) row locked (LOCK_OWNER), so avatars set at once take turns and each
+ * sees the one before. The replaced avatar's row goes first (the count makes the update wait for
+ * the delete, so media_avatar_unique never sees two), its keys recorded by the media_deleted
+ * trigger; the URL ($9 the base) goes on the user's row, where every UserSummary reads it.
+ */
+const AVATAR_READY = namedStatement(
+  'media_avatar_ready',
+  `with replaced as (delete from media where owner_id = $8 and attached_to = 'avatar'
+        and exists (select from media where id = $1 and state = 'processing') returning id),
+    md as (${READY}, attached_to = 'avatar'
+      where id = $1 and state = 'processing' and (select count(*) from replaced) >= 0 returning *),
+    avatar as (update users u set avatar_url = $9 || md.file_key from md where u.id = md.owner_id)
+    select ${COLUMNS} from md`,
+);
+
+/**
+ * Marks an avatar upload ready and makes it its owner's avatar, in place of the one before (whose
+ * files are then deleted with deleteGoneFiles); null when its row is gone (the account was deleted).
+ */
+export async function updateAvatarReady(
+  db: Database,
+  ownerId: number,
+  id: number,
+  media: ProcessedMedia,
+  urlBase: string,
+): Promise<MediaRow | null> {
+  const [row] = await runAfterLock<MediaRow>(db, LOCK_OWNER, [ownerId], AVATAR_READY, [
+    ...readyValues(id, media),
+    ownerId,
+    urlBase,
   ]);
+  return row ?? null;
+}
+
+// Run with the user's row locked (LOCK_OWNER), as AVATAR_READY.
+const AVATAR_REMOVE = namedStatement(
+  'media_avatar_remove',
+  `with gone as (delete from media where owner_id = $1 and attached_to = 'avatar' returning id),
+    avatar as (update users set avatar_url = null where id = $1 and avatar_url is not null)
+    select count(*)::int as removed from gone`,
+);
+
+/** Removes the user's avatar, if any (its files are then deleted with deleteGoneFiles): whether there was one. */
+export async function removeAvatar(db: Database, userId: number): Promise<boolean> {
+  const [row] = await runAfterLock<{ removed: number }>(db, LOCK_OWNER, [userId], AVATAR_REMOVE, [userId]);
+  return (row?.removed ?? 0) > 0;
+}
 
 const MEDIA_FAILED = namedStatement(
   'media_failed',

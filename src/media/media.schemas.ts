@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { byIdInput, idOutput, storedText } from '../trpc/schemas.js';
 import { FULL_MAX_SIDE } from './process-image.js';
+import { MEDIA_URL_MAX } from '../users/user.entity.js';
 import { BLURHASH_LENGTH, MEDIA_DESCRIPTION_MAX, MEDIA_DESCRIPTION_MAX_BYTES, MEDIA_STATES } from './media.entity.js';
 
 /** Alt text: optional, may be empty, bounded as other stored text. */
@@ -29,8 +30,8 @@ export const MediaAttachment = z
 
 export type MediaAttachment = z.infer<typeof MediaAttachment>;
 
-/** The most bytes of JSON of one MediaAttachment: its fields, two URLs (MEDIA_PUBLIC_URL is at most 100), alt text. */
-export const MEDIA_ATTACHMENT_MAX_JSON_BYTES = 141 + 2 * (100 + 27) + BLURHASH_LENGTH + MEDIA_DESCRIPTION_MAX_BYTES;
+/** The most bytes of JSON of one MediaAttachment: its fields, two URLs, alt text. */
+export const MEDIA_ATTACHMENT_MAX_JSON_BYTES = 141 + 2 * MEDIA_URL_MAX + BLURHASH_LENGTH + MEDIA_DESCRIPTION_MAX_BYTES;
 
 /** Images a post holds at most. */
 export const POST_MEDIA_MAX = 4;

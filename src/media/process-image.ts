@@ -25,6 +25,12 @@ export const DEFAULT_MEDIA_MAX_PIXELS = 60_000_000;
 export const FULL_MAX_SIDE = 2048;
 /** The long side of a preview, at most. */
 export const PREVIEW_MAX_SIDE = 400;
+/** An avatar is a square this size (cropped to its middle, enlarged when smaller), its preview this size. */
+export const AVATAR_SIDE = 400;
+export const AVATAR_PREVIEW_SIDE = 128;
+
+/** What an image is for: a post's (its shape kept) or an avatar (a square). */
+export type ImageUse = 'post' | 'avatar';
 
 export const UNSUPPORTED_IMAGE =
   'The file is not a JPEG, PNG, WebP, GIF or AVIF image (the type is read from its bytes)';
@@ -61,10 +67,15 @@ export interface ProcessedImage {
  * Sniffs, checks and re-encodes an upload: the type from its bytes only (415 for anything else, SVG
  * included), bytes and decoded pixels capped (413, 422) from the header before anything is decoded,
  * EXIF orientation applied, every metadata block dropped, at most FULL_MAX_SIDE on the long side, a
- * PREVIEW_MAX_SIDE preview and a blurhash. Only the first frame of a GIF (or animated WebP) is kept.
+ * PREVIEW_MAX_SIDE preview and a blurhash (an avatar: an AVATAR_SIDE square and an
+ * AVATAR_PREVIEW_SIDE one). Only the first frame of a GIF (or animated WebP) is kept.
  * libvips decodes on libuv's threads: callers bound how many run at once (see MediaProcessor).
  */
-export async function processImage(bytes: Buffer, limits: MediaLimits): Promise<ProcessedImage> {
+export async function processImage(
+  bytes: Buffer,
+  limits: MediaLimits,
+  use: ImageUse = 'post',
+): Promise<ProcessedImage> {
   if (bytes.length > limits.maxBytes) throw imageTooLarge(limits.maxBytes);
   const sourceType = sniffImageType(bytes);
   if (!sourceType) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_IMAGE });
@@ -95,7 +106,11 @@ export async function processImage(bytes: Buffer, limits: MediaLimits): Promise<
     // Decoded once into raw sRGB pixels; every rendition is encoded from those.
     const { data, info } = await sharp(bytes, options)
       .rotate()
-      .resize({ width: FULL_MAX_SIDE, height: FULL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize(
+        use === 'avatar'
+          ? { width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover' }
+          : { width: FULL_MAX_SIDE, height: FULL_MAX_SIDE, fit: 'inside', withoutEnlargement: true },
+      )
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -103,7 +118,7 @@ export async function processImage(bytes: Buffer, limits: MediaLimits): Promise<
     const opaque = !metadata.hasAlpha;
     // In turn, not at once: an image holds one libuv thread, so MediaProcessor's bound is the CPU's.
     const full = await encode(sharp(data, raw), opaque, FULL_MAX_SIDE);
-    const preview = await encode(sharp(data, raw), opaque, PREVIEW_MAX_SIDE);
+    const preview = await encode(sharp(data, raw), opaque, use === 'avatar' ? AVATAR_PREVIEW_SIDE : PREVIEW_MAX_SIDE);
     const blurhash = await blurhashOf(sharp(data, raw));
     return { sourceType, full, preview, blurhash };
   } catch (error) {

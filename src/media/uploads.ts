@@ -1,21 +1,22 @@
 import type { SessionUser } from '../auth/authenticate.js';
 import { notFound, tooMany } from '../platform/errors.js';
 import type { OrmContext } from '../trpc/trpc.js';
-import type { MediaServices } from './media-services.js';
 import {
   deleteUnstoredMedia,
   insertMedia,
   MEDIA_NOT_FOUND,
   updateMediaFailed,
+  updateAvatarReady,
   updateMediaReady,
   type MediaRow,
 } from './media.queries.js';
 import type { MediaAttachment, UploadFields } from './media.schemas.js';
-import { imageTooLarge, UNSUPPORTED_IMAGE } from './process-image.js';
+import { imageTooLarge, processImage, UNSUPPORTED_IMAGE, type ImageUse } from './process-image.js';
 import { readCapped } from './read-capped.js';
 import type { ProcessingPlace } from './processor.js';
 import { sniffImageType } from './sniff.js';
 import { newMediaKey } from './store.js';
+import { deleteGoneFilesSoon } from './sweeper.js';
 import { TRPCError } from '@trpc/server';
 
 export const DAILY_QUOTA_FULL = 'Daily upload quota reached (MEDIA_DAILY_FILES, MEDIA_DAILY_BYTES); see Retry-After';
@@ -52,11 +53,13 @@ type UploadContext = OrmContext & { user: SessionUser };
  * Takes an upload: its bytes capped, its type sniffed (415 before any row or decoding), a row
  * written (processing), then processed and stored in the processor's bounded queue. The answer
  * waits up to `answerWaitMs` for that: ready, or still processing (the row says how it ends). A
- * refusal or a bad image found within the wait answers its 4xx and leaves no row.
+ * refusal or a bad image found within the wait answers its 4xx and leaves no row. An avatar
+ * becomes the caller's avatar as it turns ready, whenever that is, and the one before goes.
  */
 export async function uploadMedia(
   ctx: UploadContext,
   { file, description = '' }: UploadFields,
+  use: ImageUse = 'post',
 ): Promise<MediaAttachment> {
   const { media, orm, config, logger } = ctx.services;
   // The place first: a body is read only into a place of the queue, so bodies in memory stay bounded.
@@ -72,7 +75,7 @@ export async function uploadMedia(
     });
     if (!inserted) throw tooMany(secondsToUtcMidnight(), 'media-quota', DAILY_QUOTA_FULL);
     row = inserted;
-    job = processAndStore(media, ctx, row.id, bytes, place);
+    job = processAndStore(ctx, row.id, bytes, place, use);
   } finally {
     place.release(); // a no-op once processAndStore has used it
   }
@@ -99,26 +102,36 @@ export async function uploadMedia(
 }
 
 async function processAndStore(
-  media: MediaServices,
-  { services: { orm } }: UploadContext,
+  { services: { orm, media, config, logger }, user }: UploadContext,
   id: number,
   bytes: Buffer,
   place: ProcessingPlace,
+  use: ImageUse,
 ): Promise<MediaRow> {
-  const { full, preview, blurhash } = await place.process(bytes);
+  const { full, preview, blurhash } = await (use === 'post'
+    ? place.process(bytes)
+    : place.run(() =>
+        processImage(bytes, { maxBytes: config.MEDIA_MAX_BYTES, maxPixels: config.MEDIA_MAX_PIXELS }, use),
+      ));
   const fileKey = newMediaKey(full.extension);
   const previewKey = newMediaKey(preview.extension);
   const deleteFiles = () => Promise.allSettled([media.store.delete(fileKey), media.store.delete(previewKey)]);
   try {
     await Promise.all([media.store.put(fileKey, full.bytes), media.store.put(previewKey, preview.bytes)]);
-    const ready = await updateMediaReady(orm, id, {
+    const processed = {
       type: full.contentType,
       fileKey,
       previewKey,
       width: full.width,
       height: full.height,
       blurhash,
-    });
+    };
+    const ready =
+      use === 'post'
+        ? await updateMediaReady(orm, id, processed)
+        : await updateAvatarReady(orm, user.userId, id, processed, media.urlBase);
+    // The avatar it replaced has files to delete.
+    if (ready && use === 'avatar') deleteGoneFilesSoon(orm, media, logger);
     if (ready) return ready;
   } catch (error) {
     await deleteFiles();

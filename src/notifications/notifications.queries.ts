@@ -6,10 +6,19 @@ import { readerStatement, runForReader } from '../viewer/reader-statements.js';
 import { userSummaryJson } from '../viewer/user-summary.sql.js';
 import { Notification } from './notifications.schemas.js';
 
-/** A Notification as the API shows it; `post` and `comment` only when it is about one. */
+/**
+ * A Notification as the API shows it; `post` and `comment` only when it is about one. The fields
+ * are left out by choosing the columns, not by json_strip_nulls, which would strip the actor's
+ * avatarUrl too.
+ */
 export const notificationJson = jsonFragment(
   Notification,
-  (n: string) => `(select json_strip_nulls(row_to_json(o)) from (select ${n}.id, ${n}.type,
+  (n: string) => `(select case
+    when o.post is null and o.comment is null then (select row_to_json(x) from (select o.id, o.type, o."createdAt", o.actor, o.read) x)
+    when o.comment is null then (select row_to_json(x) from (select o.id, o.type, o."createdAt", o.actor, o.post, o.read) x)
+    when o.post is null then (select row_to_json(x) from (select o.id, o.type, o."createdAt", o.actor, o.comment, o.read) x)
+    else row_to_json(o) end
+  from (select ${n}.id, ${n}.type,
   ${isoTimestamp(`${n}.created_at`)} as "createdAt",
   (select ${userSummaryJson(`${n}_a`)} from users ${n}_a where ${n}_a.id = ${n}.actor_id) as actor,
   (select row_to_json(x) from (select ${n}_p.id, ${n}_p.title from posts ${n}_p where ${n}_p.id = ${n}.post_id) x) as post,

@@ -129,6 +129,8 @@ const envSchema = z.object({
   MEDIA_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .max(100)
+    // Answers carry it in every file's URL and avatar: no character that JSON escapes or UTF-8 widens.
+    .regex(/^[!#-[\]-~]+$/, 'must be printable ASCII, without quotes or backslashes')
     .optional(),
   /**
    * Seconds an upload may stay attached to nothing before the sweeper deletes it (its row and files),

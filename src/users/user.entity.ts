@@ -5,6 +5,8 @@ export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;
 /** A name's most bytes as JSON (trpc/schemas.ts, jsonBytes): twice its characters, so any script's letters fit. */
 export const NAME_MAX_BYTES = 200;
+/** A stored file's URL (an avatar's too) at its longest: MEDIA_PUBLIC_URL (100, and a slash added) and a store key (27). */
+export const MEDIA_URL_MAX = 128;
 
 export const UserEntity = defineEntity({
   name: 'User',
@@ -17,6 +19,8 @@ export const UserEntity = defineEntity({
     passwordHash: p.text().hidden().lazy(true, false),
     firstName: p.string().length(NAME_MAX),
     lastName: p.string().length(NAME_MAX),
+    // The avatar's file URL as answers show it, written with the avatar (src/media/avatars.ts).
+    avatarUrl: p.string().length(MEDIA_URL_MAX).nullable(),
     createdAt: p.datetime(3).defaultRaw('now()'),
     // The primary's WAL position after the user's last write: which replicas may serve their reads.
     writeLsn: p.string().columnType('pg_lsn').nullable(),
@@ -29,7 +33,8 @@ export const UserEntity = defineEntity({
     // Every author, liker and follower in a response is a UserSummary: read them off this index alone.
     {
       name: 'users_summary_index',
-      expression: 'create index "users_summary_index" on "users" ("id") include ("first_name", "last_name")',
+      expression:
+        'create index "users_summary_index" on "users" ("id") include ("first_name", "last_name", "avatar_url")',
     },
   ],
 });

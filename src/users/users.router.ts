@@ -1,4 +1,5 @@
 import { router } from '../trpc/trpc.js';
+import { deleteAvatar, setAvatar } from './avatar.js';
 import { blockUser } from './block-user.js';
 import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
@@ -23,6 +24,8 @@ export const usersRouter = router({
   me: getMe,
   updateMe,
   deleteMe,
+  setAvatar,
+  deleteAvatar,
   blocked: listBlocked,
   muted: listMuted,
   get: getUser,

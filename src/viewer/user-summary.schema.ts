@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idOutput } from '../trpc/schemas.js';
-import { NAME_MAX_BYTES } from '../users/user.entity.js';
+import { MEDIA_URL_MAX, NAME_MAX_BYTES } from '../users/user.entity.js';
 
 /** A user as every response shows one: never the email, never the password. */
 export const UserSummary = z
@@ -8,10 +8,18 @@ export const UserSummary = z
     id: idOutput,
     firstName: z.string(),
     lastName: z.string(),
+    avatarUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'The avatar, 400×400 (PUT /users/me/avatar); null without one' }),
   })
   .meta({ id: 'UserSummary' });
 
 export type UserSummary = z.infer<typeof UserSummary>;
 
-/** The most bytes of JSON of one UserSummary: `{"id":2147483647,"firstName":"…","lastName":"…"}`. */
-export const SUMMARY_MAX_JSON_BYTES = 46 + 2 * NAME_MAX_BYTES;
+/**
+ * The most bytes of JSON of one UserSummary:
+ * `{"id":2147483647,"firstName":"…","lastName":"…","avatarUrl":"…"}`; a URL needs no JSON escape
+ * (MEDIA_PUBLIC_URL is printable ASCII without quotes or backslashes, a key is base64url).
+ */
+export const SUMMARY_MAX_JSON_BYTES = 46 + 2 * NAME_MAX_BYTES + 15 + MEDIA_URL_MAX;

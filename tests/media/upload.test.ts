@@ -1,11 +1,11 @@
 import { request } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { MediaAttachment } from '../../src/media/media.schemas.js';
 import { expectApiError } from '../support/fixtures.js';
 import type { Harness, TestUser } from '../support/harness.js';
 import sharp from 'sharp';
 import { jpeg, noise, png, SVG_WITH_SCRIPT } from './images.js';
+import { settled, settledAnswer, whileProcessing } from './answers.js';
 import { skipped, storagesOfThisFile, storedKeys, useMediaHarness } from './storages.js';
 
 /** POST /media on every transport, GET and PATCH /media/{id}: on both storages. */
@@ -54,22 +54,8 @@ function postAlone(
   });
 }
 
-/** The upload once it is no longer processing (GET /media/{id}), without any timing assumption. */
-async function settled(h: Harness, user: TestUser, id: number): Promise<MediaAttachment> {
-  for (let i = 0; i < 600; i++) {
-    const { body } = await h.request<MediaAttachment>('GET', `/media/${id}`, { token: user.token });
-    if (body.state !== 'processing') return body;
-    await sleep(100);
-  }
-  throw new Error(`media ${id} still processing`);
-}
-
 /** The answer of an upload that may have answered 202: the attachment once ready. */
-async function ready(h: Harness, user: TestUser, response: Response): Promise<MediaAttachment> {
-  const body = (await response.json()) as MediaAttachment;
-  expect([201, 202], JSON.stringify(body)).toContain(response.status);
-  return response.status === 201 ? body : settled(h, user, body.id);
-}
+const ready = (h: Harness, user: TestUser, response: Response) => settledAnswer(h, user, response, 201);
 
 describe.each(storagesOfThisFile())('uploads on %s', (storage) => {
   const h = useMediaHarness(storage, { MEDIA_MAX_BYTES: String(MAX_BYTES), MEDIA_PROCESS_MAX: '1' });
@@ -188,11 +174,7 @@ describe.each(storagesOfThisFile())('uploads on %s', (storage) => {
     'answers 202 while the image waits its turn, and GET /media/{id} tells when it is ready',
     async () => {
       const [ada, bob] = [await h.user(), await h.user()];
-      const { media } = h.services;
-      let release = () => {};
-      const busy = media.processor.inTurn(bob.id, () => new Promise<void>((resolve) => (release = resolve)));
-      media.answerWaitMs = 0;
-      try {
+      await whileProcessing(h, bob, async (release) => {
         const answer = await post(h, ada, await jpeg(), 'image/jpeg');
         expect(answer.status).toBe(202);
         const pending = (await answer.json()) as MediaAttachment;
@@ -200,11 +182,7 @@ describe.each(storagesOfThisFile())('uploads on %s', (storage) => {
         expect((await h.request('GET', `/media/${pending.id}`, { token: ada.token })).body.state).toBe('processing');
         release();
         expect(await settled(h, ada, pending.id)).toMatchObject({ state: 'ready', width: 640 });
-      } finally {
-        release();
-        await busy;
-        media.answerWaitMs = 2_000;
-      }
+      });
     },
   );
 });

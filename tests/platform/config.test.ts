@@ -42,6 +42,17 @@ describe('configuration', () => {
     expect(() => parseEnv({ JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET: must be at least 32 bytes/);
   });
 
+  it('refuses a MEDIA_PUBLIC_URL that answers could not carry as is (bounded in their worst case)', () => {
+    expect(parseEnv({ MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/' }).MEDIA_PUBLIC_URL).toBe(
+      'https://cdn.example.com/media/',
+    );
+    for (const url of ['https://cdn.example.com/a"b/', 'https://cdn.example.com/a\\b/', 'https://bücher.example/']) {
+      expect(() => parseEnv({ MEDIA_PUBLIC_URL: url }), url).toThrow(
+        /MEDIA_PUBLIC_URL: must be printable ASCII, without quotes or backslashes/,
+      );
+    }
+  });
+
   it('generates a secret once in DATA_DIR (mode 0600) and reuses it', () => {
     const dir = tempDir();
     const first = loadConfig(parseEnv({ DATA_DIR: dir }));

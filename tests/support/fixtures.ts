@@ -5,7 +5,12 @@ import type { ApiResponse, TestUser } from './harness.js';
 /** What every test of the API shares: expected shapes, odd ids, and the checks of error answers. */
 
 /** A user as posts, comments and lists show them: id and names, nothing that identifies a login. */
-export const summary = (user: TestUser) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName });
+export const summary = (user: TestUser) => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  avatarUrl: null,
+});
 
 /** ISO 8601 UTC with milliseconds, as the API writes every timestamp. */
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

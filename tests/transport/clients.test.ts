@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFeedlineRestClient } from '../../packages/client/src/rest.js';
 import { createFeedlineTrpcClient } from '../../packages/client/src/trpc.js';
 import { CLIENT_TYPES_FILE, renderClientTypes } from '../../scripts/client-types.js';
+import { summary } from '../support/fixtures.js';
 import { PASSWORD, type TestUser, useHarness } from '../support/harness.js';
 
 const h = useHarness();
@@ -13,7 +15,30 @@ beforeAll(async () => {
   grace = await h.user({ firstName: 'Grace' });
 });
 
+/** A small JPEG; answers wait for it to be processed (200, never 202, however slow the machine). */
+async function image(): Promise<Blob> {
+  h.services.media.answerWaitMs = 60_000;
+  return new Blob([
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer(),
+  ]);
+}
+
 describe('client/trpc.ts', () => {
+  it('uploads: sets and removes an avatar, FormData or a Blob', async () => {
+    const asGrace = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: grace.token });
+    const form = new FormData();
+    form.set('file', await image());
+    const [viaForm, me] = await Promise.all([asGrace.users.setAvatar.mutate(form), asGrace.users.me.query()]);
+    expect(viaForm).toMatchObject({ state: 'ready', width: 400, height: 400 });
+    expect(me.id).toBe(grace.id);
+    const viaBlob = await asGrace.users.setAvatar.mutate(await image());
+    expect((await asGrace.users.me.query()).avatarUrl).toBe(viaBlob.url);
+    await asGrace.users.deleteAvatar.mutate();
+    expect((await asGrace.users.me.query()).avatarUrl).toBeNull();
+  });
+
   it('posts, follows and reads the feed over typed RPC', async () => {
     const asGrace = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: grace.token });
     const asAda = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: () => ada.token });
@@ -39,11 +64,7 @@ describe('client/trpc.ts', () => {
   it('blocks, mutes and lists them over typed RPC', async () => {
     const other = await h.user();
     const asOther = createFeedlineTrpcClient({ baseUrl: h.baseUrl, token: other.token });
-    expect(await asOther.users.block.mutate({ id: grace.id })).toEqual({
-      id: grace.id,
-      firstName: grace.firstName,
-      lastName: grace.lastName,
-    });
+    expect(await asOther.users.block.mutate({ id: grace.id })).toEqual(summary(grace));
     expect((await asOther.users.blocked.query({ limit: 5 })).map((u) => u.id)).toEqual([grace.id]);
     await asOther.users.unblock.mutate({ id: grace.id });
     await asOther.users.mute.mutate({ id: ada.id });
@@ -53,6 +74,19 @@ describe('client/trpc.ts', () => {
 });
 
 describe('client/rest.ts', () => {
+  it('uploads: sets and removes an avatar, the image as the body', async () => {
+    const asAda = createFeedlineRestClient({ baseUrl: h.baseUrl, token: ada.token });
+    const set = await asAda.PUT('/users/me/avatar', {
+      body: (await image()) as unknown as string,
+      bodySerializer: (body) => body,
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(set.response.status).toBe(200);
+    expect((await asAda.GET('/users/me')).data?.avatarUrl).toBe(set.data?.url);
+    expect((await asAda.DELETE('/users/me/avatar')).response.status).toBe(204);
+    expect((await asAda.GET('/users/me')).data?.avatarUrl).toBeNull();
+  });
+
   it('posts, follows and reads the feed over REST, typed from the OpenAPI document', async () => {
     const asGrace = createFeedlineRestClient({ baseUrl: h.baseUrl, token: grace.token });
     const asAda = createFeedlineRestClient({ baseUrl: h.baseUrl, token: ada.token });
@@ -93,7 +127,7 @@ describe('client/rest.ts', () => {
     const path = { params: { path: { id: grace.id } } };
     expect((await asOther.POST('/users/{id}/block', path)).data?.id).toBe(grace.id);
     expect((await asOther.GET('/users/me/blocked', { params: { query: { limit: 5 } } })).data).toEqual([
-      { id: grace.id, firstName: grace.firstName, lastName: grace.lastName },
+      summary(grace),
     ]);
     expect((await asOther.POST('/users/{id}/block', path)).error).toMatchObject({ code: 'BAD_REQUEST' });
     expect((await asOther.DELETE('/users/{id}/block', path)).response.status).toBe(200);

@@ -282,6 +282,10 @@ describe('real responses match the document', () => {
     await check('PATCH', '/media/{id}', `/media/${media.id}`, 200, { ...a, body: { description: 'A blue square' } });
     await check('PATCH', '/media/{id}', `/media/${media.id}`, 400, { ...a, body: { description: 'x'.repeat(421) } });
     await check('PATCH', '/media/{id}', `/media/${media.id}`, 404, { ...o, body: { description: 'mine' } });
+    await check('PUT', '/users/me/avatar', '/users/me/avatar', 200, { ...a, ...jpeg, rawBody: image });
+    await check('PUT', '/users/me/avatar', '/users/me/avatar', 415, { ...a, ...jpeg, rawBody: Buffer.from('<svg/>') });
+    await check('DELETE', '/users/me/avatar', '/users/me/avatar', 204, a);
+    await check('DELETE', '/users/me/avatar', '/users/me/avatar', 401);
     // The social model beyond the spec's table.
     const p2 = (await check('POST', '/posts', '/posts', 201, { ...a, body: { title: 'searchable', content: 'c' } }))
       .body;

@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../src/http/router.js';
+import { summary } from '../support/fixtures.js';
 import { PASSWORD, useHarness } from '../support/harness.js';
 
 const h = useHarness();
@@ -35,7 +36,7 @@ describe('typed RPC at /trpc', () => {
     const feed = await me.posts.followed.query();
     expect(feed.map((p) => p.title)).toEqual(['from other']);
     const [profile, everyone] = await Promise.all([me.users.me.query(), me.users.list.query()]);
-    expect(profile.followed).toEqual([{ id: other.id, firstName: other.firstName, lastName: other.lastName }]);
+    expect(profile.followed).toEqual([summary(other)]);
     expect(everyone.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -49,12 +49,12 @@ export type AppRouter = TRPCBuiltRouter<
     auth: {
       signup: TRPCMutationProcedure<{
         input: { email: string; password: string; passwordValidation: string; firstName: string; lastName: string };
-        output: { id: number; firstName: string; lastName: string };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
         meta: object;
       }>;
       register: TRPCMutationProcedure<{
         input: { email: string; name: string; password: string; password_confirm: string };
-        output: { id: number; firstName: string; lastName: string };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
         meta: object;
       }>;
       login: TRPCMutationProcedure<{
@@ -87,16 +87,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -122,16 +122,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -157,16 +157,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -192,16 +192,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -227,16 +227,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -263,16 +263,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -298,16 +298,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -334,8 +334,8 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         };
         meta: object;
       }>;
@@ -347,14 +347,14 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         }[];
         meta: object;
       }>;
       likes: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
     };
@@ -367,8 +367,8 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         };
         meta: object;
       }>;
@@ -381,8 +381,8 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         };
         meta: object;
       }>;
@@ -394,21 +394,21 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         };
         meta: object;
       }>;
       likes: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
     };
     users: {
       list: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
       me: TRPCQueryProcedure<{
@@ -417,21 +417,22 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           firstName: string;
           lastName: string;
+          avatarUrl: string | null;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
             comments: {
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string };
-              likedBy: { id: number; firstName: string; lastName: string }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -454,11 +455,11 @@ export type AppRouter = TRPCBuiltRouter<
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string }[];
-          followers: { id: number; firstName: string; lastName: string }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -468,18 +469,34 @@ export type AppRouter = TRPCBuiltRouter<
       }>;
       updateMe: TRPCMutationProcedure<{
         input: { firstName?: string | undefined; lastName?: string | undefined };
-        output: { id: number; firstName: string; lastName: string };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
         meta: object;
       }>;
       deleteMe: TRPCMutationProcedure<{ input: { password: string }; output: void; meta: object }>;
+      setAvatar: TRPCMutationProcedure<{
+        input: Blob | FormData | Uint8Array<ArrayBufferLike> | { file: Blob; description?: string | undefined };
+        output: {
+          id: number;
+          state: 'processing' | 'ready' | 'failed';
+          type: 'image/jpeg' | 'image/webp' | null;
+          url: string | null;
+          previewUrl: string | null;
+          width: number | null;
+          height: number | null;
+          blurhash: string | null;
+          description: string;
+        };
+        meta: object;
+      }>;
+      deleteAvatar: TRPCMutationProcedure<{ input: void; output: void; meta: object }>;
       blocked: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
       muted: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
       get: TRPCQueryProcedure<{
@@ -488,21 +505,22 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           firstName: string;
           lastName: string;
+          avatarUrl: string | null;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
             comments: {
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string };
-              likedBy: { id: number; firstName: string; lastName: string }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -525,11 +543,11 @@ export type AppRouter = TRPCBuiltRouter<
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string }[];
-          followers: { id: number; firstName: string; lastName: string }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -544,16 +562,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -580,19 +598,19 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string };
-          likedBy: { id: number; firstName: string; lastName: string }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         }[];
         meta: object;
       }>;
       followers: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
       followed: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
       follow: TRPCMutationProcedure<{
@@ -601,21 +619,22 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           firstName: string;
           lastName: string;
+          avatarUrl: string | null;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
             comments: {
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string };
-              likedBy: { id: number; firstName: string; lastName: string }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -638,11 +657,11 @@ export type AppRouter = TRPCBuiltRouter<
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string }[];
-          followers: { id: number; firstName: string; lastName: string }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -656,21 +675,22 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           firstName: string;
           lastName: string;
+          avatarUrl: string | null;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
             comments: {
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string };
-              likedBy: { id: number; firstName: string; lastName: string }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -693,11 +713,11 @@ export type AppRouter = TRPCBuiltRouter<
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string };
-            likedBy: { id: number; firstName: string; lastName: string }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string }[];
-          followers: { id: number; firstName: string; lastName: string }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -707,22 +727,22 @@ export type AppRouter = TRPCBuiltRouter<
       }>;
       block: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
         meta: object;
       }>;
       unblock: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
         meta: object;
       }>;
       mute: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
         meta: object;
       }>;
       unmute: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
         meta: object;
       }>;
     };
@@ -796,7 +816,7 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           type: 'comment' | 'follow' | 'post_like' | 'comment_like';
           createdAt: string;
-          actor: { id: number; firstName: string; lastName: string };
+          actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
           read: boolean;
           post?: { id: number; title: string } | undefined;
           comment?: { id: number } | undefined;
@@ -821,16 +841,16 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string };
-              likedBy: { id: number; firstName: string; lastName: string }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
               comments: {
                 likeCount: number;
                 likedByMe: boolean;
                 id: number;
                 content: string;
                 createdAt: string;
-                createdBy: { id: number; firstName: string; lastName: string };
-                likedBy: { id: number; firstName: string; lastName: string }[];
+                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+                likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
               }[];
               likeCount: number;
               commentCount: number;
@@ -862,7 +882,7 @@ export type AppRouter = TRPCBuiltRouter<
               id: number;
               type: 'comment' | 'follow' | 'post_like' | 'comment_like';
               createdAt: string;
-              actor: { id: number; firstName: string; lastName: string };
+              actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
               read: boolean;
               post?: { id: number; title: string } | undefined;
               comment?: { id: number } | undefined;

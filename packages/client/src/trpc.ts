@@ -1,4 +1,11 @@
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  httpSubscriptionLink,
+  isNonJsonSerializable,
+  splitLink,
+} from '@trpc/client';
 import { EventSource } from 'eventsource';
 // Generated from the router (npm run client:generate): full types with no server code or server types.
 import type { AppRouter } from './router-types.js';
@@ -19,6 +26,7 @@ export function bearerHeader(token: FeedlineClientOptions['token']): Record<stri
 
 /**
  * A typed tRPC client: `client.posts.create.mutate({ title, content })`, `client.users.me.query()`,
+ * uploads as FormData or a Blob (`client.users.setAvatar.mutate(form)`),
  * and live streams, `client.live.feed.subscribe(undefined, { onData: ({ id, data }) => … })`,
  * over server-sent events that resume from the last event after a reconnect.
  */
@@ -38,8 +46,14 @@ export function createFeedlineTrpcClient({ baseUrl, token }: FeedlineClientOptio
             fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, ...bearerHeader(token) } }),
           }),
         }),
-        // The server accepts at most 20 calls in one batch.
-        false: httpBatchLink({ url, headers: () => bearerHeader(token), maxItems: 20 }),
+        false: splitLink({
+          // An upload (FormData, a Blob, bytes: media.upload, users.setAvatar) is sent alone as its
+          // own body; a batch carries only JSON.
+          condition: (op) => isNonJsonSerializable(op.input),
+          true: httpLink({ url, headers: () => bearerHeader(token) }),
+          // The server accepts at most 20 calls in one batch.
+          false: httpBatchLink({ url, headers: () => bearerHeader(token), maxItems: 20 }),
+        }),
       }),
     ],
   });

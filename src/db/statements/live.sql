@@ -21,7 +21,8 @@ select
                 select
                   p_a.id,
                   p_a.first_name as "firstName",
-                  p_a.last_name as "lastName"
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
                 from
                   users p_a
                 where
@@ -37,7 +38,8 @@ select
                   select
                     p_lu.id,
                     p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName"
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -99,7 +101,8 @@ select
                           select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName"
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
                           from
                             users p_c_a
                           where
@@ -115,7 +118,8 @@ select
                             select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName"
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -409,7 +413,51 @@ select
   n.id,
   (
     select
-      json_strip_nulls(row_to_json(o))
+      case
+        when o.post is null
+        and o.comment is null then (
+          select
+            row_to_json(x)
+          from
+            (
+              select
+                o.id,
+                o.type,
+                o."createdAt",
+                o.actor,
+                o.read
+            ) x
+        )
+        when o.comment is null then (
+          select
+            row_to_json(x)
+          from
+            (
+              select
+                o.id,
+                o.type,
+                o."createdAt",
+                o.actor,
+                o.post,
+                o.read
+            ) x
+        )
+        when o.post is null then (
+          select
+            row_to_json(x)
+          from
+            (
+              select
+                o.id,
+                o.type,
+                o."createdAt",
+                o.actor,
+                o.comment,
+                o.read
+            ) x
+        )
+        else row_to_json(o)
+      end
     from
       (
         select
@@ -426,7 +474,8 @@ select
                     select
                       n_a.id,
                       n_a.first_name as "firstName",
-                      n_a.last_name as "lastName"
+                      n_a.last_name as "lastName",
+                      n_a.avatar_url as "avatarUrl"
                   ) o
               )
             from
@@ -551,7 +600,51 @@ select
   n.recipient_id,
   (
     select
-      json_strip_nulls(row_to_json(o))
+      case
+        when o.post is null
+        and o.comment is null then (
+          select
+            row_to_json(x)
+          from
+            (
+              select
+                o.id,
+                o.type,
+                o."createdAt",
+                o.actor,
+                o.read
+            ) x
+        )
+        when o.comment is null then (
+          select
+            row_to_json(x)
+          from
+            (
+              select
+                o.id,
+                o.type,
+                o."createdAt",
+                o.actor,
+                o.post,
+                o.read
+            ) x
+        )
+        when o.post is null then (
+          select
+            row_to_json(x)
+          from
+            (
+              select
+                o.id,
+                o.type,
+                o."createdAt",
+                o.actor,
+                o.comment,
+                o.read
+            ) x
+        )
+        else row_to_json(o)
+      end
     from
       (
         select
@@ -568,7 +661,8 @@ select
                     select
                       n_a.id,
                       n_a.first_name as "firstName",
-                      n_a.last_name as "lastName"
+                      n_a.last_name as "lastName",
+                      n_a.avatar_url as "avatarUrl"
                   ) o
               )
             from
@@ -713,7 +807,8 @@ select
                 select
                   p_a.id,
                   p_a.first_name as "firstName",
-                  p_a.last_name as "lastName"
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
                 from
                   users p_a
                 where
@@ -729,7 +824,8 @@ select
                   select
                     p_lu.id,
                     p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName"
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -771,7 +867,8 @@ select
                           select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName"
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
                           from
                             users p_c_a
                           where
@@ -787,7 +884,8 @@ select
                             select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName"
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -994,7 +1092,8 @@ select
                 select
                   p_a.id,
                   p_a.first_name as "firstName",
-                  p_a.last_name as "lastName"
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
                 from
                   users p_a
                 where
@@ -1010,7 +1109,8 @@ select
                   select
                     p_lu.id,
                     p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName"
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -1072,7 +1172,8 @@ select
                           select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName"
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
                           from
                             users p_c_a
                           where
@@ -1088,7 +1189,8 @@ select
                             select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName"
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select

@@ -1,5 +1,95 @@
 -- The SQL of src/media/, written by `npm run db:statements` (scripts/db-statements.ts). Do not edit.
 
+-- media_avatar_ready
+with
+  replaced as (
+    delete from media
+    where
+      owner_id = $8
+      and attached_to = 'avatar'
+      and exists (
+        select
+        from
+          media
+        where
+          id = $1
+          and state = 'processing'
+      )
+    returning
+      id
+  ),
+  md as (
+    update media
+    set
+      state = 'ready',
+      type = $2,
+      file_key = $3,
+      preview_key = $4,
+      width = $5,
+      height = $6,
+      blurhash = $7,
+      attached_to = 'avatar'
+    where
+      id = $1
+      and state = 'processing'
+      and (
+        select
+          count(*)
+        from
+          replaced
+      ) >= 0
+    returning
+      *
+  ),
+  avatar as (
+    update users u
+    set
+      avatar_url = $9 || md.file_key
+    from
+      md
+    where
+      u.id = md.owner_id
+  )
+select
+  id,
+  owner_id as "ownerId",
+  state,
+  type,
+  file_key as "fileKey",
+  preview_key as "previewKey",
+  width,
+  height,
+  blurhash,
+  description,
+  bytes,
+  attached_to as "attachedTo",
+  post_id as "postId"
+from
+  md;
+
+-- media_avatar_remove
+with
+  gone as (
+    delete from media
+    where
+      owner_id = $1
+      and attached_to = 'avatar'
+    returning
+      id
+  ),
+  avatar as (
+    update users
+    set
+      avatar_url = null
+    where
+      id = $1
+      and avatar_url is not null
+  )
+select
+  count(*)::int as removed
+from
+  gone;
+
 -- media_claim_deleted_keys
 update media_deleted_keys
 set
@@ -195,6 +285,15 @@ returning
   bytes,
   attached_to as "attachedTo",
   post_id as "postId";
+
+-- media_lock_owner
+select
+  1
+from
+  users
+where
+  id = $1
+for no key update;
 
 -- media_of_owner
 select

@@ -128,7 +128,51 @@ select
               n.id,
               (
                 select
-                  json_strip_nulls(row_to_json(o))
+                  case
+                    when o.post is null
+                    and o.comment is null then (
+                      select
+                        row_to_json(x)
+                      from
+                        (
+                          select
+                            o.id,
+                            o.type,
+                            o."createdAt",
+                            o.actor,
+                            o.read
+                        ) x
+                    )
+                    when o.comment is null then (
+                      select
+                        row_to_json(x)
+                      from
+                        (
+                          select
+                            o.id,
+                            o.type,
+                            o."createdAt",
+                            o.actor,
+                            o.post,
+                            o.read
+                        ) x
+                    )
+                    when o.post is null then (
+                      select
+                        row_to_json(x)
+                      from
+                        (
+                          select
+                            o.id,
+                            o.type,
+                            o."createdAt",
+                            o.actor,
+                            o.comment,
+                            o.read
+                        ) x
+                    )
+                    else row_to_json(o)
+                  end
                 from
                   (
                     select
@@ -145,7 +189,8 @@ select
                                 select
                                   n_a.id,
                                   n_a.first_name as "firstName",
-                                  n_a.last_name as "lastName"
+                                  n_a.last_name as "lastName",
+                                  n_a.avatar_url as "avatarUrl"
                               ) o
                           )
                         from
@@ -224,7 +269,51 @@ select
             n.id,
             (
               select
-                json_strip_nulls(row_to_json(o))
+                case
+                  when o.post is null
+                  and o.comment is null then (
+                    select
+                      row_to_json(x)
+                    from
+                      (
+                        select
+                          o.id,
+                          o.type,
+                          o."createdAt",
+                          o.actor,
+                          o.read
+                      ) x
+                  )
+                  when o.comment is null then (
+                    select
+                      row_to_json(x)
+                    from
+                      (
+                        select
+                          o.id,
+                          o.type,
+                          o."createdAt",
+                          o.actor,
+                          o.post,
+                          o.read
+                      ) x
+                  )
+                  when o.post is null then (
+                    select
+                      row_to_json(x)
+                    from
+                      (
+                        select
+                          o.id,
+                          o.type,
+                          o."createdAt",
+                          o.actor,
+                          o.comment,
+                          o.read
+                      ) x
+                  )
+                  else row_to_json(o)
+                end
               from
                 (
                   select
@@ -241,7 +330,8 @@ select
                               select
                                 n_a.id,
                                 n_a.first_name as "firstName",
-                                n_a.last_name as "lastName"
+                                n_a.last_name as "lastName",
+                                n_a.avatar_url as "avatarUrl"
                             ) o
                         )
                       from

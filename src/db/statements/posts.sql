@@ -139,7 +139,8 @@ select
                 select
                   c_a.id,
                   c_a.first_name as "firstName",
-                  c_a.last_name as "lastName"
+                  c_a.last_name as "lastName",
+                  c_a.avatar_url as "avatarUrl"
                 from
                   users c_a
                 where
@@ -155,7 +156,8 @@ select
                   select
                     c_lu.id,
                     c_lu.first_name as "firstName",
-                    c_lu.last_name as "lastName"
+                    c_lu.last_name as "lastName",
+                    c_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -622,7 +624,8 @@ select
                       select
                         p_a.id,
                         p_a.first_name as "firstName",
-                        p_a.last_name as "lastName"
+                        p_a.last_name as "lastName",
+                        p_a.avatar_url as "avatarUrl"
                       from
                         users p_a
                       where
@@ -638,7 +641,8 @@ select
                         select
                           p_lu.id,
                           p_lu.first_name as "firstName",
-                          p_lu.last_name as "lastName"
+                          p_lu.last_name as "lastName",
+                          p_lu.avatar_url as "avatarUrl"
                         from
                           (
                             select
@@ -680,7 +684,8 @@ select
                                 select
                                   p_c_a.id,
                                   p_c_a.first_name as "firstName",
-                                  p_c_a.last_name as "lastName"
+                                  p_c_a.last_name as "lastName",
+                                  p_c_a.avatar_url as "avatarUrl"
                                 from
                                   users p_c_a
                                 where
@@ -696,7 +701,8 @@ select
                                   select
                                     p_c_lu.id,
                                     p_c_lu.first_name as "firstName",
-                                    p_c_lu.last_name as "lastName"
+                                    p_c_lu.last_name as "lastName",
+                                    p_c_lu.avatar_url as "avatarUrl"
                                   from
                                     (
                                       select
@@ -844,7 +850,8 @@ select
                     select
                       p_a.id,
                       p_a.first_name as "firstName",
-                      p_a.last_name as "lastName"
+                      p_a.last_name as "lastName",
+                      p_a.avatar_url as "avatarUrl"
                     from
                       users p_a
                     where
@@ -860,7 +867,8 @@ select
                       select
                         p_lu.id,
                         p_lu.first_name as "firstName",
-                        p_lu.last_name as "lastName"
+                        p_lu.last_name as "lastName",
+                        p_lu.avatar_url as "avatarUrl"
                       from
                         (
                           select
@@ -922,7 +930,8 @@ select
                               select
                                 p_c_a.id,
                                 p_c_a.first_name as "firstName",
-                                p_c_a.last_name as "lastName"
+                                p_c_a.last_name as "lastName",
+                                p_c_a.avatar_url as "avatarUrl"
                               from
                                 users p_c_a
                               where
@@ -938,7 +947,8 @@ select
                                 select
                                   p_c_lu.id,
                                   p_c_lu.first_name as "firstName",
-                                  p_c_lu.last_name as "lastName"
+                                  p_c_lu.last_name as "lastName",
+                                  p_c_lu.avatar_url as "avatarUrl"
                                 from
                                   (
                                     select
@@ -1256,7 +1266,8 @@ select
                     select
                       ins_a.id,
                       ins_a.first_name as "firstName",
-                      ins_a.last_name as "lastName"
+                      ins_a.last_name as "lastName",
+                      ins_a.avatar_url as "avatarUrl"
                     from
                       users ins_a
                     where
@@ -1396,7 +1407,8 @@ select
                     select
                       ins_a.id,
                       ins_a.first_name as "firstName",
-                      ins_a.last_name as "lastName"
+                      ins_a.last_name as "lastName",
+                      ins_a.avatar_url as "avatarUrl"
                     from
                       users ins_a
                     where
@@ -1445,7 +1457,8 @@ select
                 select
                   p_a.id,
                   p_a.first_name as "firstName",
-                  p_a.last_name as "lastName"
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
                 from
                   users p_a
                 where
@@ -1461,7 +1474,8 @@ select
                   select
                     p_lu.id,
                     p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName"
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -1530,7 +1544,8 @@ select
                           select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName"
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
                           from
                             users p_c_a
                           where
@@ -1546,7 +1561,8 @@ select
                             select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName"
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -1961,7 +1977,8 @@ select
                       select
                         lp_a.id,
                         lp_a.first_name as "firstName",
-                        lp_a.last_name as "lastName"
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl"
                       from
                         users lp_a
                       where
@@ -1977,7 +1994,8 @@ select
                         select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
-                          lp_lu.last_name as "lastName"
+                          lp_lu.last_name as "lastName",
+                          lp_lu.avatar_url as "avatarUrl"
                         from
                           (
                             (
@@ -2047,7 +2065,8 @@ select
                                 select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
-                                  lp_c_a.last_name as "lastName"
+                                  lp_c_a.last_name as "lastName",
+                                  lp_c_a.avatar_url as "avatarUrl"
                                 from
                                   users lp_c_a
                                 where
@@ -2063,7 +2082,8 @@ select
                                   select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
-                                    lp_c_lu.last_name as "lastName"
+                                    lp_c_lu.last_name as "lastName",
+                                    lp_c_lu.avatar_url as "avatarUrl"
                                   from
                                     (
                                       select
@@ -2406,7 +2426,8 @@ select
                       select
                         lp_a.id,
                         lp_a.first_name as "firstName",
-                        lp_a.last_name as "lastName"
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl"
                       from
                         users lp_a
                       where
@@ -2422,7 +2443,8 @@ select
                         select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
-                          lp_lu.last_name as "lastName"
+                          lp_lu.last_name as "lastName",
+                          lp_lu.avatar_url as "avatarUrl"
                         from
                           (
                             select
@@ -2485,7 +2507,8 @@ select
                                 select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
-                                  lp_c_a.last_name as "lastName"
+                                  lp_c_a.last_name as "lastName",
+                                  lp_c_a.avatar_url as "avatarUrl"
                                 from
                                   users lp_c_a
                                 where
@@ -2501,7 +2524,8 @@ select
                                   select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
-                                    lp_c_lu.last_name as "lastName"
+                                    lp_c_lu.last_name as "lastName",
+                                    lp_c_lu.avatar_url as "avatarUrl"
                                   from
                                     (
                                       select
@@ -2892,7 +2916,8 @@ select
                           select
                             p_a.id,
                             p_a.first_name as "firstName",
-                            p_a.last_name as "lastName"
+                            p_a.last_name as "lastName",
+                            p_a.avatar_url as "avatarUrl"
                           from
                             users p_a
                           where
@@ -2908,7 +2933,8 @@ select
                             select
                               p_lu.id,
                               p_lu.first_name as "firstName",
-                              p_lu.last_name as "lastName"
+                              p_lu.last_name as "lastName",
+                              p_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -2950,7 +2976,8 @@ select
                                     select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
-                                      p_c_a.last_name as "lastName"
+                                      p_c_a.last_name as "lastName",
+                                      p_c_a.avatar_url as "avatarUrl"
                                     from
                                       users p_c_a
                                     where
@@ -2966,7 +2993,8 @@ select
                                       select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
-                                        p_c_lu.last_name as "lastName"
+                                        p_c_lu.last_name as "lastName",
+                                        p_c_lu.avatar_url as "avatarUrl"
                                       from
                                         (
                                           select
@@ -3100,7 +3128,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 7999999
+        t.upto <= 9499999
     )::text
   end,
   not (
@@ -3144,7 +3172,8 @@ select
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -3160,7 +3189,8 @@ select
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -3222,7 +3252,8 @@ select
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -3238,7 +3269,8 @@ select
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -3559,7 +3591,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 7999999
+      t.upto <= 9499999
   )::text,
   not (
     s.block_count = 0
@@ -3604,7 +3636,8 @@ select
                           select
                             p_a.id,
                             p_a.first_name as "firstName",
-                            p_a.last_name as "lastName"
+                            p_a.last_name as "lastName",
+                            p_a.avatar_url as "avatarUrl"
                           from
                             users p_a
                           where
@@ -3620,7 +3653,8 @@ select
                             select
                               p_lu.id,
                               p_lu.first_name as "firstName",
-                              p_lu.last_name as "lastName"
+                              p_lu.last_name as "lastName",
+                              p_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -3662,7 +3696,8 @@ select
                                     select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
-                                      p_c_a.last_name as "lastName"
+                                      p_c_a.last_name as "lastName",
+                                      p_c_a.avatar_url as "avatarUrl"
                                     from
                                       users p_c_a
                                     where
@@ -3678,7 +3713,8 @@ select
                                       select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
-                                        p_c_lu.last_name as "lastName"
+                                        p_c_lu.last_name as "lastName",
+                                        p_c_lu.avatar_url as "avatarUrl"
                                       from
                                         (
                                           select
@@ -4077,7 +4113,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 7999999
+        t.upto <= 9499999
     )::text
   end,
   not (
@@ -4121,7 +4157,8 @@ select
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -4137,7 +4174,8 @@ select
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -4199,7 +4237,8 @@ select
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -4215,7 +4254,8 @@ select
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -4954,7 +4994,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 7999999
+      t.upto <= 9499999
   )::text,
   not (
     s.block_count = 0
@@ -4999,7 +5039,8 @@ select
                           select
                             p_a.id,
                             p_a.first_name as "firstName",
-                            p_a.last_name as "lastName"
+                            p_a.last_name as "lastName",
+                            p_a.avatar_url as "avatarUrl"
                           from
                             users p_a
                           where
@@ -5015,7 +5056,8 @@ select
                             select
                               p_lu.id,
                               p_lu.first_name as "firstName",
-                              p_lu.last_name as "lastName"
+                              p_lu.last_name as "lastName",
+                              p_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -5057,7 +5099,8 @@ select
                                     select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
-                                      p_c_a.last_name as "lastName"
+                                      p_c_a.last_name as "lastName",
+                                      p_c_a.avatar_url as "avatarUrl"
                                     from
                                       users p_c_a
                                     where
@@ -5073,7 +5116,8 @@ select
                                       select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
-                                        p_c_lu.last_name as "lastName"
+                                        p_c_lu.last_name as "lastName",
+                                        p_c_lu.avatar_url as "avatarUrl"
                                       from
                                         (
                                           select
@@ -5424,7 +5468,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 7999999
+        t.upto <= 9499999
     )::text
   end,
   not (
@@ -5468,7 +5512,8 @@ select
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -5484,7 +5529,8 @@ select
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -5546,7 +5592,8 @@ select
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -5562,7 +5609,8 @@ select
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -6173,7 +6221,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 7999999
+      t.upto <= 9499999
   )::text,
   not (
     s.block_count = 0
@@ -6218,7 +6266,8 @@ select
                           select
                             p_a.id,
                             p_a.first_name as "firstName",
-                            p_a.last_name as "lastName"
+                            p_a.last_name as "lastName",
+                            p_a.avatar_url as "avatarUrl"
                           from
                             users p_a
                           where
@@ -6234,7 +6283,8 @@ select
                             select
                               p_lu.id,
                               p_lu.first_name as "firstName",
-                              p_lu.last_name as "lastName"
+                              p_lu.last_name as "lastName",
+                              p_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -6276,7 +6326,8 @@ select
                                     select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
-                                      p_c_a.last_name as "lastName"
+                                      p_c_a.last_name as "lastName",
+                                      p_c_a.avatar_url as "avatarUrl"
                                     from
                                       users p_c_a
                                     where
@@ -6292,7 +6343,8 @@ select
                                       select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
-                                        p_c_lu.last_name as "lastName"
+                                        p_c_lu.last_name as "lastName",
+                                        p_c_lu.avatar_url as "avatarUrl"
                                       from
                                         (
                                           select
@@ -6416,7 +6468,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 7999999
+        t.upto <= 9499999
     )::text
   end,
   not (
@@ -6460,7 +6512,8 @@ select
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -6476,7 +6529,8 @@ select
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -6538,7 +6592,8 @@ select
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -6554,7 +6609,8 @@ select
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -6845,7 +6901,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 7999999
+      t.upto <= 9499999
   )::text,
   not (
     s.block_count = 0
@@ -7020,7 +7076,8 @@ from
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -7036,7 +7093,8 @@ from
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -7105,7 +7163,8 @@ from
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -7121,7 +7180,8 @@ from
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -7447,7 +7507,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 7999999
+  b.upto <= 9499999
 order by
   b.nth;
 
@@ -7481,7 +7541,8 @@ from
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -7497,7 +7558,8 @@ from
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -7566,7 +7628,8 @@ from
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -7582,7 +7645,8 @@ from
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -7945,7 +8009,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 7999999
+  b.upto <= 9499999
 order by
   b.nth;
 
@@ -7969,7 +8033,8 @@ select
                 select
                   p_a.id,
                   p_a.first_name as "firstName",
-                  p_a.last_name as "lastName"
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
                 from
                   users p_a
                 where
@@ -7985,7 +8050,8 @@ select
                   select
                     p_lu.id,
                     p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName"
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -8054,7 +8120,8 @@ select
                           select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName"
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
                           from
                             users p_c_a
                           where
@@ -8070,7 +8137,8 @@ select
                             select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName"
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -8420,7 +8488,8 @@ from
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -8436,7 +8505,8 @@ from
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -8505,7 +8575,8 @@ from
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -8521,7 +8592,8 @@ from
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -8879,7 +8951,8 @@ from
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -8895,7 +8968,8 @@ from
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -8964,7 +9038,8 @@ from
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -8980,7 +9055,8 @@ from
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -9326,7 +9402,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 7999999
+  b.upto <= 9499999
 order by
   b.nth;
 
@@ -9360,7 +9436,8 @@ from
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -9376,7 +9453,8 @@ from
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -9445,7 +9523,8 @@ from
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -9461,7 +9540,8 @@ from
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -9834,7 +9914,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 7999999
+  b.upto <= 9499999
 order by
   b.nth;
 
@@ -10022,7 +10102,8 @@ from
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -10038,7 +10119,8 @@ from
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -10107,7 +10189,8 @@ from
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -10123,7 +10206,8 @@ from
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -10401,7 +10485,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 7999999
+  b.upto <= 9499999
 order by
   b.nth;
 
@@ -10663,7 +10747,8 @@ from
                         select
                           p_a.id,
                           p_a.first_name as "firstName",
-                          p_a.last_name as "lastName"
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
                         from
                           users p_a
                         where
@@ -10679,7 +10764,8 @@ from
                           select
                             p_lu.id,
                             p_lu.first_name as "firstName",
-                            p_lu.last_name as "lastName"
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
                           from
                             (
                               select
@@ -10748,7 +10834,8 @@ from
                                   select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
-                                    p_c_a.last_name as "lastName"
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
                                   from
                                     users p_c_a
                                   where
@@ -10764,7 +10851,8 @@ from
                                     select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
-                                      p_c_lu.last_name as "lastName"
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
                                     from
                                       (
                                         select
@@ -11042,7 +11130,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 7999999
+  b.upto <= 9499999
 order by
   b.nth;
 
@@ -11122,7 +11210,8 @@ select
                 select
                   p_a.id,
                   p_a.first_name as "firstName",
-                  p_a.last_name as "lastName"
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
                 from
                   users p_a
                 where
@@ -11138,7 +11227,8 @@ select
                   select
                     p_lu.id,
                     p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName"
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -11207,7 +11297,8 @@ select
                           select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName"
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
                           from
                             users p_c_a
                           where
@@ -11223,7 +11314,8 @@ select
                             select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName"
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
                             from
                               (
                                 select
@@ -11516,7 +11608,8 @@ select
                 select
                   c_a.id,
                   c_a.first_name as "firstName",
-                  c_a.last_name as "lastName"
+                  c_a.last_name as "lastName",
+                  c_a.avatar_url as "avatarUrl"
                 from
                   users c_a
                 where
@@ -11532,7 +11625,8 @@ select
                   select
                     c_lu.id,
                     c_lu.first_name as "firstName",
-                    c_lu.last_name as "lastName"
+                    c_lu.last_name as "lastName",
+                    c_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -11744,7 +11838,8 @@ select
                 select
                   c_a.id,
                   c_a.first_name as "firstName",
-                  c_a.last_name as "lastName"
+                  c_a.last_name as "lastName",
+                  c_a.avatar_url as "avatarUrl"
                 from
                   users c_a
                 where
@@ -11760,7 +11855,8 @@ select
                   select
                     c_lu.id,
                     c_lu.first_name as "firstName",
-                    c_lu.last_name as "lastName"
+                    c_lu.last_name as "lastName",
+                    c_lu.avatar_url as "avatarUrl"
                   from
                     (
                       select
@@ -11998,7 +12094,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   ) as json
 from
@@ -12085,7 +12182,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   ) as json
 from
@@ -12200,7 +12298,8 @@ from
             select
               c_a.id,
               c_a.first_name as "firstName",
-              c_a.last_name as "lastName"
+              c_a.last_name as "lastName",
+              c_a.avatar_url as "avatarUrl"
             from
               users c_a
             where
@@ -12216,7 +12315,8 @@ from
               select
                 c_lu.id,
                 c_lu.first_name as "firstName",
-                c_lu.last_name as "lastName"
+                c_lu.last_name as "lastName",
+                c_lu.avatar_url as "avatarUrl"
               from
                 (
                   select
@@ -12425,7 +12525,8 @@ from
             select
               c_a.id,
               c_a.first_name as "firstName",
-              c_a.last_name as "lastName"
+              c_a.last_name as "lastName",
+              c_a.avatar_url as "avatarUrl"
             from
               users c_a
             where
@@ -12441,7 +12542,8 @@ from
               select
                 c_lu.id,
                 c_lu.first_name as "firstName",
-                c_lu.last_name as "lastName"
+                c_lu.last_name as "lastName",
+                c_lu.avatar_url as "avatarUrl"
               from
                 (
                   select

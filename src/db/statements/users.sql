@@ -33,7 +33,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   ) as json
 from
@@ -88,7 +89,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   ) as json
 from
@@ -207,7 +209,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   ) as json
 from
@@ -262,7 +265,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   ) as json
 from
@@ -293,6 +297,7 @@ select
                 u.id,
                 u.first_name as "firstName",
                 u.last_name as "lastName",
+                u.avatar_url as "avatarUrl",
                 coalesce(
                   (
                     select
@@ -312,7 +317,8 @@ select
                                 select
                                   u_p_a.id,
                                   u_p_a.first_name as "firstName",
-                                  u_p_a.last_name as "lastName"
+                                  u_p_a.last_name as "lastName",
+                                  u_p_a.avatar_url as "avatarUrl"
                                 from
                                   users u_p_a
                                 where
@@ -328,7 +334,8 @@ select
                                   select
                                     u_p_lu.id,
                                     u_p_lu.first_name as "firstName",
-                                    u_p_lu.last_name as "lastName"
+                                    u_p_lu.last_name as "lastName",
+                                    u_p_lu.avatar_url as "avatarUrl"
                                   from
                                     (
                                       select
@@ -370,7 +377,8 @@ select
                                           select
                                             u_p_c_a.id,
                                             u_p_c_a.first_name as "firstName",
-                                            u_p_c_a.last_name as "lastName"
+                                            u_p_c_a.last_name as "lastName",
+                                            u_p_c_a.avatar_url as "avatarUrl"
                                           from
                                             users u_p_c_a
                                           where
@@ -386,7 +394,8 @@ select
                                             select
                                               u_p_c_lu.id,
                                               u_p_c_lu.first_name as "firstName",
-                                              u_p_c_lu.last_name as "lastName"
+                                              u_p_c_lu.last_name as "lastName",
+                                              u_p_c_lu.avatar_url as "avatarUrl"
                                             from
                                               (
                                                 select
@@ -521,7 +530,8 @@ select
                                 select
                                   u_c_a.id,
                                   u_c_a.first_name as "firstName",
-                                  u_c_a.last_name as "lastName"
+                                  u_c_a.last_name as "lastName",
+                                  u_c_a.avatar_url as "avatarUrl"
                                 from
                                   users u_c_a
                                 where
@@ -537,7 +547,8 @@ select
                                   select
                                     u_c_lu.id,
                                     u_c_lu.first_name as "firstName",
-                                    u_c_lu.last_name as "lastName"
+                                    u_c_lu.last_name as "lastName",
+                                    u_c_lu.avatar_url as "avatarUrl"
                                   from
                                     (
                                       select
@@ -611,7 +622,8 @@ select
                         select
                           u_followed_u.id,
                           u_followed_u.first_name as "firstName",
-                          u_followed_u.last_name as "lastName"
+                          u_followed_u.last_name as "lastName",
+                          u_followed_u.avatar_url as "avatarUrl"
                         from
                           follows u_followed
                           join users u_followed_u on u_followed_u.id = u_followed.followed_id
@@ -635,7 +647,8 @@ select
                         select
                           u_followers_u.id,
                           u_followers_u.first_name as "firstName",
-                          u_followers_u.last_name as "lastName"
+                          u_followers_u.last_name as "lastName",
+                          u_followers_u.avatar_url as "avatarUrl"
                         from
                           follows u_followers
                           join users u_followers_u on u_followers_u.id = u_followers.follower_id
@@ -735,6 +748,7 @@ select
               u.id,
               u.first_name as "firstName",
               u.last_name as "lastName",
+              u.avatar_url as "avatarUrl",
               coalesce(
                 (
                   select
@@ -754,7 +768,8 @@ select
                               select
                                 u_p_a.id,
                                 u_p_a.first_name as "firstName",
-                                u_p_a.last_name as "lastName"
+                                u_p_a.last_name as "lastName",
+                                u_p_a.avatar_url as "avatarUrl"
                               from
                                 users u_p_a
                               where
@@ -770,7 +785,8 @@ select
                                 select
                                   u_p_lu.id,
                                   u_p_lu.first_name as "firstName",
-                                  u_p_lu.last_name as "lastName"
+                                  u_p_lu.last_name as "lastName",
+                                  u_p_lu.avatar_url as "avatarUrl"
                                 from
                                   (
                                     select
@@ -832,7 +848,8 @@ select
                                         select
                                           u_p_c_a.id,
                                           u_p_c_a.first_name as "firstName",
-                                          u_p_c_a.last_name as "lastName"
+                                          u_p_c_a.last_name as "lastName",
+                                          u_p_c_a.avatar_url as "avatarUrl"
                                         from
                                           users u_p_c_a
                                         where
@@ -848,7 +865,8 @@ select
                                           select
                                             u_p_c_lu.id,
                                             u_p_c_lu.first_name as "firstName",
-                                            u_p_c_lu.last_name as "lastName"
+                                            u_p_c_lu.last_name as "lastName",
+                                            u_p_c_lu.avatar_url as "avatarUrl"
                                           from
                                             (
                                               select
@@ -1109,7 +1127,8 @@ select
                               select
                                 u_c_a.id,
                                 u_c_a.first_name as "firstName",
-                                u_c_a.last_name as "lastName"
+                                u_c_a.last_name as "lastName",
+                                u_c_a.avatar_url as "avatarUrl"
                               from
                                 users u_c_a
                               where
@@ -1125,7 +1144,8 @@ select
                                 select
                                   u_c_lu.id,
                                   u_c_lu.first_name as "firstName",
-                                  u_c_lu.last_name as "lastName"
+                                  u_c_lu.last_name as "lastName",
+                                  u_c_lu.avatar_url as "avatarUrl"
                                 from
                                   (
                                     select
@@ -1300,7 +1320,8 @@ select
                       select
                         u_followed_u.id,
                         u_followed_u.first_name as "firstName",
-                        u_followed_u.last_name as "lastName"
+                        u_followed_u.last_name as "lastName",
+                        u_followed_u.avatar_url as "avatarUrl"
                       from
                         follows u_followed
                         join users u_followed_u on u_followed_u.id = u_followed.followed_id
@@ -1344,7 +1365,8 @@ select
                       select
                         u_followers_u.id,
                         u_followers_u.first_name as "firstName",
-                        u_followers_u.last_name as "lastName"
+                        u_followers_u.last_name as "lastName",
+                        u_followers_u.avatar_url as "avatarUrl"
                       from
                         follows u_followers
                         join users u_followers_u on u_followers_u.id = u_followers.follower_id
@@ -1626,7 +1648,8 @@ returning
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   ) as json;
 
@@ -1640,7 +1663,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   )::text as json
 from
@@ -1689,7 +1713,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   )::text as json
 from
@@ -1737,7 +1762,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   )::text as json
 from
@@ -1817,7 +1843,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   )::text as json
 from
@@ -1894,7 +1921,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   )::text as json
 from
@@ -1928,7 +1956,8 @@ select
         select
           u.id,
           u.first_name as "firstName",
-          u.last_name as "lastName"
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl"
       ) o
   )::text as json
 from

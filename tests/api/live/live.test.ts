@@ -13,10 +13,15 @@ let author: TestUser; // writes
 let reader: TestUser; // follows the author and subscribes
 const readers: SseReader[] = [];
 
+/** The readers' avatars (tests/media/avatar.test.ts sets real ones): events carry them as every read does. */
+const avatarOf = (user: TestUser) => `/media/files/${String(user.id).padStart(22, 'a')}.jpg`;
+
 beforeAll(async () => {
   author = await h.user({ firstName: 'Ada' });
   reader = await h.user({ firstName: 'Ray' });
   await h.caller(reader.token).users.follow({ id: author.id });
+  for (const user of [author, reader])
+    await h.orm.em.getConnection().execute('update users set avatar_url = ? where id = ?', [avatarOf(user), user.id]);
 });
 afterAll(() => {
   for (const stream of readers) stream.close();
@@ -45,6 +50,7 @@ describe('GET /live/feed', () => {
     const [event] = feed.events;
     expect(event).toEqual({ id: String(written.id), event: 'post', data: expect.any(String) });
     expect(JSON.parse(event!.data)).toEqual(await h.caller(reader.token).posts.get({ id: written.id }));
+    expect(JSON.parse(event!.data).createdBy.avatarUrl).toBe(avatarOf(author));
     await feed.until(() => feed.comments.includes('heartbeat'), 'a heartbeat');
     expect(feed.events).toHaveLength(1);
     feed.close();
@@ -86,7 +92,11 @@ describe('GET /live/notifications', () => {
     const [listed] = await h.caller(author.token).notifications.list({ limit: 1 });
     expect(notes.events[0]).toMatchObject({ id: String(listed!.id), event: 'notification' });
     expect(JSON.parse(notes.events[0]!.data)).toEqual(listed);
-    expect(listed).toMatchObject({ type: 'post_like', post: { id: written.id } });
+    expect(listed).toMatchObject({
+      type: 'post_like',
+      post: { id: written.id },
+      actor: { avatarUrl: avatarOf(reader) },
+    });
     notes.close();
   });
 });

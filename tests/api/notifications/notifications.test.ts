@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../../support/fixtures.js';
+import { expectApiError, summary } from '../../support/fixtures.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
 const h = useHarness();
@@ -11,7 +11,6 @@ beforeAll(async () => {
   fan = await h.user({ firstName: 'Fay' });
 });
 
-const summary = (user: TestUser) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName });
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('notifications', () => {

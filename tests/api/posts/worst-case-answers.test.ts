@@ -11,7 +11,7 @@ import {
 import { ANSWER_MAX_BYTES } from '../../../src/trpc/schemas.js';
 import { MEDIA_DESCRIPTION_MAX_BYTES } from '../../../src/media/media.entity.js';
 import { POST_MEDIA_MAX } from '../../../src/media/media.schemas.js';
-import { NAME_MAX_BYTES } from '../../../src/users/user.entity.js';
+import { MEDIA_URL_MAX, NAME_MAX_BYTES } from '../../../src/users/user.entity.js';
 import { PROFILE_MAX_JSON_BYTES } from '../../../src/users/users.schemas.js';
 import { expectApiError } from '../../support/fixtures.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
@@ -34,9 +34,13 @@ const WORST_POSTS = 25;
 /** A string of `bytes` bytes as JSON: quotes, each written as two. */
 const quotes = (bytes: number) => '"'.repeat(bytes / 2);
 
-/** A post's images at their largest: four, alt text full, URLs under a base of the most MEDIA_PUBLIC_URL may be. */
+/** A file's URL at its longest: MEDIA_PUBLIC_URL at its 100 characters, the slash added, a key. */
+const WORST_URL = `https://${'a'.repeat(92)}/${'k'.repeat(22)}.webp`;
+
+/** A post's images at their largest: four, alt text full, URLs at their longest. */
 function worstMedia() {
-  const url = `https://${'a'.repeat(91)}/${'k'.repeat(22)}.webp`;
+  expect(WORST_URL).toHaveLength(MEDIA_URL_MAX);
+  const url = WORST_URL;
   return Array.from({ length: POST_MEDIA_MAX }, () => ({
     id: 2_147_483_647,
     state: 'ready',
@@ -57,9 +61,9 @@ beforeAll(async () => {
   const name = quotes(NAME_MAX_BYTES);
   // The largest ids are not reachable here; the rows are otherwise as large as the limits allow.
   const users: { id: number }[] = await sql(
-    `insert into users (email, password_hash, first_name, last_name)
-     select 'worst-' || g || '@example.com', 'x', ?, ? from generate_series(1, ?) g returning id`,
-    [name, name, PREVIEW_ITEMS + 1],
+    `insert into users (email, password_hash, first_name, last_name, avatar_url)
+     select 'worst-' || g || '@example.com', 'x', ?, ?, ? from generate_series(1, ?) g returning id`,
+    [name, name, WORST_URL, PREVIEW_ITEMS + 1],
   );
   const [first, ...likers] = users.map((user) => user.id);
   star = first!;
