@@ -34,6 +34,8 @@ import {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** What a multipart upload carries besides its image (boundaries, part headers, the description). */
 const UPLOAD_SLACK_BYTES = 64 * 1024;
+/** The bodies an image arrives in (raw, multipart, tRPC's binary input): only they get the upload cap. */
+const UPLOAD_BODY = /^\s*(?:image\/|multipart\/form-data|application\/octet-stream)/i;
 const READY_TIMEOUT_MS = 2_000;
 
 /**
@@ -93,7 +95,8 @@ export function createApp(services: AppServices): Express {
     services.config.METRICS_PORT === undefined
       ? undefined
       : requestTimer(new Set(Object.keys(proceduresOf(appRouter))));
-  // Uploads (procedures with meta.rawBody) take an image: their cap is MEDIA_MAX_BYTES and the slack.
+  // Uploads (procedures with meta.rawBody) take an image: their cap is MEDIA_MAX_BYTES and the slack;
+  // any other body there (JSON, parsed on the event loop) has everyone's 1 MB.
   const uploads = uploadRequestsOf(appRouter);
   const uploadLimit = services.config.MEDIA_MAX_BYTES + UPLOAD_SLACK_BYTES;
   const uploadTooLarge = {
@@ -105,7 +108,7 @@ export function createApp(services: AppServices): Express {
     timeRequest?.(req, res);
     if (hasBody(req)) {
       const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
-      const upload = uploads.has(`${req.method} ${path}`);
+      const upload = uploads.has(`${req.method} ${path}`) && UPLOAD_BODY.test(req.headers['content-type'] ?? '');
       if (
         !(upload ? capRequestBody(req, res, uploadLimit, uploadTooLarge) : capRequestBody(req, res, BODY_LIMIT_BYTES))
       )
