@@ -27,7 +27,7 @@ import {
   hasBody,
   isPlainJsonBody,
   readJsonBody,
-  whenParsed,
+  refuseDeepJson,
   writeFixedHeadersWithEveryAnswer,
 } from './wire.js';
 
@@ -53,7 +53,7 @@ const READY_TIMEOUT_MS = 2_000;
  *   4. The OpenAPI document and the docs page.
  *   4b. The cap on requests in progress per user and per address (in-flight.ts): before any body is
  *      read or any procedure runs, so a refused request costs nothing.
- *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
+ *   5. JSON bodies: refused when nested too deep (read from the bytes, before any parse), then parsed.
  *   6. Typed RPC at /trpc.
  *   7. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
  *   8. Stored images (GET /media/files/<key>): files from the media store.
@@ -177,12 +177,15 @@ export function createApp(services: AppServices): Express {
   if (services.config.WRITE_LIMITS) app.use(inFlightLimit(services.config));
 
   // 5. JSON bodies (a request without one has nothing to parse).
-  const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
+  const parseJson = express.json({
+    limit: BODY_LIMIT_BYTES,
+    type: ['application/json', 'application/*+json'],
+    verify: (_req, _res, body) => refuseDeepJson(body),
+  });
   app.use((req, res, next) => {
     if (!hasBody(req)) return next();
-    const parsed = whenParsed(req, res, next);
-    if (isPlainJsonBody(req)) readJsonBody(req, parsed);
-    else parseJson(req, res, parsed);
+    if (isPlainJsonBody(req)) readJsonBody(req, next);
+    else parseJson(req, res, next);
   });
 
   // What both adapters (steps 6 and 8) share: outage tracking, error logging and headers.
