@@ -102,6 +102,7 @@ describe('secrets in logs', () => {
       expect(text).toContain('/trpc/auth.login?input=[…]');
       expect(text).toContain('/posts?limit=5&q=[…]');
       expect(text).toContain('/media/files/[token]');
+      expect(text).toContain('"url":"/media/[email]"');
     } finally {
       await logged.close();
     }
