@@ -27,13 +27,15 @@ import {
   hasBody,
   isPlainJsonBody,
   readJsonBody,
-  whenParsed,
+  refuseDeepJson,
   writeFixedHeadersWithEveryAnswer,
 } from './wire.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** What a multipart upload carries besides its image (boundaries, part headers, the description). */
 const UPLOAD_SLACK_BYTES = 64 * 1024;
+/** The bodies an image arrives in (raw, multipart, tRPC's binary input): only they get the upload cap. */
+const UPLOAD_BODY = /^\s*(?:image\/|multipart\/form-data|application\/octet-stream)/i;
 const READY_TIMEOUT_MS = 2_000;
 
 /**
@@ -51,7 +53,7 @@ const READY_TIMEOUT_MS = 2_000;
  *   4. The OpenAPI document and the docs page.
  *   4b. The cap on requests in progress per user and per address (in-flight.ts): before any body is
  *      read or any procedure runs, so a refused request costs nothing.
- *   5. JSON bodies: parsed, then refused when nested too deep (before any adapter walks them).
+ *   5. JSON bodies: refused when nested too deep (read from the bytes, before any parse), then parsed.
  *   6. Typed RPC at /trpc.
  *   7. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
  *   8. Stored images (GET /media/files/<key>): files from the media store.
@@ -93,7 +95,8 @@ export function createApp(services: AppServices): Express {
     services.config.METRICS_PORT === undefined
       ? undefined
       : requestTimer(new Set(Object.keys(proceduresOf(appRouter))));
-  // Uploads (procedures with meta.rawBody) take an image: their cap is MEDIA_MAX_BYTES and the slack.
+  // Uploads (procedures with meta.rawBody) take an image: their cap is MEDIA_MAX_BYTES and the slack;
+  // any other body there (JSON, parsed on the event loop) has everyone's 1 MB.
   const uploads = uploadRequestsOf(appRouter);
   const uploadLimit = services.config.MEDIA_MAX_BYTES + UPLOAD_SLACK_BYTES;
   const uploadTooLarge = {
@@ -105,7 +108,7 @@ export function createApp(services: AppServices): Express {
     timeRequest?.(req, res);
     if (hasBody(req)) {
       const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
-      const upload = uploads.has(`${req.method} ${path}`);
+      const upload = uploads.has(`${req.method} ${path}`) && UPLOAD_BODY.test(req.headers['content-type'] ?? '');
       if (
         !(upload ? capRequestBody(req, res, uploadLimit, uploadTooLarge) : capRequestBody(req, res, BODY_LIMIT_BYTES))
       )
@@ -174,12 +177,15 @@ export function createApp(services: AppServices): Express {
   if (services.config.WRITE_LIMITS) app.use(inFlightLimit(services.config));
 
   // 5. JSON bodies (a request without one has nothing to parse).
-  const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] });
+  const parseJson = express.json({
+    limit: BODY_LIMIT_BYTES,
+    type: ['application/json', 'application/*+json'],
+    verify: (_req, _res, body) => refuseDeepJson(body),
+  });
   app.use((req, res, next) => {
     if (!hasBody(req)) return next();
-    const parsed = whenParsed(req, res, next);
-    if (isPlainJsonBody(req)) readJsonBody(req, parsed);
-    else parseJson(req, res, parsed);
+    if (isPlainJsonBody(req)) readJsonBody(req, next);
+    else parseJson(req, res, next);
   });
 
   // What both adapters (steps 6 and 8) share: outage tracking, error logging and headers.

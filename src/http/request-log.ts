@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, type ServerResponse } from 'node:http';
-import type { Logger } from '../platform/logger.js';
+import { scrubSecrets, type Logger } from '../platform/logger.js';
 
 const REQUEST_ID = Symbol('requestId');
 const BASE_LOGGER = Symbol('baseLogger');
@@ -81,7 +81,8 @@ const LOGGED_QUERY_VALUES = new Set(['limit', 'before']);
 function loggedUrl(req: IncomingMessage & { originalUrl?: string }): string {
   const url = req.originalUrl ?? req.url ?? '';
   const query = url.indexOf('?');
-  if (query < 0) return url;
+  // A path can carry one too (a token or an email pasted where an id belongs): scrubbed as messages are.
+  if (query < 0) return scrubSecrets(url);
   const parameters = url
     .slice(query + 1)
     .split('&')
@@ -89,5 +90,5 @@ function loggedUrl(req: IncomingMessage & { originalUrl?: string }): string {
       const name = parameter.split('=', 1)[0]!;
       return name === parameter || LOGGED_QUERY_VALUES.has(name) ? parameter : `${name}=[…]`;
     });
-  return `${url.slice(0, query)}?${parameters.join('&')}`;
+  return `${scrubSecrets(url.slice(0, query))}?${parameters.join('&')}`;
 }

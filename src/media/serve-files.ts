@@ -3,7 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import type { ApiErrorBody } from '../platform/errors.js';
 import type { AppServices } from '../trpc/trpc.js';
 import { MEDIA_FILES_PATH } from './fs-store.js';
-import { isMediaKey, type ByteRange, type StoredObject } from './store.js';
+import { isMediaKey, type ByteRange, type MediaStore, type StoredObject } from './store.js';
 
 /** The Express path of the files route. */
 export const MEDIA_FILES_ROUTE = `${MEDIA_FILES_PATH}:key`;
@@ -24,10 +24,40 @@ export function parseRange(header: string | undefined): ByteRange | undefined {
 
 const sendError = (res: Response, status: number, body: ApiErrorBody) => res.status(status).json(body);
 
+/** If-None-Match holds back the file: `*`, or any of its tags by weak comparison (W/ ignored). */
+function matchesNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => strip(tag) === strip(etag));
+}
+
+/**
+ * The object as asked: its range, unless If-Range (a strong comparison) names another version; then
+ * the whole file (RFC 9110, 13.1.5). A date never names this one, as no Last-Modified is sent.
+ */
+async function objectFor(
+  store: MediaStore,
+  key: string,
+  range: ByteRange | undefined,
+  ifRange: string | undefined,
+): Promise<StoredObject | 'unsatisfiable' | null> {
+  const found = await store.get(key, range);
+  if (!range || ifRange === undefined || found === null) return found;
+  if (found !== 'unsatisfiable' && found.etag === ifRange) return found;
+  if (found !== 'unsatisfiable') found.body.destroy();
+  const whole = await store.get(key);
+  if (found === 'unsatisfiable' && whole && whole !== 'unsatisfiable' && whole.etag === ifRange) {
+    whole.body.destroy();
+    return 'unsatisfiable';
+  }
+  return whole;
+}
+
 /**
  * GET /media/files/<key>: a stored file from either store, so answers can name every file by a
  * stable URL. Its content type is the stored one (by its key), never the request's; with a strong
- * ETag, immutable caching, one byte range (206, or 416 past the end), nosniff, and readable from
+ * ETag (If-None-Match, If-Range), immutable caching, one byte range (206, or 416 past the end), nosniff, and readable from
  * other origins' pages (Cross-Origin-Resource-Policy). A key reveals nothing; anything else is 404.
  */
 export function mediaFilesRoute(services: AppServices): RequestHandler {
@@ -37,7 +67,7 @@ export function mediaFilesRoute(services: AppServices): RequestHandler {
     const range = parseRange(req.headers.range);
     let found: StoredObject | 'unsatisfiable' | null;
     try {
-      found = await services.media.store.get(key, range);
+      found = await objectFor(services.media.store, key, range, req.get('if-range')?.trim());
       if (found === 'unsatisfiable') {
         const whole = await services.media.store.get(key);
         if (whole && whole !== 'unsatisfiable') {
@@ -60,7 +90,7 @@ export function mediaFilesRoute(services: AppServices): RequestHandler {
     res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(found.etag)) {
+    if (matchesNoneMatch(req.headers['if-none-match'], found.etag)) {
       found.body.destroy();
       return void res.status(304).end();
     }

@@ -9,7 +9,8 @@ const SECRETS: [RegExp, string][] = [
   [/'(?:[^']|'')*'/g, "'?'"],
   [/\$argon2[a-z]*\$[^\s'",)]*/gi, '[hash]'],
   [/\beyJ[\w-]*\.[\w-]+\.[\w-]*/g, '[token]'],
-  [/[^\s'"(),<>=:]+@[^\s'"(),<>=:]+\.[^\s'"(),<>=:]+/g, '[email]'],
+  // An email, its @ percent-encoded too: in a URL's path, the segment only.
+  [/[^\s'"(),<>=:/]+(?:@|%40)[^\s'"(),<>=:/]+\.[^\s'"(),<>=:/]+/g, '[email]'],
 ];
 
 /** A string with no password hash, token, email or SQL literal left in it. */

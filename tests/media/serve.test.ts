@@ -76,6 +76,30 @@ describe.each(storagesOfThisFile())('files served from %s', (storage) => {
     expect((await several.arrayBuffer()).byteLength).toBe(size);
   });
 
+  it.skipIf(skip)('conditions as RFC 9110 has them: If-None-Match weak and *, If-Range', async () => {
+    const media = await uploaded();
+    const whole = await get(media.url!);
+    const etag = whole.headers.get('etag')!;
+    const size = (await whole.arrayBuffer()).byteLength;
+    // If-None-Match compares weakly, and * matches any file there is.
+    for (const condition of [`W/${etag}`, '*', `"other", ${etag}`]) {
+      const again = await get(media.url!, { 'if-none-match': condition });
+      expect(again.status, condition).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+    expect((await get(media.url!, { 'if-none-match': '"other"' })).status).toBe(200);
+    // If-Range is strong: a range of the file it names is 206; of any other version, the whole file.
+    const resumed = await get(media.url!, { range: 'bytes=0-9', 'if-range': etag });
+    expect(resumed.status).toBe(206);
+    expect((await resumed.arrayBuffer()).byteLength).toBe(10);
+    for (const stale of ['"other"', `W/${etag}`, 'Wed, 21 Oct 2015 07:28:00 GMT']) {
+      const fresh = await get(media.url!, { range: 'bytes=0-9', 'if-range': stale });
+      expect(fresh.status, stale).toBe(200);
+      expect(fresh.headers.get('content-range'), stale).toBeNull();
+      expect((await fresh.arrayBuffer()).byteLength, stale).toBe(size);
+    }
+  });
+
   it.skipIf(skip)('anything but a stored key is 404, and a URL names only the key', async () => {
     const media = await uploaded();
     expect(media.url).toMatch(/^\/media\/files\/[A-Za-z0-9_-]{22}\.jpg$/);

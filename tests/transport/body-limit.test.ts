@@ -89,6 +89,20 @@ describe('request bodies over 1 MB', () => {
     });
   }
 
+  // Upload paths take MEDIA_MAX_BYTES only as an image (raw, multipart, tRPC's binary input): a 10 MB
+  // JSON body there would be parsed on the event loop, seconds of it when nested.
+  for (const [path, contentType] of [
+    ['/media', 'application/json'],
+    ['/trpc/media.upload', 'application/json'],
+    ['/trpc/media.upload', 'text/plain'],
+  ]) {
+    it(`${path}, ${contentType} of 2 MB: 413 before the body is read`, async () => {
+      const sent = await sendLargeBody(path!, contentType!, 2 * MB);
+      expect(sent.status, sent.body).toBe(413);
+      expect(JSON.parse(sent.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    });
+  }
+
   it('a body just under the cap still reaches the procedure', async () => {
     const padding = 'x'.repeat(MB - 200);
     const res = await h.request('POST', '/auth/login', {

@@ -69,6 +69,11 @@ describe('secrets in logs', () => {
         ['POST', `/auth/login?email=${email}&password=${encodeURIComponent(password)}`],
         ['GET', `/trpc/auth.login?input=${encodeURIComponent(JSON.stringify({ email, password }))}`],
         ['GET', '/posts?limit=5&q=lovelace'],
+        // A credential pasted where an id belongs: the path is logged, the secret in it is not.
+        ['GET', `/media/${user.token}`],
+        ['GET', `/media/files/${user.token}`],
+        ['PATCH', `/media/${email}`],
+        ['GET', `/users/${encodeURIComponent(email)}`],
       ] as const;
       for (const [method, path] of sent) {
         const answer = await fetch(`${logged.baseUrl}${path}`, {
@@ -84,6 +89,7 @@ describe('secrets in logs', () => {
       const text = lines.join('\n');
       for (const secret of [
         ticket,
+        user.token,
         email,
         encodeURIComponent(email),
         password,
@@ -95,6 +101,8 @@ describe('secrets in logs', () => {
       expect(text).toContain('/live/feed?ticket=[…]');
       expect(text).toContain('/trpc/auth.login?input=[…]');
       expect(text).toContain('/posts?limit=5&q=[…]');
+      expect(text).toContain('/media/files/[token]');
+      expect(text).toContain('"url":"/media/[email]"');
     } finally {
       await logged.close();
     }

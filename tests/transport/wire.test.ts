@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectApiError } from '../support/fixtures.js';
 import { PASSWORD, type TestUser, useHarness } from '../support/harness.js';
 
@@ -94,5 +94,23 @@ describe('bodies', () => {
     });
     expectApiError(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect((await h.request('GET', '/users/me', { token: user.token })).status).toBe(200);
+  });
+
+  // JSON.parse of a megabyte nested half a million deep holds the event loop for a quarter of a
+  // second: the depth is measured on the bytes, and a body too deep is never parsed.
+  it.each([
+    ['the fast path', { 'content-type': 'application/json' }],
+    ['express.json', { 'content-type': 'application/json; charset=UTF-8' }],
+  ])('a body nested too deep is refused before it is parsed (%s)', async (_path, headers) => {
+    const body = `{"a":${'['.repeat(500_000)}${']'.repeat(500_000)}}`;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const answer = await h.request('POST', '/posts', { token: user.token, headers, rawBody: body });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body.message).toMatch(/nested more than 64 levels deep/);
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length >= body.length)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
