@@ -14,12 +14,23 @@ const run = promisify(execFile);
  * all on 127.0.0.1 under one temporary folder, without systemd, cephx or a manager. The settings
  * and their order follow shared/notes/s3-on-ceph.md; each is there for a reason it gives.
  */
-export interface CephRgw {
+export interface CephRgw extends S3Endpoint {
+  stop(): Promise<void>;
+}
+
+/** Where an RGW answers, and its keys: what the run's global setup hands the test files (`inject('s3')`). */
+export interface S3Endpoint {
   endpoint: string;
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
-  stop(): Promise<void>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's RGW, when it started one (support/global-setup.ts). */
+    s3?: S3Endpoint;
+  }
 }
 
 /** Whether the Debian packages are installed (CI installs them; elsewhere the tests say so). */
@@ -251,7 +262,7 @@ rgw_data = ${dir}/rgw
 }
 
 /** An S3 client for the cluster, as the notes say Ceph Pacific needs it. */
-export function s3ClientFor(rgw: CephRgw): S3Client {
+export function s3ClientFor(rgw: S3Endpoint): S3Client {
   return new S3Client({
     endpoint: rgw.endpoint,
     region: rgw.region,

@@ -5,15 +5,26 @@ import type { TestProject } from 'vitest/node';
 import { initORM } from '../../src/db/db.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded/embedded-postgres.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { cephInstalled, startCephRgw, type CephRgw } from './ceph-rgw.js';
 import { adminQuery, createTestDatabase, withDatabase } from './database.js';
 
 /** Connections the teardown uses at once, on a server other runs may share. */
 const DROPS_AT_ONCE = 10;
 
 /**
+ * Whether the run needs an S3 store: it runs a media test file, and Ceph is installed (or this is
+ * CI, which must run the S3 tests: the start then fails loudly without Ceph).
+ */
+function runNeedsS3(project: TestProject): boolean {
+  if (!cephInstalled() && process.env.CI !== 'true') return false;
+  return project.vitest.state.getPaths().some((file) => file.includes('/tests/media/'));
+}
+
+/**
  * Boots ONE PostgreSQL for the run (DATABASE_URL when set, else an embedded one in a temporary
  * directory), migrates a template database, and hands its name to the tests, which copy it. With
  * DATABASE_DIRECT_URL too, DATABASE_URL is a pooler in front of it: the apps under test use it.
+ * A run of media tests gets ONE Ceph RGW too, started meanwhile; each harness takes a bucket of it.
  */
 export default async function setup(project: TestProject) {
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -21,10 +32,19 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL;
   const pooledUrl = process.env.DATABASE_DIRECT_URL && process.env.DATABASE_URL;
   let stop = async () => {};
+  const rgw: Promise<CephRgw> | undefined = runNeedsS3(project) ? startCephRgw() : undefined;
+  rgw?.catch(() => {}); // awaited below; a failed start fails the setup there
+  const stopRgw = async () => (await rgw?.catch(() => undefined))?.stop();
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'feedline-test-'));
     chmodSync(dir, 0o755); // the server may run as the `postgres` OS user
-    const embedded = await startEmbeddedPostgres(dir, logger, { persistent: false, durable: false });
+    const embedded = await startEmbeddedPostgres(dir, logger, { persistent: false, durable: false }).catch(
+      async (error: unknown) => {
+        await stopRgw();
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      },
+    );
     adminUrl = embedded.url;
     stop = async () => {
       await embedded.stop();
@@ -55,12 +75,16 @@ export default async function setup(project: TestProject) {
       if (failed) throw failed.reason;
     }
   };
-  // Whatever fails, the databases and the embedded server go: a run leaves nothing behind.
+  // Whatever fails, the databases, the embedded server and the RGW go: a run leaves nothing behind.
   const teardown = async () => {
     try {
       await dropRunDatabases();
     } finally {
-      await stop();
+      try {
+        await stop();
+      } finally {
+        await stopRgw();
+      }
     }
   };
   try {
@@ -69,6 +93,11 @@ export default async function setup(project: TestProject) {
     const orm = await initORM({ clientUrl: withDatabase(adminUrl, template) });
     await orm.close();
     project.provide('database', { adminUrl, template, runId, ...(pooledUrl && { pooledUrl }) });
+    const s3 = await rgw;
+    if (s3) {
+      const { endpoint, accessKeyId, secretAccessKey, region } = s3;
+      project.provide('s3', { endpoint, accessKeyId, secretAccessKey, region });
+    }
   } catch (error) {
     await teardown();
     throw error;
