@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { cephInstalled, type S3Endpoint } from '../support/ceph-rgw.js';
+import { cephInstalled, untilReady, type S3Endpoint } from '../support/ceph-rgw.js';
 import { Harness } from '../support/harness.js';
 
 /** The storages every media test runs on: files under a folder, and S3 on the run's Ceph RGW. */
@@ -29,22 +29,24 @@ export function storagesOfThisFile(): readonly Storage[] {
   return STORAGES;
 }
 
-/** The run's RGW (support/global-setup.ts starts one for a run with media tests). */
-export function runS3(): S3Endpoint {
+/** The run's RGW, once ready (support/global-setup.ts starts one for a run with media tests). */
+export async function runS3(): Promise<S3Endpoint> {
   const s3 = inject('s3');
   if (!s3) throw new Error('no RGW in this run: the global setup starts one for tests/media/ when Ceph is installed');
+  await untilReady(s3.readyFile);
   return s3;
 }
 
 /** MEDIA_* settings for `storage`: a fresh folder or a fresh bucket of the run's RGW. */
-export function storageConfig(storage: Storage): Promise<{ config: Record<string, string>; cleanup: () => void }> {
+export async function storageConfig(
+  storage: Storage,
+): Promise<{ config: Record<string, string>; cleanup: () => void }> {
   if (storage === 'fs') {
     const dataDir = mkdtempSync(join(tmpdir(), 'feedline-media-'));
-    const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-    return Promise.resolve({ config: { DATA_DIR: dataDir }, cleanup });
+    return { config: { DATA_DIR: dataDir }, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const s3 = runS3();
-  return Promise.resolve({
+  const s3 = await runS3();
+  return {
     config: {
       MEDIA_STORAGE: 's3',
       MEDIA_S3_ENDPOINT: s3.endpoint,
@@ -55,7 +57,7 @@ export function storageConfig(storage: Storage): Promise<{ config: Record<string
       MEDIA_S3_FORCE_PATH_STYLE: 'true',
     },
     cleanup: () => undefined,
-  });
+  };
 }
 
 /**

@@ -51,7 +51,7 @@ const s3Settings = (bucket: string) => ({
 });
 const s3Backend: Backend = {
   async open() {
-    rgw ??= runS3();
+    rgw ??= await runS3();
     const bucket = `media-${randomBytes(6).toString('hex')}`;
     const store = new S3MediaStore(s3Settings(bucket));
     await store.ensureBucket();

@@ -1,11 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { initORM } from '../../src/db/db.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded/embedded-postgres.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { cephInstalled, startCephRgw, type CephRgw } from './ceph-rgw.js';
+import { cephInstalled, launchCephRgw, RGW_READY, type S3Endpoint } from './ceph-rgw.js';
 import { adminQuery, createTestDatabase, withDatabase } from './database.js';
 
 /** Connections the teardown uses at once, on a server other runs may share. */
@@ -21,10 +21,41 @@ function runNeedsS3(project: TestProject): boolean {
 }
 
 /**
+ * The run's RGW, started in the background: the files wait for its `readyFile` (untilReady), so the
+ * first files, and the fs half of each media file, run meanwhile. A failed start cleans up after
+ * itself and writes its error there, for the S3 tests to fail with.
+ */
+async function launchRunRgw(): Promise<{ provided: S3Endpoint & { readyFile: string }; stop: () => Promise<void> }> {
+  const { rgw, ready } = await launchCephRgw();
+  const readyFile = join(tmpdir(), `feedline-rgw-${process.pid}-${Date.now().toString(36)}`);
+  const written = ready
+    .then(
+      () => RGW_READY,
+      (error: Error) => error.message,
+    )
+    .then((said) => writeFileSync(readyFile, said));
+  const { endpoint, accessKeyId, secretAccessKey, region } = rgw;
+  return {
+    provided: { endpoint, accessKeyId, secretAccessKey, region, readyFile },
+    async stop() {
+      await written; // a start under way ends first
+      try {
+        await ready.then(
+          () => rgw.stop(),
+          () => undefined, // cleaned up already
+        );
+      } finally {
+        rmSync(readyFile, { force: true });
+      }
+    },
+  };
+}
+
+/**
  * Boots ONE PostgreSQL for the run (DATABASE_URL when set, else an embedded one in a temporary
  * directory), migrates a template database, and hands its name to the tests, which copy it. With
  * DATABASE_DIRECT_URL too, DATABASE_URL is a pooler in front of it: the apps under test use it.
- * A run of media tests gets ONE Ceph RGW too, started meanwhile; each harness takes a bucket of it.
+ * A run of media tests gets ONE Ceph RGW too (launchRunRgw); each harness takes a bucket of it.
  */
 export default async function setup(project: TestProject) {
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -32,8 +63,8 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL;
   const pooledUrl = process.env.DATABASE_DIRECT_URL && process.env.DATABASE_URL;
   let stop = async () => {};
-  const rgw: Promise<CephRgw> | undefined = runNeedsS3(project) ? startCephRgw() : undefined;
-  rgw?.catch(() => {}); // awaited below; a failed start fails the setup there
+  const rgw = runNeedsS3(project) ? launchRunRgw() : undefined;
+  rgw?.catch(() => {}); // awaited below
   const stopRgw = async () => (await rgw?.catch(() => undefined))?.stop();
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'feedline-test-'));
@@ -94,10 +125,7 @@ export default async function setup(project: TestProject) {
     await orm.close();
     project.provide('database', { adminUrl, template, runId, ...(pooledUrl && { pooledUrl }) });
     const s3 = await rgw;
-    if (s3) {
-      const { endpoint, accessKeyId, secretAccessKey, region } = s3;
-      project.provide('s3', { endpoint, accessKeyId, secretAccessKey, region });
-    }
+    if (s3) project.provide('s3', s3.provided);
   } catch (error) {
     await teardown();
     throw error;
