@@ -84,8 +84,9 @@ export default async function setup(project: TestProject) {
   }
 
   const runId = `feedline_test_${Date.now().toString(36)}_${process.pid}`;
-  // Every DROP DATABASE waits for a checkpoint, and drops that wait together share one: one by one,
-  // a run's few dozen databases took 43 s on a busy server, most of test:api's time.
+  // What is left at the end: the harnesses' spare copies, and any copy a harness could not drop as
+  // it closed (support/database.ts). Every DROP DATABASE waits for a checkpoint; drops that wait
+  // together share one.
   const dropRunDatabases = async () => {
     // A harness copies the next file's database ahead (support/harness.ts): let a copy under way finish.
     for (let waited = 0; waited < 60_000; waited += 100) {
