@@ -28,9 +28,10 @@ const SAME_IN_EVERY_DATABASE_MODE = [
 const databaseModeOnly = process.env.SYSTEM_TESTS === 'database-mode';
 
 /**
- * Two projects: `api` (procedures and HTTP against the app in-process: `npm run test:api`, about
- * 40 s on a quiet machine) and `system` (the service as processes and machines meet it). `npm test` runs
- * both. The global setup is the root's, so one database server serves both projects.
+ * Two projects: `api` (procedures and HTTP against the app in-process: `npm run test:api`, the fast
+ * tier; docs/performance.md has its times) and `system` (the service as processes and machines meet
+ * it). `npm test` runs both. The global setup is the root's, so one database server (and, for a run
+ * with media tests, one Ceph RGW) serves both projects.
  */
 export default defineConfig({
   test: {

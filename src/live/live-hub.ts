@@ -25,8 +25,6 @@ import {
 } from './live.queries.js';
 
 const STREAM_RETRY_AFTER_SECONDS = 5;
-/** How long ordering waits for a write transaction before calling it a straggler (see TransactionSettler). */
-const SETTLE_MAX_WAIT_MS = 2_000;
 
 /**
  * The live streams of one process. Writers NOTIFY small messages (ids) from their own
@@ -76,7 +74,7 @@ export class LiveHub {
     private readonly config: Config,
     private readonly logger: Logger,
   ) {
-    this.settler = new TransactionSettler(orm, SETTLE_MAX_WAIT_MS, logger);
+    this.settler = new TransactionSettler(orm, config.LIVE_SETTLE_MAX_WAIT_MS, logger);
     this.listener = new LiveListener(
       directDatabaseUrl(config) ?? orm.config.getClientUrl(),
       { message: (payload) => this.heard(payload), listening: (again) => this.listening(again) },

@@ -191,6 +191,8 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: positiveInt.default(5),
   LIVE_HEARTBEAT_MS: positiveInt.default(15_000),
   LIVE_BUFFER_EVENTS: positiveInt.default(500),
+  /** How long ordering waits for a write transaction before calling it a straggler (live/settle.ts). */
+  LIVE_SETTLE_MAX_WAIT_MS: positiveInt.default(2_000),
   /** The older name of DATABASE_DIRECT_URL (which wins when both are set). */
   LIVE_LISTEN_DATABASE_URL: postgresUrl.optional(),
   /**

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { cephInstalled, startCephRgw, type CephRgw } from '../support/ceph-rgw.js';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { cephInstalled, untilReady, type S3Endpoint } from '../support/ceph-rgw.js';
 import { Harness } from '../support/harness.js';
 
-/** The storages every media test runs on: files under a folder, and S3 on a Ceph RGW the file starts. */
+/** The storages every media test runs on: files under a folder, and S3 on the run's Ceph RGW. */
 export const STORAGES = ['fs', 's3'] as const;
 export type Storage = (typeof STORAGES)[number];
 
@@ -21,23 +21,23 @@ export function skipped(storage: Storage): boolean {
   return false;
 }
 
-let rgw: Promise<CephRgw> | undefined;
-
 /**
- * The storages, for a test file to run its tests on: called at its top level, it stops the file's
- * RGW (started by its first S3 test) after the file. Files share this module (isolate: false), so the
- * hook is registered per file, not here once.
+ * The storages, for a test file to run its tests on (called at its top level). The RGW is the
+ * run's, started and stopped by the global setup: a file's buckets go with it.
  */
 export function storagesOfThisFile(): readonly Storage[] {
-  afterAll(async () => {
-    const started = rgw;
-    rgw = undefined;
-    if (started) await (await started).stop();
-  });
   return STORAGES;
 }
 
-/** MEDIA_* settings for `storage`: a fresh folder or a fresh bucket; the RGW starts once per file. */
+/** The run's RGW, once ready (support/global-setup.ts starts one for a run with media tests). */
+export async function runS3(): Promise<S3Endpoint> {
+  const s3 = inject('s3');
+  if (!s3) throw new Error('no RGW in this run: the global setup starts one for tests/media/ when Ceph is installed');
+  await untilReady(s3.readyFile);
+  return s3;
+}
+
+/** MEDIA_* settings for `storage`: a fresh folder or a fresh bucket of the run's RGW. */
 export async function storageConfig(
   storage: Storage,
 ): Promise<{ config: Record<string, string>; cleanup: () => void }> {
@@ -45,7 +45,7 @@ export async function storageConfig(
     const dataDir = mkdtempSync(join(tmpdir(), 'feedline-media-'));
     return { config: { DATA_DIR: dataDir }, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const s3 = await (rgw ??= startCephRgw());
+  const s3 = await runS3();
   return {
     config: {
       MEDIA_STORAGE: 's3',

@@ -9,11 +9,12 @@ import { mediaStoreFrom } from '../../src/media/media-store.js';
 import { S3MediaStore } from '../../src/media/s3-store.js';
 import { InvalidMediaKey, isMediaKey, newMediaKey, type MediaStore } from '../../src/media/store.js';
 import { parseEnv } from '../../src/platform/config.js';
-import { cephInstalled, startCephRgw, type CephRgw } from '../support/ceph-rgw.js';
+import { cephInstalled, type S3Endpoint } from '../support/ceph-rgw.js';
+import { runS3 } from './storages.js';
 
 /**
  * The MediaStore contract, run against both stores: files under a folder, and a real S3 store (a
- * one-node Ceph RGW the tests start and stop). Two instances of a store stand for two nodes.
+ * one-node Ceph RGW, the run's). Two instances of a store stand for two nodes.
  */
 
 const missing = cephInstalled() ? undefined : 'Ceph is not installed (ceph-mon ceph-osd radosgw ceph-common)';
@@ -38,7 +39,7 @@ const fsBackend: Backend = {
   },
 };
 
-let rgw: CephRgw | undefined;
+let rgw: S3Endpoint | undefined;
 const s3Settings = (bucket: string) => ({
   endpoint: rgw!.endpoint,
   region: rgw!.region,
@@ -50,14 +51,14 @@ const s3Settings = (bucket: string) => ({
 });
 const s3Backend: Backend = {
   async open() {
-    rgw ??= await startCephRgw();
+    rgw ??= await runS3();
     const bucket = `media-${randomBytes(6).toString('hex')}`;
     const store = new S3MediaStore(s3Settings(bucket));
     await store.ensureBucket();
     return { store, again: () => new S3MediaStore(s3Settings(bucket)) };
   },
-  async close() {
-    await rgw?.stop();
+  close() {
+    return Promise.resolve(); // its buckets go with the run's RGW
   },
 };
 

@@ -14,12 +14,34 @@ const run = promisify(execFile);
  * all on 127.0.0.1 under one temporary folder, without systemd, cephx or a manager. The settings
  * and their order follow shared/notes/s3-on-ceph.md; each is there for a reason it gives.
  */
-export interface CephRgw {
+export interface CephRgw extends S3Endpoint {
+  stop(): Promise<void>;
+}
+
+/** Where an RGW answers, and its keys: what the run's global setup hands the test files (`inject('s3')`). */
+export interface S3Endpoint {
   endpoint: string;
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
-  stop(): Promise<void>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's RGW, when it starts one (support/global-setup.ts), and the file saying it is ready. */
+    s3?: S3Endpoint & { readyFile: string };
+  }
+}
+
+/** What `readyFile` holds once the RGW answers; a failed start writes its error instead. */
+export const RGW_READY = 'ready';
+
+/** Waits until `readyFile` says the RGW is ready; throws what it says instead. */
+export async function untilReady(readyFile: string): Promise<void> {
+  // Not written yet: no file, or (caught while written) an empty one.
+  const written = () => (existsSync(readyFile) && readFileSync(readyFile, 'utf8')) || undefined;
+  const said = await until("the run's RGW", () => Promise.resolve(written()), 110_000);
+  if (said !== RGW_READY) throw new Error(said);
 }
 
 /** Whether the Debian packages are installed (CI installs them; elsewhere the tests say so). */
@@ -99,6 +121,16 @@ async function stopPid(pid: number | undefined, graceMs = 1_000): Promise<void> 
 
 /** Starts a cluster; its `stop` ends every daemon and deletes its folder. */
 export async function startCephRgw(): Promise<CephRgw> {
+  const { rgw, ready } = await launchCephRgw();
+  await ready;
+  return rgw;
+}
+
+/**
+ * Starts a cluster without waiting for it: where it will answer (its ports are taken first), and
+ * `ready`, which resolves once a signed request succeeds, or rejects once a failed start is cleaned up.
+ */
+export async function launchCephRgw(): Promise<{ rgw: CephRgw; ready: Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'feedline-ceph-'));
   const base = await freePortBlock();
   const [monV2, monV1, rgwPort] = [base, base + 1, base + 2];
@@ -177,81 +209,83 @@ rgw_data = ${dir}/rgw
     await stopPid(pidOf(pids.mon));
     rmSync(dir, { recursive: true, force: true });
   };
+  const endpoint = `http://127.0.0.1:${rgwPort}`;
+  const rgw: CephRgw = { endpoint, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY, region: 'us-east-1', stop };
 
-  try {
-    const monmap = join(dir, 'monmap');
-    await run('monmaptool', [
-      '--create',
-      '--fsid',
-      fsid,
-      '--addv',
-      'a',
-      `[v2:127.0.0.1:${monV2},v1:127.0.0.1:${monV1}]`,
-      monmap,
-    ]);
-    await run('ceph-mon', ['-c', conf, '--mkfs', '-i', 'a', '--monmap', monmap], { timeout: STEP_TIMEOUT_MS });
-    await daemon('ceph-mon', ['-i', 'a']);
-    await until('monitor', async () => ((await ceph('mon', 'stat')).stdout.includes('quorum') ? true : undefined));
-
-    const osdUuid = randomUUID();
-    const osdId = (await ceph('osd', 'new', osdUuid)).stdout.trim();
-    mkdirSync(join(dir, 'osd', `ceph-${osdId}`)); // the OSD's mkfs writes into it, and does not create it
-    await run('ceph-osd', ['-c', conf, '-i', osdId, '--mkfs', '--osd-uuid', osdUuid], { timeout: STEP_TIMEOUT_MS });
-    await daemon('ceph-osd', ['-i', osdId]);
-    await until('OSD', async () => {
-      const dump = JSON.parse((await ceph('osd', 'dump', '--format', 'json')).stdout) as { osds: { up: number }[] };
-      return dump.osds.some((osd) => osd.up === 1) ? true : undefined;
-    });
-
-    await daemon('radosgw', ['-n', 'client.rgw']);
-    const endpoint = `http://127.0.0.1:${rgwPort}`;
-    await until('radosgw', async () => ((await fetch(endpoint)).status > 0 ? true : undefined));
-    await run(
-      'radosgw-admin',
-      [
-        '-c',
-        conf,
-        'user',
-        'create',
-        '--uid',
-        'feedline',
-        '--display-name',
-        'feedline tests',
-        '--access-key',
-        ACCESS_KEY,
-        '--secret-key',
-        SECRET_KEY,
-      ],
-      { timeout: STEP_TIMEOUT_MS },
-    );
-    const rgw: CephRgw = { endpoint, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY, region: 'us-east-1', stop };
-    // Ready means a signed request succeeds; the warm-up also takes the first, lazy pool creation.
-    const client = s3ClientFor(rgw);
+  const ready = (async () => {
     try {
-      await until('a signed S3 request', async () => {
-        await client.send(new CreateBucketCommand({ Bucket: 'warm-up' })).catch((error: Error) => {
-          if (error.name !== 'BucketAlreadyOwnedByYou' && error.name !== 'BucketAlreadyExists') throw error;
-        });
-        await client.send(new PutObjectCommand({ Bucket: 'warm-up', Key: 'warm-up', Body: Buffer.from('ok') }));
-        return true;
+      const monmap = join(dir, 'monmap');
+      await run('monmaptool', [
+        '--create',
+        '--fsid',
+        fsid,
+        '--addv',
+        'a',
+        `[v2:127.0.0.1:${monV2},v1:127.0.0.1:${monV1}]`,
+        monmap,
+      ]);
+      await run('ceph-mon', ['-c', conf, '--mkfs', '-i', 'a', '--monmap', monmap], { timeout: STEP_TIMEOUT_MS });
+      await daemon('ceph-mon', ['-i', 'a']);
+      await until('monitor', async () => ((await ceph('mon', 'stat')).stdout.includes('quorum') ? true : undefined));
+
+      const osdUuid = randomUUID();
+      const osdId = (await ceph('osd', 'new', osdUuid)).stdout.trim();
+      mkdirSync(join(dir, 'osd', `ceph-${osdId}`)); // the OSD's mkfs writes into it, and does not create it
+      await run('ceph-osd', ['-c', conf, '-i', osdId, '--mkfs', '--osd-uuid', osdUuid], { timeout: STEP_TIMEOUT_MS });
+      await daemon('ceph-osd', ['-i', osdId]);
+      await until('OSD', async () => {
+        const dump = JSON.parse((await ceph('osd', 'dump', '--format', 'json')).stdout) as { osds: { up: number }[] };
+        return dump.osds.some((osd) => osd.up === 1) ? true : undefined;
       });
-    } finally {
-      client.destroy();
+
+      await daemon('radosgw', ['-n', 'client.rgw']);
+      await until('radosgw', async () => ((await fetch(endpoint)).status > 0 ? true : undefined));
+      await run(
+        'radosgw-admin',
+        [
+          '-c',
+          conf,
+          'user',
+          'create',
+          '--uid',
+          'feedline',
+          '--display-name',
+          'feedline tests',
+          '--access-key',
+          ACCESS_KEY,
+          '--secret-key',
+          SECRET_KEY,
+        ],
+        { timeout: STEP_TIMEOUT_MS },
+      );
+      // Ready means a signed request succeeds; the warm-up also takes the first, lazy pool creation.
+      const client = s3ClientFor(rgw);
+      try {
+        await until('a signed S3 request', async () => {
+          await client.send(new CreateBucketCommand({ Bucket: 'warm-up' })).catch((error: Error) => {
+            if (error.name !== 'BucketAlreadyOwnedByYou' && error.name !== 'BucketAlreadyExists') throw error;
+          });
+          await client.send(new PutObjectCommand({ Bucket: 'warm-up', Key: 'warm-up', Body: Buffer.from('ok') }));
+          return true;
+        });
+      } finally {
+        client.destroy();
+      }
+    } catch (error) {
+      const log = ['mon.a', 'osd.0', 'client.rgw']
+        .map((name) => join(dir, 'log', `${name}.log`))
+        .filter(existsSync)
+        .map((file) => `${file}:\n${readFileSync(file, 'utf8').split('\n').slice(-15).join('\n')}`)
+        .join('\n');
+      await stop();
+      throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
     }
-    return rgw;
-  } catch (error) {
-    const log = ['mon.a', 'osd.0', 'client.rgw']
-      .map((name) => join(dir, 'log', `${name}.log`))
-      .filter(existsSync)
-      .map((file) => `${file}:\n${readFileSync(file, 'utf8').split('\n').slice(-15).join('\n')}`)
-      .join('\n');
-    await stop();
-    throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
-  }
+  })();
+  return { rgw, ready };
 }
 
 /** An S3 client for the cluster, as the notes say Ceph Pacific needs it. */
-export function s3ClientFor(rgw: CephRgw): S3Client {
+export function s3ClientFor(rgw: S3Endpoint): S3Client {
   return new S3Client({
     endpoint: rgw.endpoint,
     region: rgw.region,

@@ -13,7 +13,7 @@ import { forgetReaders } from '../../src/viewer/reader-statements.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { appRouter } from '../../src/http/router.js';
 import { createCallerFactory, createContextFactory, type AppServices } from '../../src/trpc/trpc.js';
-import { createTestDatabase, withDatabase } from './database.js';
+import { createTestDatabase, dropInBackground, withDatabase } from './database.js';
 import { RAISED_ACCOUNT_LIMITS, RAISED_CONCURRENCY_LIMITS, RAISED_WRITE_LIMITS } from './write-limits.js';
 
 const createCaller = createCallerFactory(appRouter);
@@ -84,6 +84,9 @@ export class Harness {
     readonly databaseUrl: string,
   ) {}
 
+  /** The copy this harness started on, dropped when it closes (an attached one's is another's). */
+  private copy?: string;
+
   /** A fresh copy of the migrated database, and the app on it. */
   static async start(configOverrides: Record<string, string> = {}, logger?: Logger): Promise<Harness> {
     const { adminUrl, pooledUrl } = inject('database');
@@ -93,7 +96,9 @@ export class Harness {
     spareCopy.catch(() => {}); // a failed spare fails the start that takes it
     const name = await copy;
     // Through the run's pooler when it has one.
-    return Harness.attach(withDatabase(pooledUrl ?? adminUrl, name), configOverrides, logger);
+    const harness = await Harness.attach(withDatabase(pooledUrl ?? adminUrl, name), configOverrides, logger);
+    harness.copy = name;
+    return harness;
   }
 
   /** Another app on an existing database: what a second service process would be. */
@@ -135,6 +140,7 @@ export class Harness {
     await new Promise((resolve) => this.server.close(resolve));
     await closeMediaServices(this.services.media);
     await this.orm.close();
+    if (this.copy) dropInBackground(inject('database').adminUrl, this.copy);
   }
 
   /** A tRPC caller as the given token's owner would be (or anonymous). */

@@ -9,8 +9,9 @@ import { type TestUser, useHarness } from '../support/harness.js';
  * while small, and past that in a large-answer slot (STREAMS_MAX / STREAMS_PER_USER), never built
  * whole in memory however long the list. A list is unpaged when it has no `limit`, from a cursor too.
  */
-// The procedures build these lists whole to compare with: over the default cap.
-const h = useHarness({ TRPC_LIST_MAX_ITEMS: '5000', STREAMS_MAX: '3', STREAMS_PER_USER: '2' });
+// The procedures build these lists whole to compare with: over the default cap. A full process
+// refuses after STREAMS_WAIT_MS (its wait is large-answer-slots.test.ts's): short here.
+const h = useHarness({ TRPC_LIST_MAX_ITEMS: '5000', STREAMS_MAX: '3', STREAMS_PER_USER: '2', STREAMS_WAIT_MS: '100' });
 let reader: TestUser;
 let hub: TestUser; // followed by and following every bulk user; its post has every bulk comment
 let author: TestUser; // of every bulk post, followed by the reader

@@ -100,7 +100,7 @@ describe('slow readers of unpaged lists', () => {
         DB_ACQUIRE_TIMEOUT_MS: '1000',
         STREAMS_MAX: '2',
         STREAMS_PER_USER: '1',
-        STREAM_STALL_TIMEOUT_MS: '3000',
+        STREAM_STALL_TIMEOUT_MS: '1000',
       },
       logger,
     );

@@ -8,7 +8,13 @@ import { SseReader } from '../../support/sse.js';
 
 // Generous on a loaded machine: the slow-consumer test writes megabytes before a stream backs up.
 vi.setConfig({ testTimeout: 90_000 });
-const h = useHarness({ LIVE_STREAMS_PER_USER: '3', LIVE_HEARTBEAT_MS: '200', LIVE_BUFFER_EVENTS: '20' });
+// A straggler is waited for 1 s: the 300 ms waits below stay well within it.
+const h = useHarness({
+  LIVE_STREAMS_PER_USER: '3',
+  LIVE_HEARTBEAT_MS: '200',
+  LIVE_BUFFER_EVENTS: '20',
+  LIVE_SETTLE_MAX_WAIT_MS: '1000',
+});
 let author: TestUser; // writes
 let reader: TestUser; // follows the author and subscribes
 const readers: SseReader[] = [];
@@ -341,7 +347,7 @@ describe('commit order and id order', () => {
     const { slow, lower, higher, end } = await writers();
     try {
       // Longer than a fixed wait for a gap would be (the old one was 100 ms), well within the settle
-      // limit (2 s): the order must come from the transactions themselves.
+      // limit (LIVE_SETTLE_MAX_WAIT_MS): the order must come from the transactions themselves.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(feed.events).toEqual([]);
       await slow.query('commit');
