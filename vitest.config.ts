@@ -1,7 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** What both projects run with: every test file gets a private copy of the database (global setup). */
+/** What every project runs with: every test file gets a private copy of the database (global setup). */
 export const projectDefaults = {
   testTimeout: 30_000,
   hookTimeout: 120_000,
@@ -28,10 +29,20 @@ const SAME_IN_EVERY_DATABASE_MODE = [
 const databaseModeOnly = process.env.SYSTEM_TESTS === 'database-mode';
 
 /**
- * Two projects: `api` (procedures and HTTP against the app in-process: `npm run test:api`, the fast
- * tier; docs/performance.md has its times) and `system` (the service as processes and machines meet
- * it). `npm test` runs both. The global setup is the root's, so one database server (and, for a run
- * with media tests, one Ceph RGW) serves both projects.
+ * Media test files that run per storage (tests/media/storages.ts): `api` runs them on files under a
+ * folder, `s3` on the run's Ceph RGW, an external cluster like the system tests' (so the fast tier
+ * needs none).
+ */
+const PER_STORAGE = readdirSync('tests/media')
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `tests/media/${name}`)
+  .filter((file) => readFileSync(file, 'utf8').includes('storagesOfThisFile('));
+
+/**
+ * Three projects: `api` (procedures and HTTP against the app in-process: `npm run test:api`, the fast
+ * tier; docs/performance.md has its times), `s3` (the per-storage media tests on S3) and `system` (the
+ * service as processes and machines meet it). `npm test` runs all three. The global setup is the
+ * root's, so one database server (and, for a run with the `s3` project, one Ceph RGW) serves them all.
  */
 export default defineConfig({
   test: {
@@ -48,6 +59,17 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, FIXTURES, SYSTEM],
+          env: { MEDIA_TEST_STORAGES: 'fs' },
+          ...projectDefaults,
+        },
+      },
+      {
+        test: {
+          name: 's3',
+          isolate: false,
+          sequence: { groupOrder: 1 },
+          include: PER_STORAGE,
+          env: { MEDIA_TEST_STORAGES: 's3' },
           ...projectDefaults,
         },
       },

@@ -26,7 +26,9 @@ export function skipped(storage: Storage): boolean {
  * run's, started and stopped by the global setup: a file's buckets go with it.
  */
 export function storagesOfThisFile(): readonly Storage[] {
-  return STORAGES;
+  // vitest.config.ts: the `api` project runs them on fs, the `s3` project on S3; run alone, both.
+  const chosen = process.env.MEDIA_TEST_STORAGES?.split(',');
+  return chosen ? STORAGES.filter((storage) => chosen.includes(storage)) : STORAGES;
 }
 
 /** The run's RGW, once ready (support/global-setup.ts starts one for a run with media tests). */

@@ -10,7 +10,7 @@ import { S3MediaStore } from '../../src/media/s3-store.js';
 import { InvalidMediaKey, isMediaKey, newMediaKey, type MediaStore } from '../../src/media/store.js';
 import { parseEnv } from '../../src/platform/config.js';
 import { cephInstalled, type S3Endpoint } from '../support/ceph-rgw.js';
-import { runS3 } from './storages.js';
+import { runS3, storagesOfThisFile } from './storages.js';
 
 /**
  * The MediaStore contract, run against both stores: files under a folder, and a real S3 store (a
@@ -80,137 +80,139 @@ describe('media keys', () => {
   });
 });
 
-describe.each([
-  ['fs', fsBackend],
-  ['s3 (Ceph RGW)', s3Backend],
-] as const)('the %s store', (name, backend) => {
-  const skip = name !== 'fs' && missing !== undefined && process.env.CI !== 'true';
-  let store: MediaStore;
-  let again: () => MediaStore;
-  beforeAll(async () => {
-    if (skip) return;
-    ({ store, again } = await backend.open());
-  });
-  afterAll(async () => {
-    await store?.close();
-    await backend.close();
-  });
+const backends = { fs: fsBackend, s3: s3Backend } as const;
 
-  it.skipIf(skip)('put, then get the same bytes with their content type; a missing key is null', async () => {
-    const bytes = image();
-    const key = newMediaKey('jpg');
-    await store.put(key, bytes);
-    const got = await store.get(key);
-    expect(got).not.toBeNull();
-    if (!got || got === 'unsatisfiable') return;
-    expect(await buffer(got.body)).toEqual(bytes);
-    expect(got).toMatchObject({ contentType: 'image/jpeg', size: bytes.length });
-    expect(got.etag).toMatch(/^".+"$/);
-    expect(got.range).toBeUndefined();
-    expect(await store.get(newMediaKey('jpg'))).toBeNull();
-    const webp = newMediaKey('webp');
-    await store.put(webp, bytes);
-    const webpGot = await store.get(webp);
-    expect(webpGot).toMatchObject({ contentType: 'image/webp' });
-    // A body nobody reads is destroyed, or its file stays open (Node 26 refuses to close it at GC).
-    if (webpGot && webpGot !== 'unsatisfiable') webpGot.body.destroy();
-  });
-
-  it.skipIf(skip)('answers byte ranges: start-end, start-, the last n, and past the end', async () => {
-    const bytes = image(1000);
-    const key = newMediaKey('jpg');
-    await store.put(key, bytes);
-    const read = async (range: Parameters<MediaStore['get']>[1]) => {
-      const got = await store.get(key, range);
-      if (!got || got === 'unsatisfiable') return got;
-      return { bytes: await buffer(got.body), range: got.range, size: got.size };
-    };
-    expect(await read({ start: 10, end: 19 })).toEqual({
-      bytes: bytes.subarray(10, 20),
-      range: { start: 10, end: 19 },
-      size: 1000,
+describe.each(storagesOfThisFile().map((storage) => [storage, backends[storage]] as const))(
+  'the %s store',
+  (name, backend) => {
+    const skip = name !== 'fs' && missing !== undefined && process.env.CI !== 'true';
+    let store: MediaStore;
+    let again: () => MediaStore;
+    beforeAll(async () => {
+      if (skip) return;
+      ({ store, again } = await backend.open());
     });
-    expect(await read({ start: 990 })).toEqual({
-      bytes: bytes.subarray(990),
-      range: { start: 990, end: 999 },
-      size: 1000,
+    afterAll(async () => {
+      await store?.close();
+      await backend.close();
     });
-    expect(await read({ suffix: 5 })).toEqual({
-      bytes: bytes.subarray(995),
-      range: { start: 995, end: 999 },
-      size: 1000,
+
+    it.skipIf(skip)('put, then get the same bytes with their content type; a missing key is null', async () => {
+      const bytes = image();
+      const key = newMediaKey('jpg');
+      await store.put(key, bytes);
+      const got = await store.get(key);
+      expect(got).not.toBeNull();
+      if (!got || got === 'unsatisfiable') return;
+      expect(await buffer(got.body)).toEqual(bytes);
+      expect(got).toMatchObject({ contentType: 'image/jpeg', size: bytes.length });
+      expect(got.etag).toMatch(/^".+"$/);
+      expect(got.range).toBeUndefined();
+      expect(await store.get(newMediaKey('jpg'))).toBeNull();
+      const webp = newMediaKey('webp');
+      await store.put(webp, bytes);
+      const webpGot = await store.get(webp);
+      expect(webpGot).toMatchObject({ contentType: 'image/webp' });
+      // A body nobody reads is destroyed, or its file stays open (Node 26 refuses to close it at GC).
+      if (webpGot && webpGot !== 'unsatisfiable') webpGot.body.destroy();
     });
-    expect(await read({ start: 995, end: 5000 })).toMatchObject({ range: { start: 995, end: 999 } });
-    expect(await read({ start: 1000 })).toBe('unsatisfiable');
-  });
 
-  it.skipIf(skip)('delete removes the object; deleting it again is no error', async () => {
-    const key = newMediaKey('jpg');
-    await store.put(key, image());
-    await store.delete(key);
-    expect(await store.get(key)).toBeNull();
-    await expect(store.delete(key)).resolves.toBeUndefined();
-    expect(await keysOf(store)).not.toContain(key);
-  });
+    it.skipIf(skip)('answers byte ranges: start-end, start-, the last n, and past the end', async () => {
+      const bytes = image(1000);
+      const key = newMediaKey('jpg');
+      await store.put(key, bytes);
+      const read = async (range: Parameters<MediaStore['get']>[1]) => {
+        const got = await store.get(key, range);
+        if (!got || got === 'unsatisfiable') return got;
+        return { bytes: await buffer(got.body), range: got.range, size: got.size };
+      };
+      expect(await read({ start: 10, end: 19 })).toEqual({
+        bytes: bytes.subarray(10, 20),
+        range: { start: 10, end: 19 },
+        size: 1000,
+      });
+      expect(await read({ start: 990 })).toEqual({
+        bytes: bytes.subarray(990),
+        range: { start: 990, end: 999 },
+        size: 1000,
+      });
+      expect(await read({ suffix: 5 })).toEqual({
+        bytes: bytes.subarray(995),
+        range: { start: 995, end: 999 },
+        size: 1000,
+      });
+      expect(await read({ start: 995, end: 5000 })).toMatchObject({ range: { start: 995, end: 999 } });
+      expect(await read({ start: 1000 })).toBe('unsatisfiable');
+    });
 
-  it.skipIf(skip)('refuses anything but a media key, before touching the store', async () => {
-    for (const key of ['../../etc/passwd', 'x.jpg', `${'a'.repeat(22)}.html`]) {
-      await expect(store.put(key, image())).rejects.toBeInstanceOf(InvalidMediaKey);
-      await expect(store.get(key)).rejects.toBeInstanceOf(InvalidMediaKey);
-      await expect(store.delete(key)).rejects.toBeInstanceOf(InvalidMediaKey);
-    }
-  });
+    it.skipIf(skip)('delete removes the object; deleting it again is no error', async () => {
+      const key = newMediaKey('jpg');
+      await store.put(key, image());
+      await store.delete(key);
+      expect(await store.get(key)).toBeNull();
+      await expect(store.delete(key)).resolves.toBeUndefined();
+      expect(await keysOf(store)).not.toContain(key);
+    });
 
-  it.skipIf(skip)('two nodes share one store: what one writes the other reads, lists and deletes', async () => {
-    const other = again();
-    try {
-      const keys = [newMediaKey('jpg'), newMediaKey('webp'), newMediaKey('jpg')];
-      const bytes = keys.map(() => image(3000));
-      await Promise.all(keys.map((key, i) => store.put(key, bytes[i]!)));
-      const got = await other.get(keys[1]!);
-      if (!got || got === 'unsatisfiable') throw new Error(`the other node sees ${got}`);
-      expect(await buffer(got.body)).toEqual(bytes[1]);
-      expect(await keysOf(other)).toEqual(expect.arrayContaining(keys));
-      await other.delete(keys[0]!);
-      expect(await store.get(keys[0]!)).toBeNull();
-      const before = (await keysOf(store)).length;
-      await Promise.all([store.delete(keys[2]!), other.delete(keys[2]!)]); // racing deletes
-      expect(await keysOf(other)).toHaveLength(before - 1);
-    } finally {
-      await other.close();
-    }
-  });
+    it.skipIf(skip)('refuses anything but a media key, before touching the store', async () => {
+      for (const key of ['../../etc/passwd', 'x.jpg', `${'a'.repeat(22)}.html`]) {
+        await expect(store.put(key, image())).rejects.toBeInstanceOf(InvalidMediaKey);
+        await expect(store.get(key)).rejects.toBeInstanceOf(InvalidMediaKey);
+        await expect(store.delete(key)).rejects.toBeInstanceOf(InvalidMediaKey);
+      }
+    });
 
-  it.skipIf(skip)('counts exactly what it holds, over a page of listing', async () => {
-    const fresh = await backend.open();
-    try {
-      const keys = Array.from({ length: 1050 }, () => newMediaKey('jpg'));
-      for (let i = 0; i < keys.length; i += 50)
-        await Promise.all(keys.slice(i, i + 50).map((key) => fresh.store.put(key, Buffer.from(key))));
-      expect(await keysOf(fresh.store)).toEqual([...keys].sort());
-    } finally {
-      await fresh.store.close();
-    }
-  });
+    it.skipIf(skip)('two nodes share one store: what one writes the other reads, lists and deletes', async () => {
+      const other = again();
+      try {
+        const keys = [newMediaKey('jpg'), newMediaKey('webp'), newMediaKey('jpg')];
+        const bytes = keys.map(() => image(3000));
+        await Promise.all(keys.map((key, i) => store.put(key, bytes[i]!)));
+        const got = await other.get(keys[1]!);
+        if (!got || got === 'unsatisfiable') throw new Error(`the other node sees ${got}`);
+        expect(await buffer(got.body)).toEqual(bytes[1]);
+        expect(await keysOf(other)).toEqual(expect.arrayContaining(keys));
+        await other.delete(keys[0]!);
+        expect(await store.get(keys[0]!)).toBeNull();
+        const before = (await keysOf(store)).length;
+        await Promise.all([store.delete(keys[2]!), other.delete(keys[2]!)]); // racing deletes
+        expect(await keysOf(other)).toHaveLength(before - 1);
+      } finally {
+        await other.close();
+      }
+    });
 
-  it.skipIf(skip)('gives a URL a client can fetch the object from', async () => {
-    const key = newMediaKey('jpg');
-    const bytes = image();
-    await store.put(key, bytes);
-    const url = await store.url(key);
-    if (store.kind === 'fs') {
-      expect(url).toBe(`${MEDIA_FILES_PATH}${key}`);
-    } else {
-      // Presigned: fetched with no credentials at all.
-      const answer = await fetch(url);
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toBe('image/jpeg');
-      expect(answer.headers.get('cache-control')).toContain('immutable');
-      expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
-      expect((await fetch(url.replace(/X-Amz-Signature=[0-9a-f]+/, 'X-Amz-Signature=00'))).status).toBe(403);
-    }
-  });
-});
+    it.skipIf(skip)('counts exactly what it holds, over a page of listing', async () => {
+      const fresh = await backend.open();
+      try {
+        const keys = Array.from({ length: 1050 }, () => newMediaKey('jpg'));
+        for (let i = 0; i < keys.length; i += 50)
+          await Promise.all(keys.slice(i, i + 50).map((key) => fresh.store.put(key, Buffer.from(key))));
+        expect(await keysOf(fresh.store)).toEqual([...keys].sort());
+      } finally {
+        await fresh.store.close();
+      }
+    });
+
+    it.skipIf(skip)('gives a URL a client can fetch the object from', async () => {
+      const key = newMediaKey('jpg');
+      const bytes = image();
+      await store.put(key, bytes);
+      const url = await store.url(key);
+      if (store.kind === 'fs') {
+        expect(url).toBe(`${MEDIA_FILES_PATH}${key}`);
+      } else {
+        // Presigned: fetched with no credentials at all.
+        const answer = await fetch(url);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toBe('image/jpeg');
+        expect(answer.headers.get('cache-control')).toContain('immutable');
+        expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
+        expect((await fetch(url.replace(/X-Amz-Signature=[0-9a-f]+/, 'X-Amz-Signature=00'))).status).toBe(403);
+      }
+    });
+  },
+);
 
 describe('the fs store on disk', () => {
   it('writes whole files only: no partial file is left beside them', async () => {

@@ -17,7 +17,11 @@ const DROPS_AT_ONCE = 10;
  */
 function runNeedsS3(project: TestProject): boolean {
   if (!cephInstalled() && process.env.CI !== 'true') return false;
-  return project.vitest.state.getPaths().some((file) => file.includes('/tests/media/'));
+  // The `s3` project (vitest.config.ts) runs the media tests on S3; the others never need it.
+  return (
+    project.vitest.projects.some((p) => p.name === 's3') &&
+    project.vitest.state.getPaths().some((file) => file.includes('/tests/media/'))
+  );
 }
 
 /**
