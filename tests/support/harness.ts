@@ -199,8 +199,9 @@ export class Harness {
 
   /**
    * Runs `fn` and calls `onQuery` with every statement it sends to PostgreSQL, at the driver
-   * (every `pg` client query: the ORM's and the prepared statements run on its pool alike), and
-   * what the driver returned for it. Not for concurrent use.
+   * (every `pg` client query on this harness's database: the ORM's and the prepared statements run
+   * on its pool alike), and what the driver returned for it. Not for concurrent use. Clients of
+   * other databases are not counted: the worker copies the next file's database meanwhile.
    */
   async watchQueries(
     fn: () => Promise<unknown>,
@@ -208,9 +209,11 @@ export class Harness {
   ): Promise<void> {
     const prototype = pg.Client.prototype as { query: (...args: unknown[]) => unknown };
     const query = prototype.query;
-    prototype.query = function (this: unknown, ...args: unknown[]) {
+    const database = new URL(this.databaseUrl).pathname.slice(1);
+    prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const result = query.apply(this, args);
-      onQuery(typeof args[0] === 'object' && args[0] ? args[0] : { text: String(args[0]) }, result);
+      if (this.database === database)
+        onQuery(typeof args[0] === 'object' && args[0] ? args[0] : { text: String(args[0]) }, result);
       return result;
     };
     try {
