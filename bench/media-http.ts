@@ -55,12 +55,13 @@ async function read(baseUrl: string, token: string, postId: number, until: Promi
   let errors = 0;
   for (let i = 0; !done; i++) {
     const begun = performance.now();
-    const res = await fetch(`${baseUrl}${i % 2 ? '/posts?limit=20' : `/posts/${postId}`}`, {
+    const ok = await fetch(`${baseUrl}${i % 2 ? '/posts?limit=20' : `/posts/${postId}`}`, {
       headers: { authorization: `Bearer ${token}` },
-    });
-    await res.arrayBuffer();
+    })
+      .then(async (res) => (await res.arrayBuffer(), res.ok))
+      .catch(() => false);
     latencies.push(performance.now() - begun);
-    if (!res.ok) errors++;
+    if (!ok) errors++;
   }
   latencies.sort((a, b) => a - b);
   return { count: latencies.length, errors, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
@@ -115,26 +116,28 @@ export async function runMediaHttp(options: MediaHttpOptions): Promise<void> {
 
     const alone = await read(baseUrl, reader, postId, new Promise((resolve) => setTimeout(resolve, 3_000)));
 
-    const statuses = new Map<number, number>();
+    const statuses = new Map<string, number>();
     const end = Date.now() + options.seconds * 1000;
     const started = performance.now();
     const flood = Promise.all(
       uploaders.map(async (token) => {
         while (Date.now() < end) {
-          const res = await fetch(`${baseUrl}/media`, {
+          // A connection the service reset counts as an answer of its own, not the end of the run.
+          const answer = await fetch(`${baseUrl}/media`, {
             method: 'POST',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
             body: image,
-          });
-          await res.arrayBuffer();
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          })
+            .then(async (res) => (await res.arrayBuffer(), String(res.status)))
+            .catch((error: { cause?: { code?: string } }) => error.cause?.code ?? 'network error');
+          statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
         }
       }),
     );
     const during = await read(baseUrl, reader, postId, flood);
     await flood;
     const seconds = (performance.now() - started) / 1000;
-    const accepted = (statuses.get(201) ?? 0) + (statuses.get(202) ?? 0);
+    const accepted = (statuses.get('201') ?? 0) + (statuses.get('202') ?? 0);
 
     console.log(
       `HTTP: ${options.uploaders} uploaders for ${options.seconds} s, ${options.width}×${options.height} JPEG (${(image.length / 1e6).toFixed(2)} MB), service by npm start, fs store`,

@@ -27,7 +27,7 @@ export interface ProcessingPlace {
   process(bytes: Buffer): Promise<ProcessedImage>;
   /** Runs `work` in the place, in turn, and gives the place back. */
   run<T>(work: () => Promise<T>): Promise<T>;
-  release(): void;
+  release(this: void): void;
 }
 
 /**

@@ -3,6 +3,11 @@ import { IMAGE_TYPES, MediaAttachment, uploadInput } from './media.schemas.js';
 import { uploadMedia } from './uploads.js';
 
 export const uploadMediaProcedure = authedProcedure
+  // The place before the input: reading it (a body, a stream) happens only in a place of the queue.
+  .use(({ ctx, next }) => {
+    const place = ctx.processingPlace ?? ctx.services.media.processor.reserve(ctx.user.userId);
+    return next({ ctx: { place } }).finally(place.release);
+  })
   .meta({
     openapi: {
       method: 'POST',
