@@ -6,6 +6,7 @@ import type { MediaProcessor, ProcessingPlace } from '../media/processor.js';
 import { unauthorized } from '../platform/errors.js';
 import { bearerToken } from '../trpc/trpc.js';
 import { answerEarly, trpcPaths } from './early-answer.js';
+import { closeAfterAnswer, hasBody } from './wire.js';
 
 /**
  * Uploads take their processing place (MediaProcessor.reserve) here, before a byte of their body is
@@ -33,6 +34,8 @@ export function uploadGate(
       places.set(req, place);
       res.once('close', place.release);
     } catch (cause) {
+      // Draining a refused body (as Node does) would cost the flood's every byte: the connection closes instead.
+      if (hasBody(req)) closeAfterAnswer(req, res);
       return answerEarly(res, getTRPCErrorFromUnknown(cause), trpcPaths(req), false);
     }
     next();
