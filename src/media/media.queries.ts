@@ -2,6 +2,7 @@ import { notFound } from '../platform/errors.js';
 import { type Database, findRow, namedStatement, runRows } from '../db/sql.js';
 import type { MediaState } from './media.entity.js';
 import type { MediaAttachment } from './media.schemas.js';
+import { ORPHAN_GRACE_SECONDS } from './store.js';
 
 export const MEDIA_NOT_FOUND = 'Media not found';
 
@@ -71,11 +72,20 @@ export const insertMedia = (
 const MEDIA_READY = namedStatement(
   'media_ready',
   `update media set state = 'ready', type = $2, file_key = $3, preview_key = $4, width = $5, height = $6, blurhash = $7
-    where id = $1 and state = 'processing' returning ${COLUMNS}`,
+    where id = $1 and state = 'processing' and created_at > now() - make_interval(secs => $8) returning ${COLUMNS}`,
 );
 
-/** Marks an upload ready with its files; null when its row is gone (its owner deleted it, or their account). */
-export const updateMediaReady = (db: Database, id: number, media: ProcessedMedia) =>
+/**
+ * Marks an upload ready with its files; null when its row is gone (its owner deleted it, or their
+ * account), or older than the orphans' grace (`graceSeconds`, store.ts): files written that long ago may already
+ * have been deleted as orphans (sweeper.ts), so no row may name them.
+ */
+export const updateMediaReady = (
+  db: Database,
+  id: number,
+  media: ProcessedMedia,
+  graceSeconds = ORPHAN_GRACE_SECONDS,
+) =>
   findRow<MediaRow>(db, MEDIA_READY, [
     id,
     media.type,
@@ -84,6 +94,7 @@ export const updateMediaReady = (db: Database, id: number, media: ProcessedMedia
     media.width,
     media.height,
     media.blurhash,
+    graceSeconds,
   ]);
 
 const MEDIA_FAILED = namedStatement(

@@ -117,7 +117,8 @@ async function processAndStore(
     await deleteFiles();
     throw error;
   }
-  // The row went while the image was processed (its owner's account was deleted): nothing refers to the files.
+  // The row went while the image was processed (its owner's account was deleted), or is past the
+  // orphans' grace: nothing refers to the files.
   await deleteFiles();
   throw notFound(MEDIA_NOT_FOUND);
 }

@@ -230,6 +230,7 @@ set
 where
   id = $1
   and state = 'processing'
+  and created_at > now() - make_interval(secs => $8)
 returning
   id,
   owner_id as "ownerId",
@@ -244,3 +245,34 @@ returning
   bytes,
   attached_to as "attachedTo",
   post_id as "postId";
+
+-- media_unnamed_keys
+select
+  k as key
+from
+  unnest($1::text[]) k
+where
+  not exists (
+    select
+      1
+    from
+      media
+    where
+      file_key = k
+  )
+  and not exists (
+    select
+      1
+    from
+      media
+    where
+      preview_key = k
+  )
+  and not exists (
+    select
+      1
+    from
+      media_deleted_keys d
+    where
+      d.key = k
+  );
