@@ -5,9 +5,11 @@
  * Prints uploads a second (by answer) and the reader's p50/p99, alone and during the flood.
  */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { freePort } from '../src/platform/ports.js';
 import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';
@@ -47,22 +49,33 @@ async function user(baseUrl: string, n: number): Promise<string> {
 const percentile = (sorted: number[], q: number) =>
   sorted.length === 0 ? NaN : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
 
-/** The reader's latencies (ms) until `until` resolves: GET /posts/{id} and GET /posts?limit=20 in turn. */
-async function read(baseUrl: string, token: string, postId: number, until: Promise<unknown>) {
-  let done = false;
-  void until.then(() => (done = true));
-  const latencies: number[] = [];
+/**
+ * The reader, on a thread of its own: its latencies are then the service's, not this process's
+ * loop, busy sending the uploaders' bodies. GET /posts/{id} and GET /posts?limit=20 in turn until
+ * `until` (epoch ms); answers its latencies (ms, sorted) and errors.
+ */
+const READER = `
+const { parentPort, workerData: { baseUrl, token, postId, until } } = require('node:worker_threads');
+(async () => {
+  const latencies = [];
   let errors = 0;
-  for (let i = 0; !done; i++) {
+  for (let i = 0; Date.now() < until; i++) {
     const begun = performance.now();
-    const res = await fetch(`${baseUrl}${i % 2 ? '/posts?limit=20' : `/posts/${postId}`}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await res.arrayBuffer();
+    const ok = await fetch(baseUrl + (i % 2 ? '/posts?limit=20' : '/posts/' + postId), {
+      headers: { authorization: 'Bearer ' + token },
+    }).then(async (res) => (await res.arrayBuffer(), res.ok), () => false).catch(() => false);
     latencies.push(performance.now() - begun);
-    if (!res.ok) errors++;
+    if (!ok) errors++;
   }
-  latencies.sort((a, b) => a - b);
+  parentPort.postMessage({ latencies: latencies.sort((a, b) => a - b), errors });
+})();
+`;
+
+/** The reader's count, errors, p50 and p99 (ms) until `until` (epoch ms). */
+async function read(baseUrl: string, token: string, postId: number, until: number) {
+  const worker = new Worker(READER, { eval: true, workerData: { baseUrl, token, postId, until } });
+  const [{ latencies, errors }] = (await once(worker, 'message')) as [{ latencies: number[]; errors: number }];
+  await worker.terminate();
   return { count: latencies.length, errors, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
 }
 
@@ -113,28 +126,30 @@ export async function runMediaHttp(options: MediaHttpOptions): Promise<void> {
     const uploaders: string[] = [];
     for (let n = 1; n <= options.uploaders; n++) uploaders.push(await user(baseUrl, n));
 
-    const alone = await read(baseUrl, reader, postId, new Promise((resolve) => setTimeout(resolve, 3_000)));
+    const alone = await read(baseUrl, reader, postId, Date.now() + 3_000);
 
-    const statuses = new Map<number, number>();
+    const statuses = new Map<string, number>();
     const end = Date.now() + options.seconds * 1000;
     const started = performance.now();
     const flood = Promise.all(
       uploaders.map(async (token) => {
         while (Date.now() < end) {
-          const res = await fetch(`${baseUrl}/media`, {
+          // A connection the service reset counts as an answer of its own, not the end of the run.
+          const answer = await fetch(`${baseUrl}/media`, {
             method: 'POST',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
             body: image,
-          });
-          await res.arrayBuffer();
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          })
+            .then(async (res) => (await res.arrayBuffer(), String(res.status)))
+            .catch((error: { cause?: { code?: string } }) => error.cause?.code ?? 'network error');
+          statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
         }
       }),
     );
-    const during = await read(baseUrl, reader, postId, flood);
+    const during = await read(baseUrl, reader, postId, end);
     await flood;
     const seconds = (performance.now() - started) / 1000;
-    const accepted = (statuses.get(201) ?? 0) + (statuses.get(202) ?? 0);
+    const accepted = (statuses.get('201') ?? 0) + (statuses.get('202') ?? 0);
 
     console.log(
       `HTTP: ${options.uploaders} uploaders for ${options.seconds} s, ${options.width}×${options.height} JPEG (${(image.length / 1e6).toFixed(2)} MB), service by npm start, fs store`,

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
@@ -11,13 +11,14 @@ import { allowedMethodsByPath, createOpenApiDocument } from './openapi.js';
 import { answerConnect, httpMethods } from './methods.js';
 import { createRestHandler } from './rest.js';
 import { inFlightLimit } from './in-flight.js';
+import { uploadGate } from './upload-gate.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
 import { MEDIA_FILES_ROUTE, mediaFilesRoute } from '../media/serve-files.js';
 import { appRouter } from './router.js';
 import { requestTimer } from '../platform/metrics.js';
 import { requestLogging } from './request-log.js';
-import { createContextFactory, type AppMeta, type AppServices } from '../trpc/trpc.js';
+import { createContextFactory, type AppMeta, type AppServices, type Context } from '../trpc/trpc.js';
 import { procedureDefOf, proceduresOf } from '../trpc/internals.js';
 import {
   answerClientError,
@@ -53,6 +54,7 @@ const READY_TIMEOUT_MS = 2_000;
  *   4. The OpenAPI document and the docs page.
  *   4b. The cap on requests in progress per user and per address (in-flight.ts): before any body is
  *      read or any procedure runs, so a refused request costs nothing.
+ *   4c. Uploads take their processing place, or are refused, before their body is read (upload-gate.ts).
  *   5. JSON bodies: refused when nested too deep (read from the bytes, before any parse), then parsed.
  *   6. Typed RPC at /trpc.
  *   7. Server-sent events (GET /live/feed, /live/notifications): the live.* subscriptions over plain HTTP.
@@ -103,14 +105,18 @@ export function createApp(services: AppServices): Express {
     message: `The image is larger than ${services.config.MEDIA_MAX_BYTES} bytes`,
     code: 'PAYLOAD_TOO_LARGE',
   };
+  /** An upload request with an image body: only it gets the upload cap and takes a processing place here. */
+  const isUpload = (req: IncomingMessage & { path: string }) =>
+    uploads.has(`${req.method} ${req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path}`) &&
+    UPLOAD_BODY.test(req.headers['content-type'] ?? '');
   app.use((req, res, next) => {
     logRequest(req, res);
     timeRequest?.(req, res);
     if (hasBody(req)) {
-      const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
-      const upload = uploads.has(`${req.method} ${path}`) && UPLOAD_BODY.test(req.headers['content-type'] ?? '');
       if (
-        !(upload ? capRequestBody(req, res, uploadLimit, uploadTooLarge) : capRequestBody(req, res, BODY_LIMIT_BYTES))
+        !(isUpload(req)
+          ? capRequestBody(req, res, uploadLimit, uploadTooLarge)
+          : capRequestBody(req, res, BODY_LIMIT_BYTES))
       )
         return;
     }
@@ -175,6 +181,9 @@ export function createApp(services: AppServices): Express {
   // 4b. Requests in progress, per user and per address; lifted with the write limits (WRITE_LIMITS=off,
   // benchmarks: one user's 32 connections from one address).
   if (services.config.WRITE_LIMITS) app.use(inFlightLimit(services.config));
+  // 4c. Uploads: a processing place before the body is read (upload-gate.ts), on REST and /trpc alike.
+  const uploadPlaces = uploadGate(services.media.processor, services.config.JWT_SECRET, isUpload);
+  app.use(uploadPlaces.gate);
 
   // 5. JSON bodies (a request without one has nothing to parse).
   const parseJson = express.json({
@@ -189,7 +198,14 @@ export function createApp(services: AppServices): Express {
   });
 
   // What both adapters (steps 6 and 8) share: outage tracking, error logging and headers.
-  const createContext = createContextFactory(services);
+  const contextOf = createContextFactory(services);
+  const createContext = (opts: Parameters<typeof contextOf>[0]) => withPlaceOf(opts.req, contextOf(opts));
+  /** An upload's context holds the place the gate took for it (step 4c). */
+  const withPlaceOf = (req: IncomingMessage, ctx: Context): Context => {
+    const place = uploadPlaces.placeOf(req);
+    if (place) ctx.processingPlace = place;
+    return ctx;
+  };
   const outages = new OutageLog(services.logger);
   // Any answer from the database ends an incident: an ORM query, or a procedure that succeeded
   // (the hot statements run on the driver directly, past knex's events).
@@ -235,7 +251,7 @@ export function createApp(services: AppServices): Express {
   app.use(
     createRestHandler({
       router: appRouter,
-      createContext: (req) => createRestContext({ req }),
+      createContext: (req) => withPlaceOf(req, createRestContext({ req })),
       responseHeaders: (errors) => {
         noteSuccess(errors);
         return errorHeaders(errors);

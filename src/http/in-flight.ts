@@ -1,13 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { verifyAccessToken } from '../auth/tokens.js';
+import { TRPCError } from '@trpc/server';
 import { EVENT_STREAM_PATHS } from '../live/event-stream.js';
 import type { Config } from '../platform/config.js';
+import { RateLimited } from '../platform/errors.js';
 import { countRateLimited } from '../platform/metrics.js';
 import { bearerToken, clientAddressOf } from '../trpc/trpc.js';
 import { procedureDefOf, proceduresOf } from '../trpc/internals.js';
 import { appRouter } from './router.js';
+import { answerEarly, trpcPaths, verifiedUserId } from './early-answer.js';
 
 export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 export const IN_FLIGHT_PER_USER = 'Too many requests of this user in progress at once (see Retry-After)';
@@ -47,16 +47,6 @@ const SUBSCRIPTIONS = new Set(
 );
 const EVENT_STREAMS = new Set(Object.keys(EVENT_STREAM_PATHS));
 
-/** The /trpc procedures a request calls (a batch's, comma-separated), or undefined for any other path. */
-function trpcPaths(req: IncomingMessage & { path: string; baseUrl: string }): string[] | undefined {
-  if (!req.path.startsWith('/trpc/')) return undefined;
-  try {
-    return decodeURIComponent(req.path.slice('/trpc/'.length)).split(',');
-  } catch {
-    return [''];
-  }
-}
-
 /**
  * The cap on requests in progress at once, per process: MAX_IN_FLIGHT_PER_USER per signed-in user
  * (the token's user, its signature verified without the database; a token that does not verify is
@@ -80,34 +70,14 @@ export function inFlightLimit(config: Config): RequestHandler {
     if (refused) {
       const byUser = refused.startsWith('u:');
       countRateLimited(byUser ? 'in-flight-user' : 'in-flight-address');
-      return refuse(res, byUser ? IN_FLIGHT_PER_USER : IN_FLIGHT_PER_ADDRESS, paths, req.query.batch === '1');
+      const error = new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: byUser ? IN_FLIGHT_PER_USER : IN_FLIGHT_PER_ADDRESS,
+        cause: new RateLimited(IN_FLIGHT_RETRY_AFTER_SECONDS),
+      });
+      return answerEarly(res, error, paths, req.query.batch === '1');
     }
     res.once('close', () => inFlight.release(keys, n));
     next();
   };
-}
-
-function verifiedUserId(token: string | null, secret: string): number | undefined {
-  if (!token) return undefined;
-  try {
-    return verifyAccessToken(token, secret).userId;
-  } catch {
-    return undefined; // no user: the request counts against its address only
-  }
-}
-
-/** A 429 in the transport's error format: REST's `{ message, code }`, or tRPC's error (one per call of a batch). */
-function refuse(res: ServerResponse, message: string, paths: string[] | undefined, batch: boolean): void {
-  const code = 'TOO_MANY_REQUESTS';
-  const error = (path?: string) => ({
-    error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: 429, path } },
-  });
-  const body = paths ? (batch ? paths.map(error) : error(paths[0])) : { message, code };
-  const text = JSON.stringify(body);
-  res.writeHead(429, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Retry-After': String(IN_FLIGHT_RETRY_AFTER_SECONDS),
-  });
-  res.end(text);
 }

@@ -108,7 +108,8 @@ export function createRestHandler({
       const { takesBody } = route;
       const contentType = mediaType(req);
       let input: unknown;
-      if (route.rawBody) input = await uploadOf(req, contentType, route.rawBody);
+      let getRawInput: (() => Promise<unknown>) | undefined;
+      if (route.rawBody) getRawInput = uploadOf(req, contentType, route.rawBody);
       else if (takesBody && !isJson(contentType)) {
         throw new TRPCError({
           code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -133,7 +134,7 @@ export function createRestHandler({
         ctx: createContext(req),
         path: route.path,
         type: route.type,
-        getRawInput: rawInputOf(input),
+        getRawInput: getRawInput ?? rawInputOf(input),
         signal: undefined,
         batchIndex: 0,
       });
@@ -165,25 +166,56 @@ const rawInputOf = (input: unknown) => () => Promise.resolve(input);
 /**
  * An upload's body as /trpc hands it to the procedure: multipart/form-data as FormData, a raw body
  * of one of `types` as a byte stream (the procedure reads it with its own cap; http.ts's body cap
- * bounds both). Any other body is a 415.
+ * bounds both). Any other body is a 415, at once. Read only when the procedure asks for its input,
+ * which it does in its processing place: a request refused before (its place, its session) leaves
+ * the body unread, for Node to drop, and its connection open.
  */
-async function uploadOf(req: Request, contentType: string | undefined, types: readonly string[]): Promise<unknown> {
+function uploadOf(req: Request, contentType: string | undefined, types: readonly string[]): () => Promise<unknown> {
   if (contentType === 'multipart/form-data') {
-    const body = new globalThis.Request('http://localhost/', {
-      method: 'POST',
-      headers: { 'content-type': req.headers['content-type'] },
-      body: Readable.toWeb(req) as ReadableStream,
-      duplex: 'half',
-    } as RequestInit);
-    return body.formData().catch(() => {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed multipart/form-data body' });
-    });
+    let form: Promise<FormData> | undefined;
+    return () =>
+      (form ??= new globalThis.Request('http://localhost/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] },
+        body: Readable.toWeb(req) as ReadableStream,
+        duplex: 'half',
+      } as RequestInit)
+        .formData()
+        .catch(() => {
+          throw new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed multipart/form-data body' });
+        }));
   }
-  if (contentType && types.includes(contentType)) return Readable.toWeb(req);
+  if (contentType && types.includes(contentType)) {
+    const body = pulledOnly(req);
+    return () => Promise.resolve(body);
+  }
   throw new TRPCError({
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: `${contentType ? `Unsupported content-type "${contentType}"` : 'Missing content-type'}; send multipart/form-data or one of ${types.join(', ')}`,
   });
+}
+
+/**
+ * The request's body as a byte stream that reads nothing until it is read (Readable.toWeb starts
+ * reading at once, and a body left so is cut with a reset when its answer ends); cancelled, it
+ * stops reading the request (closing its connection), as toWeb's does.
+ */
+function pulledOnly(req: Request): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        chunks ??= (req as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+        const next: IteratorResult<Buffer> = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks?.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** The query's fields, an empty one left out, a field given once as a string, more often as a list. */

@@ -100,17 +100,25 @@ export function capRequestBody(
 
 /** A 413, then the connection closed. */
 function refuseBody(req: IncomingMessage, res: ServerResponse, refusal: ApiErrorBody): void {
+  closeAfterAnswer(req, res);
+  (res as Response).status(413).json(refusal);
+  answeredForGood(res);
+}
+
+/**
+ * The connection closes once the answer is sent (`Connection: close`), so a body the request has not
+ * sent yet is never received. Lingering close: a client still sending would get a reset, and lose the
+ * answer, if the socket closed at once; what it sends for a moment is read and dropped, then it closes.
+ * Call before the answer's head is written.
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Connection', 'close');
-  // Lingering close: a client still sending would get a reset, and lose the 413, if the
-  // socket closed at once; read and drop what it sends for a moment, then close.
   const socket = req.socket as Socket & { destroySoon(): void };
   socket.destroySoon = () => {
     socket.end();
     socket.on('data', () => undefined).resume();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
-  (res as Response).status(413).json(refusal);
-  answeredForGood(res);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   checkKey,
@@ -7,6 +7,7 @@ import {
   isMediaKey,
   resolveRange,
   type ByteRange,
+  type ListedObject,
   type MediaStore,
   type StoredObject,
 } from './store.js';
@@ -84,6 +85,28 @@ export class FsMediaStore implements MediaStore {
       const entries = await readdir(join(this.root, folder)).catch(() => []);
       for (const entry of entries) if (isMediaKey(entry)) yield entry;
     }
+  }
+
+  async list(after: string | undefined, limit: number): Promise<ListedObject[]> {
+    // Folders are the keys' first two characters: folders in order, then their keys in order, are all keys in order.
+    const folders = (await readdir(this.root).catch(() => [] as string[])).sort();
+    const listed: ListedObject[] = [];
+    for (const folder of folders) {
+      if (after !== undefined && folder < after.slice(0, 2)) continue;
+      const entries = (await readdir(join(this.root, folder)).catch(() => [] as string[]))
+        .filter((entry) => isMediaKey(entry) && (after === undefined || entry > after))
+        .sort()
+        .slice(0, limit - listed.length);
+      for (const key of entries) {
+        const modified = await stat(join(this.root, folder, key)).then(
+          (stats) => stats.mtime,
+          () => undefined, // deleted meanwhile
+        );
+        if (modified) listed.push({ key, modified });
+      }
+      if (listed.length >= limit) break;
+    }
+    return listed;
   }
 
   url(key: string): Promise<string> {

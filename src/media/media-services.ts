@@ -1,7 +1,7 @@
 import type { Config } from '../platform/config.js';
 import { MEDIA_FILES_PATH } from './fs-store.js';
 import { mediaStoreFrom } from './media-store.js';
-import { MediaProcessor } from './processor.js';
+import { MediaProcessor, type ProcessingPlace } from './processor.js';
 import { S3MediaStore } from './s3-store.js';
 import type { MediaStore } from './store.js';
 
@@ -9,6 +9,10 @@ declare module '../trpc/trpc.js' {
   interface AppServices {
     /** Where images are stored and how they are processed (docs/media.md). */
     media: MediaServices;
+  }
+  interface Context {
+    /** Over HTTP, an upload's processing place, taken before its body was read (src/http/upload-gate.ts). */
+    processingPlace?: ProcessingPlace;
   }
 }
 

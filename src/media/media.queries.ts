@@ -2,6 +2,7 @@ import { notFound } from '../platform/errors.js';
 import { type Database, findRow, namedStatement, runAfterLock, runRows } from '../db/sql.js';
 import type { MediaState } from './media.entity.js';
 import type { MediaAttachment } from './media.schemas.js';
+import { ORPHAN_GRACE_SECONDS } from './store.js';
 
 export const MEDIA_NOT_FOUND = 'Media not found';
 
@@ -71,7 +72,13 @@ export const insertMedia = (
 /** An upload's row ($1) once processed, with its files ($2 to $7). */
 const READY = `update media set state = 'ready', type = $2, file_key = $3, preview_key = $4, width = $5, height = $6,
   blurhash = $7`;
-const readyValues = (id: number, media: ProcessedMedia) => [
+/*
+ * The row ($1) that may turn ready: still processing, and younger than the orphans' grace ($8 seconds,
+ * store.ts): files written that long ago may already have been deleted as orphans (sweeper.ts), so no
+ * row may name them.
+ */
+const READY_WHERE = `id = $1 and state = 'processing' and created_at > now() - make_interval(secs => $8)`;
+const readyValues = (id: number, media: ProcessedMedia, graceSeconds: number) => [
   id,
   media.type,
   media.fileKey,
@@ -79,16 +86,21 @@ const readyValues = (id: number, media: ProcessedMedia) => [
   media.width,
   media.height,
   media.blurhash,
+  graceSeconds,
 ];
 
-const MEDIA_READY = namedStatement(
-  'media_ready',
-  `${READY} where id = $1 and state = 'processing' returning ${COLUMNS}`,
-);
+const MEDIA_READY = namedStatement('media_ready', `${READY} where ${READY_WHERE} returning ${COLUMNS}`);
 
-/** Marks an upload ready with its files; null when its row is gone (its owner deleted it, or their account). */
-export const updateMediaReady = (db: Database, id: number, media: ProcessedMedia) =>
-  findRow<MediaRow>(db, MEDIA_READY, readyValues(id, media));
+/**
+ * Marks an upload ready with its files; null when its row is gone (its owner deleted it, or their
+ * account), or older than the orphans' grace (`graceSeconds`, READY_WHERE).
+ */
+export const updateMediaReady = (
+  db: Database,
+  id: number,
+  media: ProcessedMedia,
+  graceSeconds = ORPHAN_GRACE_SECONDS,
+) => findRow<MediaRow>(db, MEDIA_READY, readyValues(id, media, graceSeconds));
 
 /*
  * The lock avatar writes take first (runAfterLock). NO KEY UPDATE: it makes them take turns, and
@@ -97,24 +109,25 @@ export const updateMediaReady = (db: Database, id: number, media: ProcessedMedia
 const LOCK_OWNER = namedStatement('media_lock_owner', 'select 1 from users where id = $1 for no key update');
 
 /*
- * Run with the owner's ($8) row locked (LOCK_OWNER), so avatars set at once take turns and each
+ * Run with the owner's ($9) row locked (LOCK_OWNER), so avatars set at once take turns and each
  * sees the one before. The replaced avatar's row goes first (the count makes the update wait for
  * the delete, so media_avatar_unique never sees two), its keys recorded by the media_deleted
- * trigger; the URL ($9 the base) goes on the user's row, where every UserSummary reads it.
+ * trigger; the URL ($10 the base) goes on the user's row, where every UserSummary reads it.
  */
 const AVATAR_READY = namedStatement(
   'media_avatar_ready',
-  `with replaced as (delete from media where owner_id = $8 and attached_to = 'avatar'
-        and exists (select from media where id = $1 and state = 'processing') returning id),
+  `with replaced as (delete from media where owner_id = $9 and attached_to = 'avatar'
+        and exists (select from media where ${READY_WHERE}) returning id),
     md as (${READY}, attached_to = 'avatar'
-      where id = $1 and state = 'processing' and (select count(*) from replaced) >= 0 returning *),
-    avatar as (update users u set avatar_url = $9 || md.file_key from md where u.id = md.owner_id)
+      where ${READY_WHERE} and (select count(*) from replaced) >= 0 returning *),
+    avatar as (update users u set avatar_url = $10 || md.file_key from md where u.id = md.owner_id)
     select ${COLUMNS} from md`,
 );
 
 /**
  * Marks an avatar upload ready and makes it its owner's avatar, in place of the one before (whose
- * files are then deleted with deleteGoneFiles); null when its row is gone (the account was deleted).
+ * files are then deleted with deleteGoneFiles); null when its row is gone (the account was deleted)
+ * or older than the orphans' grace, as updateMediaReady.
  */
 export async function updateAvatarReady(
   db: Database,
@@ -122,9 +135,10 @@ export async function updateAvatarReady(
   id: number,
   media: ProcessedMedia,
   urlBase: string,
+  graceSeconds = ORPHAN_GRACE_SECONDS,
 ): Promise<MediaRow | null> {
   const [row] = await runAfterLock<MediaRow>(db, LOCK_OWNER, [ownerId], AVATAR_READY, [
-    ...readyValues(id, media),
+    ...readyValues(id, media, graceSeconds),
     ownerId,
     urlBase,
   ]);

@@ -1,4 +1,6 @@
 import { TRPCError } from '@trpc/server';
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import sharp from 'sharp';
 import { RateLimited, tooMany } from '../platform/errors.js';
 import { countRateLimited } from '../platform/metrics.js';
@@ -27,7 +29,7 @@ export interface ProcessingPlace {
   process(bytes: Buffer): Promise<ProcessedImage>;
   /** Runs `work` in the place, in turn, and gives the place back. */
   run<T>(work: () => Promise<T>): Promise<T>;
-  release(): void;
+  release(this: void): void;
 }
 
 /**
@@ -112,6 +114,7 @@ export class MediaProcessor {
   private async inOrder<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.settings.concurrency) await new Promise<void>((turn) => this.waiting.push(turn));
     else this.running++;
+    yieldCoresToRequests();
     try {
       return await work();
     } finally {
@@ -119,6 +122,36 @@ export class MediaProcessor {
       const next = this.waiting.shift();
       if (next) next();
       else this.running--;
+    }
+  }
+}
+
+/** The niceness of the process's threads but its main one (libuv's pool, where libvips works, and V8's helpers). */
+export const WORKER_THREAD_NICENESS = 10;
+const lowered = new Set<string>();
+
+/**
+ * Images decode and encode on libuv's pool at the main thread's priority, so on a small machine
+ * they take the cores the event loop and PostgreSQL answer other requests with. On Linux each
+ * thread has its own niceness (setpriority on a thread id): the process's other threads are lowered
+ * (threads they start, libvips's own, inherit it), and the event loop wins whenever both want a core,
+ * while images still take every core left idle. Elsewhere, a no-op.
+ */
+function yieldCoresToRequests(): void {
+  if (process.platform !== 'linux') return;
+  let threads: string[];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const thread of threads) {
+    if (thread === String(process.pid) || lowered.has(thread)) continue;
+    lowered.add(thread);
+    try {
+      setPriority(Number(thread), WORKER_THREAD_NICENESS);
+    } catch {
+      // A thread that ended meanwhile, or a system that refuses: processing runs as before.
     }
   }
 }

@@ -10,7 +10,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import { checkKey, contentTypeOf, isMediaKey, type ByteRange, type MediaStore, type StoredObject } from './store.js';
+import {
+  checkKey,
+  contentTypeOf,
+  isMediaKey,
+  type ByteRange,
+  type ListedObject,
+  type MediaStore,
+  type StoredObject,
+} from './store.js';
 
 export interface S3Settings {
   endpoint?: string;
@@ -123,6 +131,18 @@ export class S3MediaStore implements MediaStore {
       for (const object of page.Contents ?? []) if (object.Key && isMediaKey(object.Key)) yield object.Key;
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
+  }
+
+  async list(after: string | undefined, limit: number): Promise<ListedObject[]> {
+    // S3 lists keys in UTF-8 binary order; the keys' alphabet (base64url and a dot) is ASCII.
+    const page = await this.client.send(
+      new ListObjectsV2Command({ Bucket: this.settings.bucket, MaxKeys: limit, StartAfter: after }),
+    );
+    return (page.Contents ?? []).flatMap((object) =>
+      object.Key && isMediaKey(object.Key) && object.LastModified
+        ? [{ key: object.Key, modified: object.LastModified }]
+        : [],
+    );
   }
 
   async url(key: string): Promise<string> {

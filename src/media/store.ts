@@ -37,6 +37,19 @@ export interface StoredObject {
 }
 
 /**
+ * How old an object no media row names must be to be deleted as an orphan (sweeper.ts): an upload
+ * writes its files before its row names them, and MEDIA_READY refuses a row older than this, so a
+ * younger one may be an upload under way.
+ */
+export const ORPHAN_GRACE_SECONDS = 3600;
+
+/** A key as a store lists it. */
+export interface ListedObject {
+  key: string;
+  modified: Date;
+}
+
+/**
  * Where processed images live. Objects are immutable: a key is written once (put), read any number
  * of times, and deleted; every method takes a key from newMediaKey and refuses any other.
  * Implementations: FsMediaStore (under DATA_DIR, the default) and S3MediaStore.
@@ -50,6 +63,8 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** Every key, in no set order: for sweepers and for tests that count the store against the database. */
   keys(): AsyncIterable<string>;
+  /** At most `limit` keys after `after` (all from the first when undefined), in key order, with when each was written. */
+  list(after: string | undefined, limit: number): Promise<ListedObject[]>;
   /** Where a client fetches the object: MEDIA_PUBLIC_URL + key, a presigned URL, or the service's own path. */
   url(key: string): Promise<string>;
   close(): Promise<void>;

@@ -2,7 +2,17 @@ import { authedProcedure } from '../auth/procedures.js';
 import { IMAGE_TYPES, MediaAttachment, uploadInput } from './media.schemas.js';
 import { uploadMedia } from './uploads.js';
 
-export const uploadMediaProcedure = authedProcedure
+/**
+ * What every upload procedure (this one, users.setAvatar) starts from: the place before the input,
+ * so reading it (a body, a stream) happens only in a place of the queue. The HTTP layer took it
+ * (upload-gate.ts); createCaller takes it here. A refusal before the image used it gives it back.
+ */
+export const uploadProcedure = authedProcedure.use(({ ctx, next }) => {
+  const place = ctx.processingPlace ?? ctx.services.media.processor.reserve(ctx.user.userId);
+  return next({ ctx: { place } }).finally(place.release);
+});
+
+export const uploadMediaProcedure = uploadProcedure
   .meta({
     openapi: {
       method: 'POST',

@@ -47,7 +47,8 @@ async function bytesOf(file: UploadFields['file'], maxBytes: number): Promise<Bu
   return readCapped(file, maxBytes);
 }
 
-type UploadContext = OrmContext & { user: SessionUser };
+/** `place`: the upload's place in the processing queue, taken before its body was read. */
+type UploadContext = OrmContext & { user: SessionUser; place: ProcessingPlace };
 
 /**
  * Takes an upload: its bytes capped, its type sniffed (415 before any row or decoding), a row
@@ -62,23 +63,15 @@ export async function uploadMedia(
   use: ImageUse = 'post',
 ): Promise<MediaAttachment> {
   const { media, orm, config, logger } = ctx.services;
-  // The place first: a body is read only into a place of the queue, so bodies in memory stay bounded.
-  const place = media.processor.reserve(ctx.user.userId);
-  let job: Promise<MediaRow>;
-  let row: MediaRow;
-  try {
-    const bytes = await bytesOf(file, config.MEDIA_MAX_BYTES);
-    if (!sniffImageType(bytes)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_IMAGE });
-    const inserted = await insertMedia(ctx.em, ctx.user.userId, bytes.length, description, {
-      files: config.MEDIA_DAILY_FILES,
-      bytes: config.MEDIA_DAILY_BYTES,
-    });
-    if (!inserted) throw tooMany(secondsToUtcMidnight(), 'media-quota', DAILY_QUOTA_FULL);
-    row = inserted;
-    job = processAndStore(ctx, row.id, bytes, place, use);
-  } finally {
-    place.release(); // a no-op once processAndStore has used it
-  }
+  // A refusal before processAndStore uses the place gives it back (the procedure's middleware).
+  const bytes = await bytesOf(file, config.MEDIA_MAX_BYTES);
+  if (!sniffImageType(bytes)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_IMAGE });
+  const row = await insertMedia(ctx.em, ctx.user.userId, bytes.length, description, {
+    files: config.MEDIA_DAILY_FILES,
+    bytes: config.MEDIA_DAILY_BYTES,
+  });
+  if (!row) throw tooMany(secondsToUtcMidnight(), 'media-quota', DAILY_QUOTA_FULL);
+  const job = processAndStore(ctx, row.id, bytes, ctx.place, use);
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<undefined>(
     (resolve) => (timer = setTimeout(() => resolve(undefined), media.answerWaitMs)),
@@ -137,7 +130,8 @@ async function processAndStore(
     await deleteFiles();
     throw error;
   }
-  // The row went while the image was processed (its owner's account was deleted): nothing refers to the files.
+  // The row went while the image was processed (its owner's account was deleted), or is past the
+  // orphans' grace: nothing refers to the files.
   await deleteFiles();
   throw notFound(MEDIA_NOT_FOUND);
 }

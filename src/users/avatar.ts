@@ -4,13 +4,14 @@ import { removeAvatar } from '../media/media.queries.js';
 import { IMAGE_TYPES, MediaAttachment, uploadInput } from '../media/media.schemas.js';
 import { AVATAR_PREVIEW_SIDE, AVATAR_SIDE } from '../media/process-image.js';
 import { deleteGoneFilesSoon } from '../media/sweeper.js';
+import { uploadProcedure } from '../media/upload-media.js';
 import { uploadMedia } from '../media/uploads.js';
 
 /**
  * An avatar is an upload (the same bodies, checks, limits and quota as POST /media) cropped to a
  * square; it replaces the caller's avatar once it is ready, and the one before is deleted with its files.
  */
-export const setAvatar = authedProcedure
+export const setAvatar = uploadProcedure
   .meta({
     openapi: {
       method: 'PUT',

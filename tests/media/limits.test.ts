@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { DAILY_QUOTA_FULL } from '../../src/media/uploads.js';
@@ -9,6 +10,51 @@ import { skipped, storagesOfThisFile, storageConfig } from './storages.js';
 
 const FILES = 3;
 const QUEUE = 8;
+
+/** How long a refusal may take to come before the slow body is sent whole (only a failure waits that long). */
+const ANSWER_DEADLINE_MS = 10_000;
+
+/**
+ * A multipart upload whose body comes slowly: its head and 16 KB of a 1 MB file part, then nothing
+ * until the answer comes (or ANSWER_DEADLINE_MS passes: then the rest, so a service that waits for
+ * the whole body answers all the same). Says whether the answer came before the body was sent whole.
+ */
+function slowMultipart(url: string, token: string) {
+  const boundary = `slow${Math.random().toString(36).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+  );
+  const file = Buffer.alloc(1_000_000, 0xff);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const first = 16 * 1024;
+  return new Promise<{ status: number; body: unknown; beforeBodyEnded: boolean }>((resolve, reject) => {
+    let ended = false;
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + file.length + tail.length,
+      },
+    });
+    const rest = setTimeout(() => {
+      ended = true;
+      req.end(Buffer.concat([file.subarray(first), tail]));
+    }, ANSWER_DEADLINE_MS);
+    req.on('response', (res) => {
+      const beforeBodyEnded = !ended;
+      clearTimeout(rest);
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()), beforeBodyEnded });
+        req.destroy();
+      });
+    });
+    req.on('error', (error) => (ended ? undefined : reject(error)));
+    req.write(Buffer.concat([head, file.subarray(0, first)]));
+  });
+}
 
 const flat = (seed: number) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r: seed % 256, g: 90, b: 120 } } })
@@ -143,4 +189,45 @@ describe.each(storagesOfThisFile())('upload limits on %s', (storage) => {
       await Promise.all(places);
     }
   });
+
+  it.skipIf(skip)(
+    'a flood of slow multipart uploads on REST and /trpc is refused before their bodies are read',
+    async () => {
+      const [fay, gus, hal] = [await a.user(), await a.user(), await a.user()];
+      const { processor } = a.services.media;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // Fay holds every place a user may, another the last one of the process.
+      const places = Array.from({ length: QUEUE }, () => processor.inTurn(fay.id, () => held));
+      places.push(processor.inTurn(-1, () => held));
+      try {
+        const senders = [gus, hal, gus, hal, fay];
+        const answers = await Promise.all(
+          senders.flatMap((user) => [
+            slowMultipart(`${a.baseUrl}/media`, user.token),
+            slowMultipart(`${a.baseUrl}/trpc/media.upload`, user.token),
+          ]),
+        );
+        expect(answers.map((answer) => answer.beforeBodyEnded)).toEqual(answers.map(() => true));
+        const [restFay, trpcFay] = answers.slice(-2);
+        expect(restFay).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
+        expect(trpcFay).toMatchObject({ status: 429, body: { error: { data: { code: 'TOO_MANY_REQUESTS' } } } });
+        for (let i = 0; i < answers.length - 2; i += 2) {
+          expect(answers[i]).toEqual({
+            status: 503,
+            body: { message: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' },
+            beforeBodyEnded: true,
+          });
+          expect(answers[i + 1]).toMatchObject({
+            status: 503,
+            body: { error: { message: 'Service temporarily unavailable', data: { code: 'SERVICE_UNAVAILABLE' } } },
+          });
+        }
+        expect(processor.load).toEqual({ running: 1, waiting: QUEUE });
+      } finally {
+        release();
+        await Promise.all(places);
+      }
+    },
+  );
 });

@@ -5,7 +5,7 @@ with
   replaced as (
     delete from media
     where
-      owner_id = $8
+      owner_id = $9
       and attached_to = 'avatar'
       and exists (
         select
@@ -14,6 +14,7 @@ with
         where
           id = $1
           and state = 'processing'
+          and created_at > now() - make_interval(secs => $8)
       )
     returning
       id
@@ -32,6 +33,7 @@ with
     where
       id = $1
       and state = 'processing'
+      and created_at > now() - make_interval(secs => $8)
       and (
         select
           count(*)
@@ -44,7 +46,7 @@ with
   avatar as (
     update users u
     set
-      avatar_url = $9 || md.file_key
+      avatar_url = $10 || md.file_key
     from
       md
     where
@@ -329,6 +331,7 @@ set
 where
   id = $1
   and state = 'processing'
+  and created_at > now() - make_interval(secs => $8)
 returning
   id,
   owner_id as "ownerId",
@@ -343,3 +346,34 @@ returning
   bytes,
   attached_to as "attachedTo",
   post_id as "postId";
+
+-- media_unnamed_keys
+select
+  k as key
+from
+  unnest($1::text[]) k
+where
+  not exists (
+    select
+      1
+    from
+      media
+    where
+      file_key = k
+  )
+  and not exists (
+    select
+      1
+    from
+      media
+    where
+      preview_key = k
+  )
+  and not exists (
+    select
+      1
+    from
+      media_deleted_keys d
+    where
+      d.key = k
+  );
