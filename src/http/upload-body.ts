@@ -4,6 +4,8 @@ import { closeAfterAnswer, earnedMs, refuseBody } from './wire.js';
 
 /** The parts a multipart upload may have: it takes a `file` and a `description`. */
 export const MULTIPART_MAX_PARTS = 8;
+/** A part's headers (its name, file name, type), at most: a field name of megabytes is refused unparsed. */
+export const MULTIPART_MAX_HEADER_BYTES = 1024;
 
 export interface UploadBodySettings {
   /** MEDIA_MIN_BODY_BYTES_PER_SECOND and MEDIA_BODY_GRACE_MS: a body earns its time as a stream does (earnedMs). */
@@ -41,7 +43,8 @@ class BodyFeed extends IncomingMessage {
  * take, and watches it as it arrives. It is cut (`cut` aborts, the feed ends) when the client
  * leaves, when the answer went before the body did (a 413), when it arrives slower than it earns
  * (earnedMs: 408, so slow senders cannot keep places), or when a multipart body has more than
- * MULTIPART_MAX_PARTS parts (400, counted from its bytes as they arrive, before any parser builds them).
+ * MULTIPART_MAX_PARTS parts or a part's headers more than MULTIPART_MAX_HEADER_BYTES (400, from its
+ * bytes as they arrive, before any parser builds them).
  */
 export function receiveUploadBody(req: IncomingMessage, res: ServerResponse, settings: UploadBodySettings): UploadBody {
   const cut = new AbortController();
@@ -54,7 +57,7 @@ export function receiveUploadBody(req: IncomingMessage, res: ServerResponse, set
   let received = req.readableLength;
   let ended = false;
   let timer: NodeJS.Timeout | undefined;
-  const countParts = partCounter(req.headers['content-type']);
+  const checkMultipart = multipartCheck(req.headers['content-type']);
 
   const end = (reason?: string) => {
     if (ended) return;
@@ -82,8 +85,9 @@ export function receiveUploadBody(req: IncomingMessage, res: ServerResponse, set
   req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
     if (chunk !== null && !ended) {
       received += chunk.length;
-      if (countParts && countParts(chunk) > MULTIPART_MAX_PARTS) {
-        refuse(400, `A multipart upload has at most ${MULTIPART_MAX_PARTS} parts`, 'BAD_REQUEST');
+      const refusal = checkMultipart?.(chunk);
+      if (refusal) {
+        refuse(400, refusal, 'BAD_REQUEST');
         return false;
       }
     }
@@ -107,27 +111,46 @@ export function receiveUploadBody(req: IncomingMessage, res: ServerResponse, set
 }
 
 /**
- * Counts a multipart body's parts from its bytes as they arrive (each delimiter is the boundary
- * after `--`, which the parts' bytes never contain), a bounded scan per chunk. Undefined for any
- * other body.
+ * Checks a multipart body from its bytes as they arrive, a bounded scan per chunk: it counts the
+ * parts (each delimiter is the boundary after `--`, which the parts' bytes never contain) and
+ * measures each part's headers (a delimiter to the blank line). Returns the refusal, if any, once
+ * there are more than MULTIPART_MAX_PARTS parts or a part's headers pass MULTIPART_MAX_HEADER_BYTES
+ * (a field name of megabytes). Undefined for any other body.
  */
-function partCounter(contentType: string | undefined): ((chunk: Buffer) => number) | undefined {
+function multipartCheck(contentType: string | undefined): ((chunk: Buffer) => string | undefined) | undefined {
   const boundary = /^\s*multipart\/form-data\s*;.*\bboundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType ?? '');
   if (!boundary) return undefined;
   const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const keep = Math.max(delimiter.length, HEADERS_END.length) - 1; // what may continue into the next chunk
   let tail = Buffer.alloc(0);
+  let scanned = 0; // bytes before `tail`
   let delimiters = 0;
+  let headersFrom: number | undefined; // where the open part's headers began, counted from the body's start
   return (chunk) => {
     const bytes = tail.length ? Buffer.concat([tail, chunk]) : chunk;
-    let at = bytes.indexOf(delimiter);
-    let next = 0;
-    while (at !== -1) {
-      delimiters++;
-      next = at + delimiter.length;
-      at = bytes.indexOf(delimiter, next);
+    const base = scanned;
+    let at = 0;
+    for (;;) {
+      if (headersFrom !== undefined) {
+        const end = bytes.indexOf(HEADERS_END, Math.max(at, headersFrom - base));
+        if ((end === -1 ? base + bytes.length : base + end) - headersFrom > MULTIPART_MAX_HEADER_BYTES)
+          return `A multipart part's headers have at most ${MULTIPART_MAX_HEADER_BYTES} bytes`;
+        if (end === -1) break;
+        headersFrom = undefined;
+        at = end + HEADERS_END.length;
+      }
+      const next = bytes.indexOf(delimiter, at);
+      if (next === -1) break;
+      // The last delimiter closes the body: parts are the delimiters before it.
+      if (++delimiters - 1 > MULTIPART_MAX_PARTS) return `A multipart upload has at most ${MULTIPART_MAX_PARTS} parts`;
+      at = next + delimiter.length;
+      headersFrom = base + at;
     }
-    tail = Buffer.from(bytes.subarray(Math.max(next, bytes.length - delimiter.length + 1)));
-    // The last delimiter closes the body: parts are the delimiters before it.
-    return delimiters - 1;
+    const from = Math.max(at, bytes.length - keep);
+    tail = Buffer.from(bytes.subarray(from));
+    scanned = base + from;
+    return undefined;
   };
 }
+
+const HEADERS_END = Buffer.from('\r\n\r\n');

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { MULTIPART_MAX_PARTS } from '../../src/http/upload-body.js';
+import { MULTIPART_MAX_HEADER_BYTES, MULTIPART_MAX_PARTS } from '../../src/http/upload-body.js';
 import type { Harness } from '../support/harness.js';
 import { skipped, storagesOfThisFile, useMediaHarness } from './storages.js';
 
@@ -160,6 +160,23 @@ describe.each(storagesOfThisFile())('upload bodies on %s', (storage) => {
       message: `A multipart upload has at most ${MULTIPART_MAX_PARTS} parts`,
       code: 'BAD_REQUEST',
     });
+    // One part whose field name is a megabyte.
+    const longName = Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${'x'.repeat(1_000_000)}"\r\n\r\ny\r\n`),
+      multipart(await image()),
+    ]);
+    for (const path of ['/media', '/trpc/media.upload']) {
+      const answer = await fetch(`${h.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body: longName,
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        message: `A multipart part's headers have at most ${MULTIPART_MAX_HEADER_BYTES} bytes`,
+        code: 'BAD_REQUEST',
+      });
+    }
     expect(await settled(h)).toEqual({ places: 0, underWay: 0 });
     // A few parts are fine.
     expect(await send(h, user.token, TRANSPORTS['/trpc FormData'], multipart(await image()), 0, 'rest')).toBe(200);
