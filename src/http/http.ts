@@ -182,7 +182,10 @@ export function createApp(services: AppServices): Express {
   // benchmarks: one user's 32 connections from one address).
   if (services.config.WRITE_LIMITS) app.use(inFlightLimit(services.config));
   // 4c. Uploads: a processing place before the body is read (upload-gate.ts), on REST and /trpc alike.
-  const uploadPlaces = uploadGate(services.media.processor, services.config.JWT_SECRET, isUpload);
+  const uploadPlaces = uploadGate(services.media.processor, services.config.JWT_SECRET, isUpload, {
+    minBytesPerSecond: services.config.MEDIA_MIN_BODY_BYTES_PER_SECOND,
+    graceMs: services.config.MEDIA_BODY_GRACE_MS,
+  });
   app.use(uploadPlaces.gate);
 
   // 5. JSON bodies (a request without one has nothing to parse).
@@ -200,10 +203,13 @@ export function createApp(services: AppServices): Express {
   // What both adapters (steps 6 and 8) share: outage tracking, error logging and headers.
   const contextOf = createContextFactory(services);
   const createContext = (opts: Parameters<typeof contextOf>[0]) => withPlaceOf(opts.req, contextOf(opts));
-  /** An upload's context holds the place the gate took for it (step 4c). */
+  /** An upload's context holds the place the gate took for it, and its body's cut (step 4c). */
   const withPlaceOf = (req: IncomingMessage, ctx: Context): Context => {
-    const place = uploadPlaces.placeOf(req);
-    if (place) ctx.processingPlace = place;
+    const upload = uploadPlaces.uploadOf(req);
+    if (upload) {
+      ctx.processingPlace = upload.place;
+      ctx.bodyCut = upload.cut;
+    }
     return ctx;
   };
   const outages = new OutageLog(services.logger);

@@ -10,6 +10,7 @@ import {
   largeAnswerSlots,
   type SlotHolder,
 } from '../trpc/large-answers.js';
+import { earnedMs } from './wire.js';
 import { sendJsonText } from './send-json.js';
 import { asksForPage, type DocumentPart, type ListStream } from '../trpc/list-stream.js';
 import { countRateLimited } from '../platform/metrics.js';
@@ -142,7 +143,7 @@ export class JsonStreams {
       if (res.destroyed) return false;
       sentBytes += Buffer.byteLength(text);
       if (res.write(text)) return true;
-      const allowedMs = STREAM_STALL_TIMEOUT_MS + (sentBytes / STREAM_MIN_BYTES_PER_SECOND) * 1000 - waitedMs;
+      const allowedMs = earnedMs(sentBytes, STREAM_STALL_TIMEOUT_MS, STREAM_MIN_BYTES_PER_SECOND) - waitedMs;
       const waitStarted = performance.now();
       if (!(await writableOrClosed(res, Math.max(0, Math.min(STREAM_STALL_TIMEOUT_MS, allowedMs))))) res.destroy();
       waitedMs += performance.now() - waitStarted;

@@ -1,5 +1,6 @@
 import { getTRPCErrorFromUnknown, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import { Readable } from 'node:stream';
+import { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   forEachOpenApiProcedure,
@@ -177,7 +178,7 @@ function uploadOf(req: Request, contentType: string | undefined, types: readonly
       (form ??= new globalThis.Request('http://localhost/', {
         method: 'POST',
         headers: { 'content-type': req.headers['content-type'] },
-        body: Readable.toWeb(req) as ReadableStream,
+        body: Readable.toWeb(bodyOf(req)) as ReadableStream,
         duplex: 'half',
       } as RequestInit)
         .formData()
@@ -186,7 +187,7 @@ function uploadOf(req: Request, contentType: string | undefined, types: readonly
         }));
   }
   if (contentType && types.includes(contentType)) {
-    const body = pulledOnly(req);
+    const body = pulledOnly(bodyOf(req));
     return () => Promise.resolve(body);
   }
   throw new TRPCError({
@@ -195,12 +196,15 @@ function uploadOf(req: Request, contentType: string | undefined, types: readonly
   });
 }
 
+/** An upload's body as the upload gate receives it (upload-body.ts), or the request itself. */
+const bodyOf = (req: Request): IncomingMessage => (req.body instanceof IncomingMessage ? req.body : req);
+
 /**
  * The request's body as a byte stream that reads nothing until it is read (Readable.toWeb starts
  * reading at once, and a body left so is cut with a reset when its answer ends); cancelled, it
  * stops reading the request (closing its connection), as toWeb's does.
  */
-function pulledOnly(req: Request): ReadableStream<Uint8Array> {
+function pulledOnly(req: IncomingMessage): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Buffer> | undefined;
   return new ReadableStream<Uint8Array>(
     {

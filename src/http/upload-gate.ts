@@ -6,6 +6,7 @@ import type { MediaProcessor, ProcessingPlace } from '../media/processor.js';
 import { unauthorized } from '../platform/errors.js';
 import { bearerToken } from '../trpc/trpc.js';
 import { answerEarly, trpcPaths } from './early-answer.js';
+import { receiveUploadBody, type UploadBodySettings } from './upload-body.js';
 import { closeAfterAnswer, hasBody } from './wire.js';
 
 /**
@@ -15,14 +16,20 @@ import { closeAfterAnswer, hasBody } from './wire.js';
  * holds stay bounded by its places, on every transport, however many clients send at once. Without
  * a place (429 for the user's, 503 for the process's) or without a verified token (401), the answer
  * goes at once and the body is never read. The place reaches the procedure through its context
- * (`placeOf`), and goes back when the answer is sent or the client goes, if no image used it.
+ * (`uploadOf`), and goes back when the answer is sent or the client goes, if no image used it. With
+ * its place, the body is received (upload-body.ts) into `req.body`, where readers take it, and
+ * `cut` tells them when it will not come whole.
  */
 export function uploadGate(
   processor: MediaProcessor,
   jwtSecret: string,
   isUpload: (req: Request) => boolean,
-): { gate: RequestHandler; placeOf: (req: IncomingMessage) => ProcessingPlace | undefined } {
-  const places = new WeakMap<IncomingMessage, ProcessingPlace>();
+  bodySettings: UploadBodySettings,
+): {
+  gate: RequestHandler;
+  uploadOf: (req: IncomingMessage) => { place: ProcessingPlace; cut: AbortSignal } | undefined;
+} {
+  const uploads = new WeakMap<IncomingMessage, { place: ProcessingPlace; cut: AbortSignal }>();
   const gate: RequestHandler = (req, res, next) => {
     if (!isUpload(req)) return next();
     try {
@@ -31,8 +38,10 @@ export function uploadGate(
       if (!token) throw unauthorized('Authentication required');
       const { userId } = verifyAccessToken(token, jwtSecret);
       const place = processor.reserve(userId);
-      places.set(req, place);
       res.once('close', place.release);
+      const { feed, cut } = receiveUploadBody(req, res, bodySettings);
+      req.body = feed;
+      uploads.set(req, { place, cut });
     } catch (cause) {
       // Draining a refused body (as Node does) would cost the flood's every byte: the connection closes instead.
       if (hasBody(req)) closeAfterAnswer(req, res);
@@ -40,5 +49,5 @@ export function uploadGate(
     }
     next();
   };
-  return { gate, placeOf: (req) => places.get(req) };
+  return { gate, uploadOf: (req) => uploads.get(req) };
 }

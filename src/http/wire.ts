@@ -81,7 +81,7 @@ export function capRequestBody(
   if (declared !== undefined && req.headers['transfer-encoding'] === undefined) {
     // Node's parser delivers exactly the declared length as the body: nothing more to count.
     if (Number(declared) <= limit) return true;
-    refuseBody(req, res, refusal);
+    refuseBody(req, res, 413, refusal);
     return false;
   }
   // Bytes the parser delivered before this middleware ran are waiting in the stream's buffer.
@@ -92,18 +92,25 @@ export function capRequestBody(
     received += chunk.length;
     if (received <= limit) return push(chunk, encoding);
     req.push = () => true; // dropped; the socket is closed after the 413 and a short linger
-    if (!res.headersSent) refuseBody(req, res, refusal);
+    if (!res.headersSent) refuseBody(req, res, 413, refusal);
     return false;
   };
   return true;
 }
 
-/** A 413, then the connection closed. */
-function refuseBody(req: IncomingMessage, res: ServerResponse, refusal: ApiErrorBody): void {
+/** A refusal of a body not yet received whole (413, 408, 400): answered for good, then the connection closed. */
+export function refuseBody(req: IncomingMessage, res: ServerResponse, status: number, refusal: ApiErrorBody): void {
   closeAfterAnswer(req, res);
-  (res as Response).status(413).json(refusal);
+  (res as Response).status(status).json(refusal);
   answeredForGood(res);
 }
+
+/**
+ * How long a transfer (a streamed answer, an upload's body) may take: `graceMs`, plus a second per
+ * `minBytesPerSecond` of its `bytes`. One that trickles slower than that is cut.
+ */
+export const earnedMs = (bytes: number, graceMs: number, minBytesPerSecond: number) =>
+  graceMs + (bytes / minBytesPerSecond) * 1000;
 
 /**
  * The connection closes once the answer is sent (`Connection: close`), so a body the request has not

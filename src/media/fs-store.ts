@@ -23,12 +23,7 @@ export const MEDIA_FILES_PATH = '/media/files/';
 export class FsMediaStore implements MediaStore {
   readonly kind = 'fs';
 
-  constructor(
-    private readonly root: string,
-    private readonly publicUrl?: string,
-  ) {
-    if (publicUrl && !publicUrl.endsWith('/')) this.publicUrl = `${publicUrl}/`;
-  }
+  constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
     checkKey(key);
@@ -107,11 +102,6 @@ export class FsMediaStore implements MediaStore {
       if (listed.length >= limit) break;
     }
     return listed;
-  }
-
-  url(key: string): Promise<string> {
-    checkKey(key);
-    return Promise.resolve(`${this.publicUrl ?? MEDIA_FILES_PATH}${key}`);
   }
 
   async close(): Promise<void> {}

@@ -13,6 +13,8 @@ declare module '../trpc/trpc.js' {
   interface Context {
     /** Over HTTP, an upload's processing place, taken before its body was read (src/http/upload-gate.ts). */
     processingPlace?: ProcessingPlace;
+    /** Over HTTP, an upload's body: aborted when it will not arrive whole (src/http/upload-body.ts). */
+    bodyCut?: AbortSignal;
   }
 }
 
@@ -26,6 +28,8 @@ export interface MediaServices {
   urlBase: string;
   /** See MEDIA_ANSWER_WAIT_MS (tests set 0 to see a 202). */
   answerWaitMs: number;
+  /** Upload calls reading their input or processing before their answer (for tests and metrics). */
+  uploadsUnderWay: Set<Promise<unknown>>;
   /** Processing still running after its answer, so a shutdown (or a test) can wait for it. */
   inBackground: Set<Promise<unknown>>;
 }
@@ -49,6 +53,7 @@ export function createMediaServices(config: Config): MediaServices {
     urlBase: publicUrl ? (publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`) : MEDIA_FILES_PATH,
     answerWaitMs: MEDIA_ANSWER_WAIT_MS,
     inBackground: new Set(),
+    uploadsUnderWay: new Set(),
   };
 }
 

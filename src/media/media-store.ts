@@ -8,8 +8,6 @@ type MediaConfig = Pick<
   Config,
   | 'DATA_DIR'
   | 'MEDIA_STORAGE'
-  | 'MEDIA_PUBLIC_URL'
-  | 'MEDIA_URL_TTL_SECONDS'
   | 'MEDIA_S3_ENDPOINT'
   | 'MEDIA_S3_REGION'
   | 'MEDIA_S3_BUCKET'
@@ -20,8 +18,7 @@ type MediaConfig = Pick<
 
 /** The store MEDIA_STORAGE names, from the configuration. */
 export function mediaStoreFrom(config: MediaConfig): MediaStore {
-  if (config.MEDIA_STORAGE === 'fs')
-    return new FsMediaStore(resolve(config.DATA_DIR, 'media'), config.MEDIA_PUBLIC_URL);
+  if (config.MEDIA_STORAGE === 'fs') return new FsMediaStore(resolve(config.DATA_DIR, 'media'));
   if (!config.MEDIA_S3_BUCKET)
     throw new ConfigError('Invalid configuration:\n  MEDIA_S3_BUCKET: required with MEDIA_STORAGE=s3');
   if (!config.MEDIA_S3_ACCESS_KEY_ID !== !config.MEDIA_S3_SECRET_ACCESS_KEY)
@@ -35,7 +32,5 @@ export function mediaStoreFrom(config: MediaConfig): MediaStore {
     ...(config.MEDIA_S3_ACCESS_KEY_ID ? { accessKeyId: config.MEDIA_S3_ACCESS_KEY_ID } : {}),
     ...(config.MEDIA_S3_SECRET_ACCESS_KEY ? { secretAccessKey: config.MEDIA_S3_SECRET_ACCESS_KEY } : {}),
     forcePathStyle: config.MEDIA_S3_FORCE_PATH_STYLE,
-    ...(config.MEDIA_PUBLIC_URL ? { publicUrl: config.MEDIA_PUBLIC_URL } : {}),
-    urlTtlSeconds: config.MEDIA_URL_TTL_SECONDS,
   });
 }

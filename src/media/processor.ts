@@ -55,6 +55,11 @@ export class MediaProcessor {
     return { running: this.running, waiting: this.waiting.length };
   }
 
+  /** Places held now: reserved (a body being read), running and waiting (for tests and metrics). */
+  get placesHeld(): number {
+    return this.reserved + this.running + this.waiting.length;
+  }
+
   /** A place for `userId`'s image; 429 or 503 with Retry-After when there is none. */
   reserve(userId: number): ProcessingPlace {
     const mine = this.places.get(userId) ?? 0;

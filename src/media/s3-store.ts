@@ -8,7 +8,6 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import {
   checkKey,
@@ -27,10 +26,6 @@ export interface S3Settings {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
-  /** Files are served from here (a CDN, or a public bucket) when set; otherwise by presigned URLs. */
-  publicUrl?: string;
-  /** How long a presigned URL is good for. */
-  urlTtlSeconds: number;
 }
 
 /** Objects never change under a key: a cache anywhere may keep them for good. */
@@ -58,8 +53,6 @@ export class S3MediaStore implements MediaStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    if (settings.publicUrl && !settings.publicUrl.endsWith('/'))
-      this.settings = { ...settings, publicUrl: `${settings.publicUrl}/` };
   }
 
   /** Creates the bucket when it is missing (tests, a first start against an empty store). */
@@ -143,14 +136,6 @@ export class S3MediaStore implements MediaStore {
         ? [{ key: object.Key, modified: object.LastModified }]
         : [],
     );
-  }
-
-  async url(key: string): Promise<string> {
-    checkKey(key);
-    if (this.settings.publicUrl) return `${this.settings.publicUrl}${key}`;
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }), {
-      expiresIn: this.settings.urlTtlSeconds,
-    });
   }
 
   close(): Promise<void> {

@@ -65,8 +65,6 @@ export interface MediaStore {
   keys(): AsyncIterable<string>;
   /** At most `limit` keys after `after` (all from the first when undefined), in key order, with when each was written. */
   list(after: string | undefined, limit: number): Promise<ListedObject[]>;
-  /** Where a client fetches the object: MEDIA_PUBLIC_URL + key, a presigned URL, or the service's own path. */
-  url(key: string): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -8,8 +8,11 @@ import { uploadMedia } from './uploads.js';
  * (upload-gate.ts); createCaller takes it here. A refusal before the image used it gives it back.
  */
 export const uploadProcedure = authedProcedure.use(({ ctx, next }) => {
-  const place = ctx.processingPlace ?? ctx.services.media.processor.reserve(ctx.user.userId);
-  return next({ ctx: { place } }).finally(place.release);
+  const { processor, uploadsUnderWay } = ctx.services.media;
+  const place = ctx.processingPlace ?? processor.reserve(ctx.user.userId);
+  const call = next({ ctx: { place } }).finally(place.release);
+  uploadsUnderWay.add(call);
+  return call.finally(() => uploadsUnderWay.delete(call));
 });
 
 export const uploadMediaProcedure = uploadProcedure

@@ -12,7 +12,7 @@ import {
 } from './media.queries.js';
 import type { MediaAttachment, UploadFields } from './media.schemas.js';
 import { imageTooLarge, processImage, UNSUPPORTED_IMAGE, type ImageUse } from './process-image.js';
-import { readCapped } from './read-capped.js';
+import { bodyCutError, readCapped } from './read-capped.js';
 import type { ProcessingPlace } from './processor.js';
 import { sniffImageType } from './sniff.js';
 import { newMediaKey } from './store.js';
@@ -38,17 +38,22 @@ export function attachmentOf(row: MediaRow, urlBase: string): MediaAttachment {
   };
 }
 
-/** The file's bytes, at most `maxBytes` (413 past that, having read no more than that and a chunk). */
-async function bytesOf(file: UploadFields['file'], maxBytes: number): Promise<Buffer> {
-  if (file instanceof Blob) {
-    if (file.size > maxBytes) throw imageTooLarge(maxBytes);
-    return Buffer.from(await file.arrayBuffer());
-  }
-  return readCapped(file, maxBytes);
+/**
+ * The file's bytes, at most `maxBytes` (413 past that, having read no more than that and a chunk);
+ * never those of a body that was cut (a FormData parsed from its truncated bytes included).
+ */
+async function bytesOf(file: UploadFields['file'], maxBytes: number, cut?: AbortSignal): Promise<Buffer> {
+  if (!(file instanceof Blob)) return readCapped(file, maxBytes, cut);
+  if (cut?.aborted) throw bodyCutError(cut);
+  if (file.size > maxBytes) throw imageTooLarge(maxBytes);
+  return Buffer.from(await file.arrayBuffer());
 }
 
-/** `place`: the upload's place in the processing queue, taken before its body was read. */
-type UploadContext = OrmContext & { user: SessionUser; place: ProcessingPlace };
+/**
+ * `place`: the upload's place in the processing queue, taken before its body was read; `bodyCut`:
+ * over HTTP, aborted when its body will not arrive whole.
+ */
+type UploadContext = OrmContext & { user: SessionUser; place: ProcessingPlace; bodyCut?: AbortSignal };
 
 /**
  * Takes an upload: its bytes capped, its type sniffed (415 before any row or decoding), a row
@@ -64,7 +69,7 @@ export async function uploadMedia(
 ): Promise<MediaAttachment> {
   const { media, orm, config, logger } = ctx.services;
   // A refusal before processAndStore uses the place gives it back (the procedure's middleware).
-  const bytes = await bytesOf(file, config.MEDIA_MAX_BYTES);
+  const bytes = await bytesOf(file, config.MEDIA_MAX_BYTES, ctx.bodyCut);
   if (!sniffImageType(bytes)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_IMAGE });
   const row = await insertMedia(ctx.em, ctx.user.userId, bytes.length, description, {
     files: config.MEDIA_DAILY_FILES,

@@ -142,7 +142,6 @@ const envSchema = z.object({
     .min(0)
     .default(24 * 3600),
   MEDIA_SWEEP_INTERVAL_MS: positiveInt.default(60_000),
-  MEDIA_URL_TTL_SECONDS: positiveInt.max(7 * 86_400).default(3_600),
   MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
   MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -178,6 +177,12 @@ const envSchema = z.object({
    * bytes it has sent: a reader that trickles holds its slot no longer than its bytes earn.
    */
   STREAM_MIN_BYTES_PER_SECOND: positiveInt.default(32 * 1024),
+  /**
+   * An upload's body may take MEDIA_BODY_GRACE_MS, plus a second per this many bytes it has sent
+   * (as STREAM_MIN_BYTES_PER_SECOND): one that trickles is answered 408 and gives its place back.
+   */
+  MEDIA_MIN_BODY_BYTES_PER_SECOND: positiveInt.default(16 * 1024),
+  MEDIA_BODY_GRACE_MS: positiveInt.default(5_000),
   /** A request (headers and body) must arrive within this long, or it is answered 408 and closed. */
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   /** The longest unpaged list one answer builds whole over /trpc and createCaller (REST streams them): over it, 422. */

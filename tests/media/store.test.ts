@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FsMediaStore, MEDIA_FILES_PATH } from '../../src/media/fs-store.js';
+import { FsMediaStore } from '../../src/media/fs-store.js';
 import { mediaStoreFrom } from '../../src/media/media-store.js';
 import { S3MediaStore } from '../../src/media/s3-store.js';
 import { InvalidMediaKey, isMediaKey, newMediaKey, type MediaStore } from '../../src/media/store.js';
@@ -47,7 +47,6 @@ const s3Settings = (bucket: string) => ({
   accessKeyId: rgw!.accessKeyId,
   secretAccessKey: rgw!.secretAccessKey,
   forcePathStyle: true,
-  urlTtlSeconds: 60,
 });
 const s3Backend: Backend = {
   async open() {
@@ -193,24 +192,6 @@ describe.each(storagesOfThisFile().map((storage) => [storage, backends[storage]]
         await fresh.store.close();
       }
     });
-
-    it.skipIf(skip)('gives a URL a client can fetch the object from', async () => {
-      const key = newMediaKey('jpg');
-      const bytes = image();
-      await store.put(key, bytes);
-      const url = await store.url(key);
-      if (store.kind === 'fs') {
-        expect(url).toBe(`${MEDIA_FILES_PATH}${key}`);
-      } else {
-        // Presigned: fetched with no credentials at all.
-        const answer = await fetch(url);
-        expect(answer.status).toBe(200);
-        expect(answer.headers.get('content-type')).toBe('image/jpeg');
-        expect(answer.headers.get('cache-control')).toContain('immutable');
-        expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
-        expect((await fetch(url.replace(/X-Amz-Signature=[0-9a-f]+/, 'X-Amz-Signature=00'))).status).toBe(403);
-      }
-    });
   },
 );
 
@@ -277,8 +258,6 @@ describe('the store the configuration names', () => {
     expect(() => fromEnv({ MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'a' })).toThrow(
       'set both, or neither',
     );
-    const s3 = fromEnv({ MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'media', MEDIA_PUBLIC_URL: 'https://cdn.example' });
-    expect(s3.kind).toBe('s3');
-    return expect(s3.url(`${'a'.repeat(22)}.jpg`)).resolves.toBe(`https://cdn.example/${'a'.repeat(22)}.jpg`);
+    expect(fromEnv({ MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'media' }).kind).toBe('s3');
   });
 });
