@@ -14,10 +14,13 @@ import sharp from 'sharp';
 import { freePort } from '../src/platform/ports.js';
 import { spawnService, untilReady, type ServiceProcess } from '../scripts/service-process.js';
 import { benchDatabase } from './standalone.js';
+import { cephInstalled, startCephRgw, type CephRgw } from '../tests/support/ceph-rgw.js';
 
 const PASSWORD = 'correct horse battery';
 
 export interface MediaHttpOptions {
+  /** fs: files under a temporary folder; s3: MEDIA_S3_ENDPOINT's store, or a Ceph RGW started here. */
+  storage: 'fs' | 's3';
   uploaders: number;
   seconds: number;
   width: number;
@@ -79,6 +82,33 @@ async function read(baseUrl: string, token: string, postId: number, until: numbe
   return { count: latencies.length, errors, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
 }
 
+/**
+ * MEDIA_* settings for an S3 store: MEDIA_S3_ENDPOINT's when set (a bucket of the bench's own),
+ * else a one-node Ceph RGW started here (`started` is given it, to stop it after the run).
+ */
+async function s3Settings(started: (rgw: CephRgw) => void): Promise<Record<string, string>> {
+  const bucket = {
+    MEDIA_S3_BUCKET: `bench-media-${randomBytes(6).toString('hex')}`,
+    MEDIA_S3_FORCE_PATH_STYLE: 'true',
+  };
+  if (process.env.MEDIA_S3_ENDPOINT)
+    return { MEDIA_STORAGE: 's3', MEDIA_S3_ENDPOINT: process.env.MEDIA_S3_ENDPOINT, ...bucket };
+  if (!cephInstalled())
+    throw new Error(
+      '--storage s3: set MEDIA_S3_ENDPOINT (and its keys), or install ceph-mon ceph-osd radosgw ceph-common',
+    );
+  const rgw = await startCephRgw();
+  started(rgw);
+  return {
+    MEDIA_STORAGE: 's3',
+    MEDIA_S3_ENDPOINT: rgw.endpoint,
+    MEDIA_S3_REGION: rgw.region,
+    MEDIA_S3_ACCESS_KEY_ID: rgw.accessKeyId,
+    MEDIA_S3_SECRET_ACCESS_KEY: rgw.secretAccessKey,
+    ...bucket,
+  };
+}
+
 export async function runMediaHttp(options: MediaHttpOptions): Promise<void> {
   const image = await sharp({
     create: {
@@ -94,7 +124,9 @@ export async function runMediaHttp(options: MediaHttpOptions): Promise<void> {
   const database = await benchDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'feedline-bench-media-'));
   let service: ServiceProcess | undefined;
+  let rgw: CephRgw | undefined;
   try {
+    const s3 = options.storage === 's3' ? await s3Settings((started) => (rgw = started)) : {};
     service = await untilReady(
       spawnService({
         from: 'npm',
@@ -104,6 +136,7 @@ export async function runMediaHttp(options: MediaHttpOptions): Promise<void> {
           NODE_ENV: 'production',
           DATABASE_URL: database.url,
           DATA_DIR: dataDir,
+          ...s3,
           JWT_SECRET: randomBytes(48).toString('base64url'),
           LOG_LEVEL: 'warn',
           // The uploaders upload far more than a day's quota and an hour's write limits.
@@ -152,7 +185,7 @@ export async function runMediaHttp(options: MediaHttpOptions): Promise<void> {
     const accepted = (statuses.get('201') ?? 0) + (statuses.get('202') ?? 0);
 
     console.log(
-      `HTTP: ${options.uploaders} uploaders for ${options.seconds} s, ${options.width}×${options.height} JPEG (${(image.length / 1e6).toFixed(2)} MB), service by npm start, fs store`,
+      `HTTP: ${options.uploaders} uploaders for ${options.seconds} s, ${options.width}×${options.height} JPEG (${(image.length / 1e6).toFixed(2)} MB), service by npm start, ${options.storage === 's3' ? `s3 store (${s3.MEDIA_S3_ENDPOINT})` : 'fs store'}`,
     );
     console.log(
       `  uploads: ${(accepted / seconds).toFixed(2)}/s accepted; answers ${JSON.stringify(Object.fromEntries(statuses))}`,
@@ -169,6 +202,7 @@ export async function runMediaHttp(options: MediaHttpOptions): Promise<void> {
       await service.exited;
     }
     await database.stop();
+    await rgw?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

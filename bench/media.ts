@@ -1,6 +1,6 @@
 /**
  * npm run bench:media -- [--images 40] [--concurrency N] [--width 4000 --height 3000]
- * npm run bench:media -- --http [--uploaders 8] [--seconds 20] [--width 1600 --height 1200]
+ * npm run bench:media -- --http [--uploaders 8] [--seconds 20] [--width 1600 --height 1200] [--storage fs|s3]
  *
  * With --http, the routes under load instead: see bench/media-http.ts.
  *
@@ -19,9 +19,11 @@ import { commandLine, refuse } from '../scripts/command-line.js';
 import { runMediaHttp } from './media-http.js';
 
 const USAGE = `npm run bench:media -- [--images 40] [--concurrency N] [--width 4000] [--height 3000]
-npm run bench:media -- --http [--uploaders 8] [--seconds 20] [--width 1600] [--height 1200]
+npm run bench:media -- --http [--uploaders 8] [--seconds 20] [--width 1600] [--height 1200] [--storage fs|s3]
   --http: uploaders flood POST /media on a service started as npm start (a database of its own on
-  DATABASE_URL's server, else embedded) while another user reads; prints uploads/s and its p50/p99`;
+  DATABASE_URL's server, else embedded) while another user reads; prints uploads/s and its p50/p99
+  --storage s3: the store is MEDIA_S3_ENDPOINT's (with MEDIA_S3_ACCESS_KEY_ID, _SECRET_ACCESS_KEY,
+  _REGION; a bucket of its own), or without it a one-node Ceph RGW the bench starts and stops`;
 const { values } = commandLine(USAGE, {
   images: { type: 'string', default: '40' },
   concurrency: { type: 'string', default: String(Math.max(1, availableParallelism() - 1)) },
@@ -30,7 +32,9 @@ const { values } = commandLine(USAGE, {
   http: { type: 'boolean', default: false },
   uploaders: { type: 'string', default: '8' },
   seconds: { type: 'string', default: '20' },
+  storage: { type: 'string', default: 'fs' },
 });
+if (values.storage !== 'fs' && values.storage !== 's3') refuse('--storage must be fs or s3', USAGE);
 const images = Number(values.images);
 const concurrency = Number(values.concurrency);
 const [width, height] = [
@@ -48,7 +52,13 @@ for (const [name, value] of Object.entries({
   if (!Number.isInteger(value) || value < 1) refuse(`--${name} must be a positive integer`, USAGE);
 
 if (values.http) {
-  await runMediaHttp({ uploaders: Number(values.uploaders), seconds: Number(values.seconds), width, height });
+  await runMediaHttp({
+    uploaders: Number(values.uploaders),
+    seconds: Number(values.seconds),
+    width,
+    height,
+    storage: values.storage,
+  });
   process.exit(0);
 }
 
