@@ -49,17 +49,27 @@ export function createTestDatabase(adminUrl: string, name: string, template?: st
   );
 }
 
+/** Background drops at once per process: each holds a connection while it waits. */
+const DROPS_UNDER_WAY_MAX = 2;
+let dropsUnderWay = 0;
+
 /**
  * Drops a test database without waiting: every DROP DATABASE waits for a checkpoint, so drops made
- * as files end overlap the run instead of queueing in its teardown. Its query is made before this
- * returns, so a later test counting its process's statements (Harness.watchQueries) never sees it. A drop that fails (someone still connected after the 5 s PostgreSQL waits) or is cut short
- * leaves the database to the teardown.
+ * as files end overlap the run instead of queueing in its teardown. A drop waits up to 5 s while
+ * someone is still connected (a pooler's idle server connections): at most DROPS_UNDER_WAY_MAX at
+ * once, so fast files cannot pile up connections; past that, and when a drop fails, the database
+ * is left to the teardown.
  */
 export function dropInBackground(adminUrl: string, name: string): void {
+  if (dropsUnderWay >= DROPS_UNDER_WAY_MAX) return;
+  dropsUnderWay++;
   const client = new pg.Client({ connectionString: adminUrl });
   client.connect().catch(() => undefined); // pg queues the query until connected
   client
     .query(`drop database if exists "${name}"`)
     .catch(() => undefined)
-    .finally(() => void client.end().catch(() => undefined));
+    .finally(() => {
+      dropsUnderWay--;
+      void client.end().catch(() => undefined);
+    });
 }
