@@ -7,14 +7,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { createOpenApiDocument } from '../src/http/openapi.js';
+import { openApiDocumentOf } from '../src/http/openapi.js';
 import { appRouter } from '../src/http/router.js';
 import { renderRouterTypes, ROUTER_TYPES_FILE } from './router-types.js';
 
 export const CLIENT_TYPES_FILE = new URL('../packages/client/src/openapi-types.ts', import.meta.url);
 
 export async function renderClientTypes(): Promise<string> {
-  const document = createOpenApiDocument(appRouter);
+  const document = openApiDocumentOf(appRouter);
   const ast = await openapiTS(JSON.parse(JSON.stringify(document)) as OpenAPI3);
   return `// Generated from /openapi.json by \`npm run client:generate\`. Do not edit.\n\n${astToString(ast)}`;
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createOpenApiDocument } from '../src/http/openapi.js';
+import { openApiDocumentOf } from '../src/http/openapi.js';
 import { appRouter } from '../src/http/router.js';
 
 interface Report {
@@ -29,7 +29,7 @@ interface SpectralResult {
 const scratch = mkdtempSync(join(tmpdir(), 'feedline-openapi-'));
 try {
   const file = join(scratch, 'openapi.json');
-  writeFileSync(file, JSON.stringify(createOpenApiDocument(appRouter), null, 2));
+  writeFileSync(file, JSON.stringify(openApiDocumentOf(appRouter), null, 2));
   const run = spawnSync(redocly, ['lint', file, '--extends=recommended', '--format=json'], { encoding: 'utf8' });
   let report: Report;
   try {

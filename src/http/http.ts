@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import type { Config } from '../platform/config.js';
 import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from '../trpc/error-handling.js';
-import { allowedMethodsByPath, createOpenApiDocument } from './openapi.js';
+import { allowedMethodsByPath, openApiDocumentOf } from './openapi.js';
 import { answerConnect, httpMethods } from './methods.js';
 import { createRestHandler } from './rest.js';
 import { inFlightLimit } from './in-flight.js';
@@ -154,7 +154,7 @@ export function createApp(services: AppServices): Express {
   }
 
   // 3b. Methods: OPTIONS, and 405 for what a documented path or /trpc does not serve (methods.ts).
-  const openApiDocument = createOpenApiDocument(appRouter);
+  const openApiDocument = openApiDocumentOf(appRouter);
   const allowedMethods = allowedMethodsByPath(openApiDocument);
   app.use(httpMethods(allowedMethods));
 

@@ -92,7 +92,16 @@ interface Operation {
  * what it really answers: its success status and the errors its procedure declares, plus 401 when
  * it needs a token, 413/415 when it takes a body, and 503 when the database is away.
  */
-export function createOpenApiDocument(router: AnyRouter) {
+export function openApiDocumentOf(router: AnyRouter) {
+  let document = documents.get(router);
+  if (!document) documents.set(router, (document = buildOpenApiDocument(router)));
+  return document;
+}
+
+/** Built once per router and process: it depends on the router alone, and every app of the process serves it. */
+const documents = new WeakMap<AnyRouter, ReturnType<typeof buildOpenApiDocument>>();
+
+function buildOpenApiDocument(router: AnyRouter) {
   const document = generateOpenApiDocument(router, {
     title: 'Feedline API',
     description:

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createOpenApiDocument } from '../../src/http/openapi.js';
+import { openApiDocumentOf } from '../../src/http/openapi.js';
 import { appRouter } from '../../src/http/router.js';
 
 /**
  * The README's "API at a glance" is the one table of the API, and /openapi.json the whole truth:
  * every operation of the document has a row, and every row names only what the service serves.
  */
-const document = createOpenApiDocument(appRouter) as unknown as { paths: Record<string, Record<string, unknown>> };
+const document = openApiDocumentOf(appRouter) as unknown as { paths: Record<string, Record<string, unknown>> };
 
 /** Served outside the document: the health checks, the document itself and its page. */
 const OUTSIDE_THE_DOCUMENT: Record<string, string[]> = {

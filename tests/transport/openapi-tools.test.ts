@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOpenApiDocument } from '../../src/http/openapi.js';
+import { openApiDocumentOf } from '../../src/http/openapi.js';
 import { appRouter } from '../../src/http/router.js';
 import { STATUS_CODE } from '../../src/platform/errors.js';
 import { type TestUser, useHarness } from '../support/harness.js';
@@ -21,7 +21,7 @@ interface Op {
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { content?: Record<string, Media> }>;
 }
-const doc = createOpenApiDocument(appRouter) as unknown as {
+const doc = openApiDocumentOf(appRouter) as unknown as {
   info: { contact?: { name?: string } };
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Op>>;

@@ -90,6 +90,7 @@ describe('GET /posts (with or without q), /posts/followed and /users/{id}/posts 
 describe('slow readers of unpaged lists', () => {
   let slow: Harness;
   let others: TestUser[];
+  let trickled: Harness | undefined;
   const sockets: Socket[] = [];
   const levels: number[] = [];
   beforeAll(async () => {
@@ -100,20 +101,23 @@ describe('slow readers of unpaged lists', () => {
         DB_ACQUIRE_TIMEOUT_MS: '1000',
         STREAMS_MAX: '2',
         STREAMS_PER_USER: '1',
-        STREAM_STALL_TIMEOUT_MS: '1000',
+        STREAM_STALL_TIMEOUT_MS: '500',
+        STREAMS_WAIT_MS: '500',
       },
       logger,
     );
     others = await Promise.all(Array.from({ length: 7 }, () => slow.user()));
-    // About 12 MB of JSON: far more than the socket buffers between a server and a reader that stops.
+    // About 12 MB of JSON, in few rows: far more than the socket buffers between a server and a reader
+    // that stops, and cheap to render.
     await slow.orm.em.getConnection().execute(
       `insert into posts (title, content, author_id)
-       select 'bulk ' || g, repeat('y', 1000), ? from generate_series(1, 12000) g`,
+       select 'bulk ' || g, repeat('lorem ', 2000), ? from generate_series(1, 1000) g`,
       [others[0]!.id],
     );
   });
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
+    await trickled?.close();
     await slow.close();
   });
 
@@ -131,8 +135,8 @@ describe('slow readers of unpaged lists', () => {
 
   it('cannot pin the pool: other users stay fast, extra streams wait their turn, stalled ones are cut', async () => {
     const pool = slow.orm.em.getConnection().getKnex().client.pool as { numUsed(): number };
-    // Two readers per user for five users: ten stalled requests against a pool of four.
-    for (const user of others.slice(0, 5)) {
+    // Two readers per user for three users: six stalled requests against a pool of four.
+    for (const user of others.slice(0, 3)) {
       sockets.push(await stalledReader(user.token), await stalledReader(user.token));
     }
     // At most two streams hold a connection (a refused request may hold one for an instant).
@@ -142,7 +146,7 @@ describe('slow readers of unpaged lists', () => {
     expect(pool.numUsed()).toBeLessThanOrEqual(2);
 
     const reader = others[6]!;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       const started = performance.now();
       const res = await slow.request('GET', '/posts?limit=5', { token: reader.token });
       expect(res.status, res.text).toBe(200);
@@ -175,5 +179,71 @@ describe('slow readers of unpaged lists', () => {
     }
     // Cutting a stalled reader, or a reader leaving, is the service working as meant: no error logged.
     expect(levels.filter((level) => level >= 50)).toEqual([]);
+  });
+
+  /** A second app on the same rows, whose streams may wait on their clients a second and a half in all. */
+  const trickleApp = async () =>
+    (trickled ??= await Harness.attach(slow.databaseUrl, {
+      STREAM_STALL_TIMEOUT_MS: '1500',
+      // Far above what the trickle below reads: its waits soon outgrow what its bytes earn.
+      STREAM_MIN_BYTES_PER_SECOND: String(64 * 1024 * 1024),
+    }));
+
+  /**
+   * Asks for GET /posts and reads up to 256 KB of it every 100 ms: never for long enough to look stalled.
+   * Resolves with whether the answer came whole (its last chunk) and whether the server closed the socket.
+   */
+  const trickle = (app: Harness, token: string, pool: { numUsed(): number }) =>
+    new Promise<{ whole: boolean; closed: boolean }>((resolve) => {
+      const url = new URL(app.baseUrl);
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(`GET /posts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+      });
+      sockets.push(socket);
+      socket.pause();
+      let tail = '';
+      const take = (size: number) => {
+        const chunk = socket.read(Math.min(size, socket.readableLength)) as Buffer | null;
+        if (chunk) tail = (tail + chunk.toString('latin1')).slice(-16);
+      };
+      const whole = () => tail.endsWith('\r\n0\r\n\r\n');
+      const tick = setInterval(() => {
+        if (socket.readableLength > 0) take(256 * 1024);
+        if (whole()) finish(false);
+        // Once the stream has given its connection back (cut, or sent whole), the rest is read at once.
+        if (pool.numUsed() === 0 && socket.isPaused()) {
+          socket.removeAllListeners('readable');
+          socket.on('data', (chunk: Buffer) => {
+            tail = (tail + chunk.toString('latin1')).slice(-16);
+            if (whole()) finish(false);
+          });
+        }
+      }, 100);
+      const finish = (closed: boolean) => {
+        clearInterval(tick);
+        resolve({ whole: whole(), closed });
+      };
+      socket.on('readable', () => undefined); // paused mode: the socket fills its buffer, then pushes back
+      socket.once('end', () => {
+        take(socket.readableLength);
+        finish(true);
+      });
+      socket.once('close', () => finish(true));
+    });
+
+  it('a trickling reader is cut once it has kept the stream waiting longer than its bytes earn', async () => {
+    const app = await trickleApp();
+    const pool = app.orm.em.getConnection().getKnex().client.pool as { numUsed(): number };
+    // At 2.5 MB/s the 12 MB answer would take about five seconds, each wait far under the stall
+    // limit; its allowance in all is a second and a half: cut, the reader gets a truncated answer.
+    const ended = await trickle(app, others[1]!.token, pool);
+    expect(ended).toEqual({ whole: false, closed: true });
+    expect(pool.numUsed()).toBe(0);
+  });
+
+  it('a reader that takes the answer as fast as it comes gets all of it', async () => {
+    const res = await (await trickleApp()).request('GET', '/posts', { token: others[2]!.token });
+    expect(res.status).toBe(200);
+    expect((res.body as unknown[]).length).toBe(1000);
   });
 });
