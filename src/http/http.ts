@@ -9,12 +9,12 @@ import type { Config } from '../platform/config.js';
 import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from '../trpc/error-handling.js';
 import { allowedMethodsByPath, openApiDocumentOf } from './openapi.js';
 import { answerConnect, httpMethods } from './methods.js';
-import { createRestHandler } from './rest.js';
+import { createRestHandler, requestPath } from './rest.js';
 import { inFlightLimit } from './in-flight.js';
 import { uploadGate } from './upload-gate.js';
 import { JsonStreams } from './json-stream.js';
 import { EVENT_STREAM_PATHS, eventStreamRoute } from '../live/event-stream.js';
-import { MEDIA_FILES_ROUTE, mediaFilesRoute } from '../media/serve-files.js';
+import { MEDIA_FILE_PATH, MEDIA_FILES_ROUTE, mediaFilesRoute } from '../media/serve-files.js';
 import { appRouter } from './router.js';
 import { requestTimer } from '../platform/metrics.js';
 import { requestLogging } from './request-log.js';
@@ -106,8 +106,8 @@ export function createApp(services: AppServices): Express {
     code: 'PAYLOAD_TOO_LARGE',
   };
   /** An upload request with an image body: only it gets the upload cap and takes a processing place here. */
-  const isUpload = (req: IncomingMessage & { path: string }) =>
-    uploads.has(`${req.method} ${req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path}`) &&
+  const isUpload = (req: express.Request) =>
+    uploads.has(`${req.method} ${requestPath(req)}`.toLowerCase()) &&
     UPLOAD_BODY.test(req.headers['content-type'] ?? '');
   app.use((req, res, next) => {
     logRequest(req, res);
@@ -155,8 +155,9 @@ export function createApp(services: AppServices): Express {
 
   // 3b. Methods: OPTIONS, and 405 for what a documented path or /trpc does not serve (methods.ts).
   const openApiDocument = openApiDocumentOf(appRouter);
-  const allowedMethods = allowedMethodsByPath(openApiDocument);
-  app.use(httpMethods(allowedMethods));
+  const documented = allowedMethodsByPath(openApiDocument);
+  // The stored files are served beside the router (step 8), by GET alone.
+  app.use(httpMethods((path) => (MEDIA_FILE_PATH.test(path) ? ['GET'] : documented(path))));
 
   // 4. The document, and the interactive reference (where a browser pointed at the service lands).
   app.get('/', (_req, res) => res.redirect(302, '/docs'));
@@ -187,6 +188,12 @@ export function createApp(services: AppServices): Express {
     graceMs: services.config.MEDIA_BODY_GRACE_MS,
   });
   app.use(uploadPlaces.gate);
+  // 4d. A client that waits to be asked (Expect: 100-continue; createHttpServer holds Node's own
+  // answer back) sends its body only now: a request refused above never sent it.
+  app.use((req, res, next) => {
+    if (req.headers.expect?.toLowerCase() === '100-continue' && !res.headersSent) res.writeContinue();
+    next();
+  });
 
   // 5. JSON bodies (a request without one has nothing to parse).
   const parseJson = express.json({
@@ -277,8 +284,9 @@ function uploadRequestsOf(router: typeof appRouter): Set<string> {
   for (const [name, procedure] of Object.entries(proceduresOf(router))) {
     const meta = procedureDefOf<AppMeta>(procedure).meta;
     if (!meta?.rawBody) continue;
-    requests.add(`POST /trpc/${name}`);
-    if (meta.openapi) requests.add(`${meta.openapi.method} ${meta.openapi.path}`);
+    // Lower-case: Express mounts /trpc, and REST matches its paths, regardless of case.
+    requests.add(`POST /trpc/${name}`.toLowerCase());
+    if (meta.openapi) requests.add(`${meta.openapi.method} ${meta.openapi.path}`.toLowerCase());
   }
   return requests;
 }
@@ -307,6 +315,8 @@ export function createHttpServer(app: Express, { REQUEST_TIMEOUT_MS }: Config): 
     app,
   );
   server.on('clientError', answerClientError);
+  // Node would answer 100 Continue at once; the app does once its checks have let the request on (step 4d).
+  server.on('checkContinue', (req, res) => server.emit('request', req, res));
   answerConnect(server);
   return server;
 }

@@ -59,6 +59,15 @@ export interface RestHandlerOptions {
 const PLAIN_PATH = /^[\w/-]*$/;
 
 /**
+ * The path a request is routed by: URL's normalisation for an unusual one (dot segments, escapes),
+ * and without a trailing slash (trpc-to-openapi's). Routes match it regardless of case.
+ */
+export function requestPath(req: Request): string {
+  const given = PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname;
+  return given.endsWith('/') ? normalizePath(given) : given;
+}
+
+/**
  * The REST face of the router at the paths and methods of each procedure's `meta.openapi`, with
  * trpc-to-openapi's rules (path parameters by name, the query for GET and DELETE, the JSON body
  * otherwise and for a DELETE whose meta says `deleteTakesBody`, 415 for any other body) and the
@@ -97,10 +106,7 @@ export function createRestHandler({
   });
 
   const handler: RequestHandler = async (req, res, next) => {
-    // Only an unusual path (dot segments, escapes) needs URL's normalisation; only one that ends
-    // in a slash needs trpc-to-openapi's (which drops it).
-    const given = PLAIN_PATH.test(req.path) ? req.path : new URL(req.url, 'http://127.0.0.1').pathname;
-    const path = given.endsWith('/') ? normalizePath(given) : given;
+    const path = requestPath(req);
     // A HEAD is answered as its GET (Node sends no body with it); methods.ts answered the 405s.
     const route = routeOf(routesByMethod.get(req.method === 'HEAD' ? 'GET' : req.method), path);
     if (route) noteRoute(req, route.template);

@@ -7,6 +7,8 @@ import { isMediaKey, type ByteRange, type MediaStore, type StoredObject } from '
 
 /** The Express path of the files route. */
 export const MEDIA_FILES_ROUTE = `${MEDIA_FILES_PATH}:key`;
+/** The paths that route matches (Express's: any case, a trailing slash). */
+export const MEDIA_FILE_PATH = new RegExp(`^${MEDIA_FILES_PATH}[^/]+/?$`, 'i');
 
 /** A key's bytes never change: any cache may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -51,6 +51,8 @@ describe('a method a path does not serve', () => {
     [`/posts/${postId}`, ['DELETE', 'GET', 'PATCH']],
     ['/users/me', ['DELETE', 'GET', 'PATCH']],
     ['/trpc/posts.list', ['GET', 'POST']],
+    // The stored files, served beside the router: whether the key exists or not.
+    ['/media/files/0123456789abcdef.webp', ['GET']],
   ];
 
   it('answers 405 with Allow for every method Node parses, and logs no error', async () => {

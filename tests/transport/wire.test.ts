@@ -114,3 +114,57 @@ describe('bodies', () => {
     }
   });
 });
+
+describe('Expect: 100-continue', () => {
+  /** Sends the head alone; resolves with the first answer, and sends `body` if that answer is a 100. */
+  function expectContinue(head: string, body: string): Promise<{ first: string; final: Promise<string> }> {
+    const url = new URL(h.baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(head));
+      let received = '';
+      let first: string | undefined;
+      let finalAnswer: (text: string) => void;
+      const final = new Promise<string>((done) => (finalAnswer = done));
+      socket.setEncoding('utf8');
+      socket.on('error', reject);
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+        if (first === undefined && received.includes('\r\n\r\n')) {
+          first = received.slice(0, received.indexOf('\r\n'));
+          if (first.includes(' 100 ')) {
+            received = received.slice(received.indexOf('\r\n\r\n') + 4);
+            socket.write(body);
+          }
+          resolve({ first, final });
+        }
+        if (first !== undefined && /\r\n\r\n[^]*\}$/.test(received)) {
+          finalAnswer(received.slice(0, received.indexOf('\r\n')));
+          socket.destroy();
+        }
+      });
+      socket.on('close', () => {
+        if (first === undefined) reject(new Error(`closed before an answer: ${received}`));
+        finalAnswer(received.slice(0, received.indexOf('\r\n')));
+      });
+    });
+  }
+
+  it('an upload the gate refuses gets its final answer first: the body is never asked for', async () => {
+    const { first } = await expectContinue(
+      'POST /media HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: 2000000\r\nExpect: 100-continue\r\n\r\n',
+      '',
+    );
+    expect(first).toBe('HTTP/1.1 401 Unauthorized');
+  });
+
+  it('a request that goes on is told to send its body, and is answered', async () => {
+    const body = JSON.stringify({ title: 'asked first', content: 'then sent' });
+    const { first, final } = await expectContinue(
+      `POST /posts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+      body,
+    );
+    expect(first).toBe('HTTP/1.1 100 Continue');
+    expect(await final).toBe('HTTP/1.1 201 Created');
+  });
+});
