@@ -63,16 +63,22 @@ export default defineConfig({
           ...projectDefaults,
         },
       },
-      {
-        test: {
-          name: 's3',
-          isolate: false,
-          sequence: { groupOrder: 1 },
-          include: PER_STORAGE,
-          env: { MEDIA_TEST_STORAGES: 's3' },
-          ...projectDefaults,
-        },
-      },
+      // The store is the same whatever the database: CI's second pass (SYSTEM_TESTS=database-mode)
+      // leaves the S3 half to the first, and runs the fs half with the api project.
+      ...(databaseModeOnly
+        ? []
+        : [
+            {
+              test: {
+                name: 's3',
+                isolate: false,
+                sequence: { groupOrder: 1 },
+                include: PER_STORAGE,
+                env: { MEDIA_TEST_STORAGES: 's3' },
+                ...projectDefaults,
+              },
+            },
+          ]),
       {
         test: {
           name: 'system',
