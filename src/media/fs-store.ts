@@ -5,12 +5,17 @@ import {
   checkKey,
   contentTypeOf,
   isMediaKey,
+  ORPHAN_GRACE_SECONDS,
   resolveRange,
   type ByteRange,
   type ListedObject,
   type MediaStore,
   type StoredObject,
 } from './store.js';
+
+/** A file `put` writes before renaming it to its key: the key, 12 hex digits, `.partial`. */
+const PARTIAL = /^(.+)\.[0-9a-f]{12}\.partial$/;
+const isPartial = (entry: string) => isMediaKey(PARTIAL.exec(entry)?.[1] ?? '');
 
 /** The path the service serves stored files under when MEDIA_PUBLIC_URL is unset (fs only). */
 export const MEDIA_FILES_PATH = '/media/files/';
@@ -23,7 +28,7 @@ export const MEDIA_FILES_PATH = '/media/files/';
 export class FsMediaStore implements MediaStore {
   readonly kind = 'fs';
 
-  constructor(private readonly root: string) {}
+  constructor(readonly root: string) {}
 
   private pathOf(key: string): string {
     checkKey(key);
@@ -88,7 +93,9 @@ export class FsMediaStore implements MediaStore {
     const listed: ListedObject[] = [];
     for (const folder of folders) {
       if (after !== undefined && folder < after.slice(0, 2)) continue;
-      const entries = (await readdir(join(this.root, folder)).catch(() => [] as string[]))
+      const inFolder = await readdir(join(this.root, folder)).catch(() => [] as string[]);
+      await this.deleteStalePartials(folder, inFolder);
+      const entries = inFolder
         .filter((entry) => isMediaKey(entry) && (after === undefined || entry > after))
         .sort()
         .slice(0, limit - listed.length);
@@ -102,6 +109,23 @@ export class FsMediaStore implements MediaStore {
       if (listed.length >= limit) break;
     }
     return listed;
+  }
+
+  /**
+   * The reconcile walk (list) passes each folder once: a put's partial file older than the orphan
+   * grace was left by a crash mid-write (no put lasts that long), and goes.
+   */
+  private async deleteStalePartials(folder: string, entries: string[]): Promise<void> {
+    const bornBefore = Date.now() - ORPHAN_GRACE_SECONDS * 1000;
+    for (const entry of entries) {
+      if (!isPartial(entry)) continue;
+      const path = join(this.root, folder, entry);
+      const modified = await stat(path).then(
+        (stats) => stats.mtimeMs,
+        () => undefined, // renamed or deleted meanwhile
+      );
+      if (modified !== undefined && modified <= bornBefore) await rm(path, { force: true });
+    }
   }
 
   async close(): Promise<void> {}

@@ -1,6 +1,9 @@
+import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { deleteOrphanFiles } from '../../src/media/sweeper.js';
+import type { FsMediaStore } from '../../src/media/fs-store.js';
 import { newMediaKey } from '../../src/media/store.js';
 import { jpeg } from './images.js';
 import { skipped, storagesOfThisFile, storedKeys, useMediaHarness } from './storages.js';
@@ -106,4 +109,27 @@ describe.each(storagesOfThisFile())('reconciling the store with the media rows o
       await lock.end();
     }
   });
+
+  // Files only: an S3 PUT is whole or nothing.
+  it.skipIf(skip || storage !== 'fs')(
+    'a .partial file older than the grace goes with the walk; a write under way stays',
+    async () => {
+      const store = h.services.media.store as FsMediaStore;
+      const key = newMediaKey('jpg');
+      await store.put(key, await jpeg(8, 8));
+      const folder = join(store.root, key.slice(0, 2));
+      const stale = join(folder, `${newMediaKey('jpg')}.0123456789ab.partial`);
+      const fresh = join(folder, `${newMediaKey('webp')}.ba9876543210.partial`);
+      for (const path of [stale, fresh]) await writeFile(path, 'half');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+      await utimes(stale, twoHoursAgo, twoHoursAgo);
+
+      // The key is an orphan too (no row names it), but young: only the old partial goes.
+      await walk(3600, 1000);
+      const left = await readdir(folder);
+      expect(left).toContain(key);
+      expect(left).toContain(basename(fresh));
+      expect(left).not.toContain(basename(stale));
+    },
+  );
 });
