@@ -4,12 +4,16 @@ import { MEDIA_ANSWER_WAIT_MS } from '../../src/media/media-services.js';
 import type { MediaAttachment } from '../../src/media/media.schemas.js';
 import type { Harness, TestUser } from '../support/harness.js';
 
-/** The upload once it is no longer processing (GET /media/{id}), without any timing assumption. */
+/**
+ * The upload once it is no longer processing (GET /media/{id}), without any timing assumption: asked
+ * often (a small image is ready in moments), for at most a minute.
+ */
 export async function settled(h: Harness, user: TestUser, id: number): Promise<MediaAttachment> {
-  for (let i = 0; i < 600; i++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const { body } = await h.request<MediaAttachment>('GET', `/media/${id}`, { token: user.token });
     if (body.state !== 'processing') return body;
-    await sleep(100);
+    await sleep(20);
   }
   throw new Error(`media ${id} still processing`);
 }

@@ -16,7 +16,7 @@ describe.each(storagesOfThisFile())('attaching uploads to posts on %s', (storage
 
   /** A ready upload of `user`'s. */
   async function uploaded(user: TestUser, description = ''): Promise<MediaAttachment> {
-    let media = await h.caller(user.token).media.upload({ file: new Blob([await jpeg(320, 240)]), description });
+    let media = await h.caller(user.token).media.upload({ file: new Blob([await jpeg(64, 48)]), description });
     while (media.state === 'processing') {
       await new Promise((resolve) => setTimeout(resolve, 100));
       media = await h.caller(user.token).media.get({ id: media.id });

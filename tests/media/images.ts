@@ -10,8 +10,21 @@ export function noise(width: number, height: number, channels: 3 | 4 = 3): Sharp
   });
 }
 
-export const jpeg = (width = 640, height = 480) => noise(width, height).jpeg().toBuffer();
-export const png = (width = 320, height = 240) => noise(width, height, 4).png().toBuffer();
+/**
+ * Each image is made once per worker and shared: making one is much of a small upload's cost, and
+ * the tests only read them (a caller that changes the bytes copies them first). Small by default.
+ */
+const made = new Map<string, Promise<Buffer>>();
+function once(name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  let image = made.get(name);
+  if (!image) made.set(name, (image = make()));
+  return image;
+}
+
+export const jpeg = (width = 160, height = 120) =>
+  once(`jpeg ${width}×${height}`, () => noise(width, height).jpeg().toBuffer());
+export const png = (width = 160, height = 120) =>
+  once(`png ${width}×${height}`, () => noise(width, height, 4).png().toBuffer());
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);

@@ -11,7 +11,7 @@ import { skipped, storagesOfThisFile, useMediaHarness } from './storages.js';
  * multipart body with too many parts is refused from its bytes.
  */
 
-const GRACE_MS = 1_000;
+const GRACE_MS = 500;
 const BOUNDARY = 'b0undary';
 
 /** Each transport's request for an upload: its path, content type, and the body around an image. */
