@@ -42,11 +42,17 @@ class BodyFeed extends IncomingMessage {
  * Receives an upload's body (after its place was taken, upload-gate.ts) into a feed its readers
  * take, and watches it as it arrives. It is cut (`cut` aborts, the feed ends) when the client
  * leaves, when the answer went before the body did (a 413), when it arrives slower than it earns
- * (earnedMs: 408, so slow senders cannot keep places), or when a multipart body has more than
+ * (earnedMs: 408, so slow senders cannot keep places; `onTooSlow` is told, as it is of a client
+ * that left behind the minimum rate), or when a multipart body has more than
  * MULTIPART_MAX_PARTS parts or a part's headers more than MULTIPART_MAX_HEADER_BYTES (400, from its
  * bytes as they arrive, before any parser builds them).
  */
-export function receiveUploadBody(req: IncomingMessage, res: ServerResponse, settings: UploadBodySettings): UploadBody {
+export function receiveUploadBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  settings: UploadBodySettings,
+  onTooSlow: () => void,
+): UploadBody {
   const cut = new AbortController();
   // A reader that stops (its 413) has the rest dropped, and the connection closed after its answer.
   const feed = new BodyFeed(() => {
@@ -62,6 +68,7 @@ export function receiveUploadBody(req: IncomingMessage, res: ServerResponse, set
   const end = (reason?: string) => {
     if (ended) return;
     ended = true;
+
     clearTimeout(timer);
     req.off('data', onData);
     if (!reason) feed.push(null);
@@ -97,16 +104,25 @@ export function receiveUploadBody(req: IncomingMessage, res: ServerResponse, set
   const checkRate = () => {
     const dueMs = earnedMs(received, settings.graceMs, settings.minBytesPerSecond) - (performance.now() - started);
     if (dueMs > 0) timer = setTimeout(checkRate, dueMs + 1).unref();
-    else refuse(408, 'The upload body arrived too slowly (MEDIA_MIN_BODY_BYTES_PER_SECOND)', 'TIMEOUT');
+    else {
+      onTooSlow();
+      refuse(408, 'The upload body arrived too slowly (MEDIA_MIN_BODY_BYTES_PER_SECOND)', 'TIMEOUT');
+    }
   };
   checkRate();
 
   req.on('data', onData);
   req.once('end', () => end());
   // Gone before the body came whole: the client left, or the answer went first (a refusal).
-  req.once('close', () => end('The upload body was not received whole'));
+  // A sender that left behind the minimum rate is told of as a trickle is: a new connection is no fresh start.
+  const left = () => {
+    const behind = received < settings.minBytesPerSecond * ((performance.now() - started) / 1000);
+    if (!ended && !res.headersSent && behind) onTooSlow();
+    end('The upload body was not received whole');
+  };
+  req.once('close', left);
   res.once('finish', () => end('The upload was answered before its body came whole'));
-  res.once('close', () => end('The upload body was not received whole'));
+  res.once('close', left);
   return { feed, cut: cut.signal };
 }
 

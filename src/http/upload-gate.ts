@@ -39,7 +39,7 @@ export function uploadGate(
       const { userId } = verifyAccessToken(token, jwtSecret);
       const place = processor.reserve(userId);
       res.once('close', place.release);
-      const { feed, cut } = receiveUploadBody(req, res, bodySettings);
+      const { feed, cut } = receiveUploadBody(req, res, bodySettings, () => processor.coolDown(userId));
       req.body = feed;
       uploads.set(req, { place, cut });
     } catch (cause) {

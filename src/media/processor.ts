@@ -9,6 +9,10 @@ import { processImage, type MediaLimits, type ProcessedImage } from './process-i
 /** How soon an upload refused a place in the processing queue may try again. */
 export const MEDIA_QUEUE_RETRY_AFTER_SECONDS = 2;
 export const MEDIA_QUEUE_FULL = 'Too many images are being processed (see Retry-After)';
+/** How long a user whose upload body came too slowly waits for the next place (coolDown). */
+export const SLOW_UPLOAD_COOLDOWN_SECONDS = 30;
+/** Users one process remembers cooling down, at most. */
+const COOLING_MAX = 10_000;
 
 export interface MediaProcessorSettings extends MediaLimits {
   /** Images decoded and encoded at once in this process (MEDIA_PROCESS_MAX). */
@@ -44,6 +48,7 @@ export class MediaProcessor {
   /** Places taken whose work has not yet started or queued (an upload's body being read). */
   private reserved = 0;
   private readonly places = new Map<number, number>(); // user → images running or waiting
+  private readonly coolingUntil = new Map<number, number>(); // user → when their next place may be taken
 
   constructor(private readonly settings: MediaProcessorSettings) {
     // libvips would otherwise give each image a thread per core, so `concurrency` would not bound CPU.
@@ -62,6 +67,8 @@ export class MediaProcessor {
 
   /** A place for `userId`'s image; 429 or 503 with Retry-After when there is none. */
   reserve(userId: number): ProcessingPlace {
+    const cooling = this.coolingSecondsOf(userId);
+    if (cooling > 0) throw tooMany(cooling, 'media-slow-upload');
     const mine = this.places.get(userId) ?? 0;
     if (mine >= this.settings.perUser) throw tooMany(MEDIA_QUEUE_RETRY_AFTER_SECONDS, 'media-processing');
     const { concurrency, queueMax } = this.settings;
@@ -103,6 +110,30 @@ export class MediaProcessor {
         giveBack();
       },
     };
+  }
+
+  /**
+   * Refuses `userId` a place (429) for SLOW_UPLOAD_COOLDOWN_SECONDS: their upload's body came too
+   * slowly. A slow sender would otherwise hang up and hold a new place at once, again and again.
+   */
+  coolDown(userId: number): void {
+    const now = Date.now();
+    if (this.coolingUntil.size >= COOLING_MAX) {
+      for (const [user, until] of this.coolingUntil) if (until <= now) this.coolingUntil.delete(user);
+      if (this.coolingUntil.size >= COOLING_MAX) this.coolingUntil.delete(this.coolingUntil.keys().next().value!);
+    }
+    this.coolingUntil.delete(userId); // re-inserted last: the oldest go first
+    this.coolingUntil.set(userId, now + SLOW_UPLOAD_COOLDOWN_SECONDS * 1000);
+  }
+
+  /** Seconds until `userId` may take a place again (0: now). */
+  private coolingSecondsOf(userId: number): number {
+    const until = this.coolingUntil.get(userId);
+    if (until === undefined) return 0;
+    const left = until - Date.now();
+    if (left > 0) return Math.ceil(left / 1000);
+    this.coolingUntil.delete(userId);
+    return 0;
   }
 
   /** Processes `bytes` for `userId` in a place of their own (429 or 503 when there is none). */

@@ -150,6 +150,7 @@ export type RateLimitKind =
   | 'in-flight-address'
   | 'password-hashes'
   | 'media-processing'
+  | 'media-slow-upload'
   | 'media-quota';
 
 export const countRateLimited = (kind: RateLimitKind) => rateLimited.inc({ kind });

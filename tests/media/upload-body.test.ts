@@ -140,6 +140,29 @@ describe.each(storagesOfThisFile())('upload bodies on %s', (storage) => {
     expect(await settled(h)).toEqual({ places: 0, underWay: 0 });
   });
 
+  it.skipIf(skip)('a user whose body trickled, or who left while behind, waits before the next upload', async () => {
+    const [trickler, leaver, other] = await Promise.all([h.user(), h.user(), h.user()]);
+    const body = Buffer.concat([await image(), Buffer.alloc(200_000, 7)]);
+    expect(await send(h, trickler.token, TRANSPORTS['REST raw'], body, 1_000, 'trickle')).toBe(408);
+    // Hangs up after 200 ms having sent 10 bytes: far below MEDIA_MIN_BODY_BYTES_PER_SECOND.
+    await send(h, leaver.token, TRANSPORTS['/trpc binary'], body, 10, 'abort');
+    for (const [user, { path, type }] of [
+      [trickler, TRANSPORTS['REST raw']],
+      [leaver, TRANSPORTS['/trpc binary']],
+    ] as const) {
+      const next = await fetch(`${h.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': type },
+        body: await image(),
+      });
+      expect(next.status, path).toBe(429);
+      expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Everyone else uploads as before.
+    expect(await send(h, other.token, TRANSPORTS['REST raw'], await image(), 0, 'rest')).toBe(201);
+    expect(await settled(h)).toEqual({ places: 0, underWay: 0 });
+  });
+
   it.skipIf(skip)('a multipart body with too many parts is refused from its bytes, REST and /trpc', async () => {
     const user = await h.user();
     const parts = Array.from(
