@@ -65,7 +65,7 @@ describe('a live stream whose client leaves while it opens', () => {
           client.end(
             `GET ${path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${user.token}\r\n\r\n`,
           );
-          await expect.poll(() => open.mock.calls.length, { timeout: 20_000 }).toBe(i + 1);
+          await expect.poll(() => open.mock.calls.length, { timeout: 20_000, interval: 5 }).toBe(i + 1);
           await Promise.allSettled(open.mock.results.map((result) => result.value as Promise<unknown>));
           await new Promise((resolve) => setImmediate(resolve));
         }

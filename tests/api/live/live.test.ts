@@ -378,7 +378,9 @@ describe('commit order and id order', () => {
   });
 
   it('a transaction that stays open does not hold the stream back for longer than the settle limit', async () => {
-    const feed = await open('/live/feed', reader.token);
+    // A second app with a short settle limit: the stream waits for that limit alone, not the file's.
+    const short = await Harness.attach(h.databaseUrl, { LIVE_SETTLE_MAX_WAIT_MS: '200' });
+    const feed = await SseReader.open(`${short.baseUrl}/live/feed`, { authorization: `Bearer ${reader.token}` });
     const { slow, higher, end } = await writers();
     try {
       await feed.untilEvents(1);
@@ -390,6 +392,7 @@ describe('commit order and id order', () => {
     } finally {
       await end();
       feed.close();
+      await short.close();
     }
   });
 });

@@ -40,6 +40,20 @@ beforeAll(async () => {
   );
 });
 
+/**
+ * Twenty users with one post 3 hours old each, for the ranking tests' readers to follow. Signed up
+ * once for the file: a test that has them post deletes what they posted, so each test finds them so.
+ */
+let others: TestUser[];
+beforeAll(async () => {
+  others = await Promise.all(Array.from({ length: 20 }, () => h.user()));
+  await h.orm.em.getConnection().execute(
+    `insert into posts (title, content, author_id, created_at)
+     select 'older', 'c', a, now() - interval '3 hours' from unnest(?::int[]) a`,
+    [`{${others.map((other) => other.id).join(',')}}`],
+  );
+});
+
 type FeedReader = (user: TestUser, page?: { limit?: number; before?: number }) => Promise<number[]>;
 
 const query = (page: { limit?: number; before?: number }) =>
@@ -80,6 +94,16 @@ async function post(author: TestUser, title: string): Promise<number> {
 async function follow(reader: TestUser, author: TestUser, on = true) {
   const res = await h.request(on ? 'POST' : 'DELETE', `/users/${author.id}/follow`, { token: reader.token });
   expect(res.status).toBeLessThan(300);
+}
+
+/** The reader follows `authors` in one statement: the follows trigger sets each bound as for a follow over the API. */
+async function followAll(reader: TestUser, authors: TestUser[]) {
+  await h.orm.em
+    .getConnection()
+    .execute(`insert into follows (follower_id, followed_id) select ?, a from unnest(?::int[]) a`, [
+      reader.id,
+      `{${authors.map((author) => author.id).join(',')}}`,
+    ]);
 }
 
 describe.each(Object.keys(follows) as (keyof typeof follows)[])('the feed of a reader of %s users', (shape) => {
@@ -135,31 +159,27 @@ describe.each(Object.keys(follows) as (keyof typeof follows)[])('the feed of a r
     });
 
     /**
-     * A reader of `author` and 20 other users: `author` with a post `authorAge` old, the others
+     * A reader of `author` and the 20 `others`: `author` with a post `authorAge` old, the others
      * with one 3 hours old. The feed ranks authors by their newest post (see feedPage): these
      * tests check that ranking after a delete and after a new post.
      */
     async function ranked(authorAge: string) {
       const reader = await follows[shape](await h.user());
       const author = await h.user();
-      const others = await Promise.all(Array.from({ length: 20 }, () => h.user()));
-      const conn = h.orm.em.getConnection();
-      const [{ id: authorPost }] = await conn.execute<[{ id: number }]>(
-        `insert into posts (title, content, author_id, created_at) values ('aged', 'c', ?, now() - ?::interval) returning id`,
-        [author.id, authorAge],
-      );
-      await conn.execute(
-        `insert into posts (title, content, author_id, created_at)
-         select 'older', 'c', a, now() - interval '3 hours' from unnest(?::int[]) a`,
-        [`{${others.map((other) => other.id).join(',')}}`],
-      );
-      for (const user of [author, ...others]) await follow(reader, user);
-      return { reader, author, others, authorPost };
+      const [{ id: authorPost }] = await h.orm.em
+        .getConnection()
+        .execute<[{ id: number }]>(
+          `insert into posts (title, content, author_id, created_at) values ('aged', 'c', ?, now() - ?::interval) returning id`,
+          [author.id, authorAge],
+        );
+      await follow(reader, author);
+      await followAll(reader, others);
+      return { reader, author, authorPost };
     }
 
     it('a deleted newest post hands its author’s place back to their next newest', async () => {
       // The others' newest posts go: ranked by those, they would take the whole page from `author`.
-      const { reader, others, authorPost } = await ranked('30 minutes');
+      const { reader, authorPost } = await ranked('30 minutes');
       for (const other of others) {
         const id = await post(other, 'soon gone');
         expect((await h.request('DELETE', `/posts/${id}`, { token: other.token })).status).toBe(204);
@@ -260,17 +280,17 @@ describe.each(Object.entries(transports))(
       await h.orm.em
         .getConnection()
         .execute(`update posts set created_at = now() - interval '1 hour' where id = ?`, [id]);
-      const others = await Promise.all(Array.from({ length: 21 }, () => h.user()));
-      for (const user of others) await follow(reader, user);
+      const authors = await Promise.all(Array.from({ length: 21 }, () => h.user()));
+      await followAll(reader, authors);
       const newer: number[] = [];
-      for (const user of others.slice(0, 19)) newer.push(await post(user, 'newer'));
+      for (const user of authors.slice(0, 19)) newer.push(await post(user, 'newer'));
       // Two more followed authors with older posts still: the page's floor leaves them out, never the author.
       await h.orm.em
         .getConnection()
         .execute(
           `insert into posts (title, content, author_id, created_at) select 'old', 'c', a, now() - interval '3 hours' from unnest(?::int[]) a`,
           [
-            `{${others
+            `{${authors
               .slice(19)
               .map((user) => user.id)
               .join(',')}}`,
@@ -305,14 +325,14 @@ describe('a follow racing a post by the same author', () => {
       () => (settled = true),
     );
     for (let tries = 0; !settled; tries++) {
-      if (tries > 2400) throw new Error(`backend ${pid} neither waited nor finished`);
+      if (tries > 12_000) throw new Error(`backend ${pid} neither waited nor finished`);
       await watcher.query('select pg_stat_clear_snapshot()');
       const { rows } = await watcher.query<{ waiting: boolean }>(
         `select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`,
         [pid],
       );
       if (rows[0]?.waiting) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
@@ -326,18 +346,14 @@ describe('a follow racing a post by the same author', () => {
   it.each(cases)('the $first written first, by an author $author', async ({ first, author: kind }) => {
     const reader = await h.user();
     const author = await h.user();
-    const others = await Promise.all(Array.from({ length: 20 }, () => h.user()));
-    const conn = h.orm.em.getConnection();
     if (kind === 'silent for hours')
-      await conn.execute(
-        `insert into posts (title, content, author_id, created_at) values ('old', 'c', ?, now() - interval '5 hours')`,
-        [author.id],
-      );
-    await conn.execute(
-      `insert into posts (title, content, author_id, created_at) select 'newer', 'c', a, now() - interval '3 hours' from unnest(?::int[]) a`,
-      [`{${others.map((user) => user.id).join(',')}}`],
-    );
-    for (const user of others) await follow(reader, user);
+      await h.orm.em
+        .getConnection()
+        .execute(
+          `insert into posts (title, content, author_id, created_at) values ('old', 'c', ?, now() - interval '5 hours')`,
+          [author.id],
+        );
+    await followAll(reader, others);
 
     const [held, racing] = [await connect(), await connect()];
     try {
