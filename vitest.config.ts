@@ -82,7 +82,9 @@ export default defineConfig({
       {
         test: {
           name: 'system',
-          sequence: { groupOrder: 1 },
+          // Its files mostly wait on the processes and clusters they start: two at a time on two cores.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           include: [SYSTEM],
           exclude: [...configDefaults.exclude, ...(databaseModeOnly ? SAME_IN_EVERY_DATABASE_MODE : [])],
           ...projectDefaults,
