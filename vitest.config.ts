@@ -46,6 +46,9 @@ const PER_STORAGE = readdirSync('tests/media')
  */
 export default defineConfig({
   test: {
+    // Transformed modules kept in node_modules between runs (keyed by their content): a run after the
+    // first skips most of its transform and import time.
+    experimental: { fsModuleCache: true },
     globalSetup: ['tests/support/global-setup.ts'],
     projects: [
       {
