@@ -105,10 +105,17 @@ export function createApp(services: AppServices): Express {
     message: `The image is larger than ${services.config.MEDIA_MAX_BYTES} bytes`,
     code: 'PAYLOAD_TOO_LARGE',
   };
-  /** An upload request with an image body: only it gets the upload cap and takes a processing place here. */
+  /**
+   * An upload request with an image body: only it gets the upload cap and takes a processing place
+   * here. Its path is read as REST and Express route it, and under /trpc as tRPC's adapter does too
+   * (the last segment, decoded; a batch's names), so no spelling reaches an upload procedure past the gate.
+   */
   const isUpload = (req: express.Request) =>
-    uploads.has(`${req.method} ${requestPath(req)}`.toLowerCase()) &&
-    UPLOAD_BODY.test(req.headers['content-type'] ?? '');
+    UPLOAD_BODY.test(req.headers['content-type'] ?? '') &&
+    (uploads.rest.has(`${req.method} ${requestPath(req)}`.toLowerCase()) ||
+      (req.method === 'POST' &&
+        TRPC_PATH.test(req.path) &&
+        trpcProceduresOf(req).some((name) => uploads.trpc.has(name))));
   app.use((req, res, next) => {
     logRequest(req, res);
     timeRequest?.(req, res);
@@ -191,7 +198,7 @@ export function createApp(services: AppServices): Express {
   // 4d. A client that waits to be asked (Expect: 100-continue; createHttpServer holds Node's own
   // answer back) sends its body only now: a request refused above never sent it.
   app.use((req, res, next) => {
-    if (req.headers.expect?.toLowerCase() === '100-continue' && !res.headersSent) res.writeContinue();
+    if (awaitingContinue.has(req) && !res.headersSent) res.writeContinue();
     next();
   });
 
@@ -279,16 +286,33 @@ export function createApp(services: AppServices): Express {
 }
 
 /** The requests that are uploads, as "METHOD path": each upload procedure's REST path and its /trpc path. */
-function uploadRequestsOf(router: typeof appRouter): Set<string> {
-  const requests = new Set<string>();
+function uploadRequestsOf(router: typeof appRouter): { rest: Set<string>; trpc: Set<string> } {
+  const rest = new Set<string>();
+  const trpc = new Set<string>();
   for (const [name, procedure] of Object.entries(proceduresOf(router))) {
     const meta = procedureDefOf<AppMeta>(procedure).meta;
     if (!meta?.rawBody) continue;
+    trpc.add(name);
     // Lower-case: Express mounts /trpc, and REST matches its paths, regardless of case.
-    requests.add(`POST /trpc/${name}`.toLowerCase());
-    if (meta.openapi) requests.add(`${meta.openapi.method} ${meta.openapi.path}`.toLowerCase());
+    rest.add(`POST /trpc/${name}`.toLowerCase());
+    if (meta.openapi) rest.add(`${meta.openapi.method} ${meta.openapi.path}`.toLowerCase());
   }
-  return requests;
+  return { rest, trpc };
+}
+
+const TRPC_PATH = /^\/trpc(?:\/|$)/i;
+
+/** Requests whose client waits for 100 Continue before it sends the body (createHttpServer). */
+const awaitingContinue = new WeakSet<IncomingMessage>();
+
+/** The procedures a /trpc request names, as tRPC's Express adapter and resolveResponse read them. */
+function trpcProceduresOf(req: express.Request): string[] {
+  const segment = req.path.slice(req.path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(segment).split(',');
+  } catch {
+    return []; // names no procedure tRPC can run
+  }
 }
 
 /** TRUST_PROXY: "false", "true", a hop count, or addresses/subnets, as Express understands them. */
@@ -315,8 +339,12 @@ export function createHttpServer(app: Express, { REQUEST_TIMEOUT_MS }: Config): 
     app,
   );
   server.on('clientError', answerClientError);
-  // Node would answer 100 Continue at once; the app does once its checks have let the request on (step 4d).
-  server.on('checkContinue', (req, res) => server.emit('request', req, res));
+  // Node would answer 100 Continue at once; the app does once its checks have let the request on
+  // (step 4d). Node decides which requests wait for it (HTTP/1.1, its reading of Expect).
+  server.on('checkContinue', (req, res) => {
+    awaitingContinue.add(req);
+    server.emit('request', req, res);
+  });
   answerConnect(server);
   return server;
 }

@@ -42,8 +42,8 @@ class BodyFeed extends IncomingMessage {
  * Receives an upload's body (after its place was taken, upload-gate.ts) into a feed its readers
  * take, and watches it as it arrives. It is cut (`cut` aborts, the feed ends) when the client
  * leaves, when the answer went before the body did (a 413), when it arrives slower than it earns
- * (earnedMs: 408, so slow senders cannot keep places; `onTooSlow` is told, as it is of a client
- * that left behind the minimum rate), or when a multipart body has more than
+ * (earnedMs: 408, so slow senders cannot keep places; `onTooSlow` is told), or when a multipart
+ * body has more than
  * MULTIPART_MAX_PARTS parts or a part's headers more than MULTIPART_MAX_HEADER_BYTES (400, from its
  * bytes as they arrive, before any parser builds them).
  */
@@ -114,15 +114,9 @@ export function receiveUploadBody(
   req.on('data', onData);
   req.once('end', () => end());
   // Gone before the body came whole: the client left, or the answer went first (a refusal).
-  // A sender that left behind the minimum rate is told of as a trickle is: a new connection is no fresh start.
-  const left = () => {
-    const behind = received < settings.minBytesPerSecond * ((performance.now() - started) / 1000);
-    if (!ended && !res.headersSent && behind) onTooSlow();
-    end('The upload body was not received whole');
-  };
-  req.once('close', left);
+  req.once('close', () => end('The upload body was not received whole'));
   res.once('finish', () => end('The upload was answered before its body came whole'));
-  res.once('close', left);
+  res.once('close', () => end('The upload body was not received whole'));
   return { feed, cut: cut.signal };
 }
 
