@@ -60,10 +60,11 @@ ignore_startup_parameters = extra_float_digits
 max_client_conn = 2000
 ; deploy/pgbouncer.ini's server connections per database and user: a test that needs many
 ; statements waiting in PostgreSQL at once (account-races: 17) gets them, as a deployment would.
-; A test run opens a database per test file, each a pool of its own, used by one file at a time:
-; idle server connections close soon, so that the run stays below the server's max_connections.
+; A test run opens a database per test file, each a pool of its own, used by one file at a time
+; (a file may take well under a second): idle server connections close soon, so that the run
+; stays below the server's max_connections.
 default_pool_size = $pool_size
-server_idle_timeout = 10
+server_idle_timeout = 2
 logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid
 INI

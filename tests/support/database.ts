@@ -23,10 +23,30 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+/** How long a connection is tried again while the server has none to give (SQLSTATE 53300). */
+const FULL_SERVER_WAIT_MS = 30_000;
+
+/**
+ * A connection to `url`. A server full for a moment (a pooler's idle server connections, which close
+ * after its server_idle_timeout) is waited for, not taken as a failure.
+ */
+async function connectWhenRoom(url: string): Promise<pg.Client> {
+  for (const deadline = Date.now() + FULL_SERVER_WAIT_MS; ;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if ((error as { code?: string }).code !== '53300' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** Runs each statement in turn on one connection (CREATE DATABASE cannot share a query with another); the last one's result. */
 export async function adminQuery(adminUrl: string, ...statements: [string, ...string[]]): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  const client = await connectWhenRoom(adminUrl);
   try {
     let result: pg.QueryResult | undefined;
     for (const sql of statements) result = await client.query(sql);
