@@ -269,7 +269,8 @@ function queryParametersToBody(operation: Operation) {
 export function allowedMethodsByPath(document: { paths?: Record<string, object | undefined> }) {
   const templates = Object.entries(document.paths ?? {}).map(([template, item]) => ({
     isStatic: !template.includes('{'),
-    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    // Regardless of case, as REST routes (trpc-to-openapi's path patterns) and Express mounts.
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),
     methods: Object.keys(item ?? {}).map((method) => method.toUpperCase()),
   }));
   return (path: string): string[] | undefined => {

@@ -53,6 +53,9 @@ describe('a method a path does not serve', () => {
     ['/trpc/posts.list', ['GET', 'POST']],
     // The stored files, served beside the router: whether the key exists or not.
     ['/media/files/0123456789abcdef.webp', ['GET']],
+    // Paths are routed regardless of case, so their methods are known regardless of case too.
+    ['/Users/ME', ['DELETE', 'GET', 'PATCH']],
+    ['/TRPC/posts.list', ['GET', 'POST']],
   ];
 
   it('answers 405 with Allow for every method Node parses, and logs no error', async () => {
