@@ -5,6 +5,7 @@ import { SESSION_ENDED, type SessionHolder, sessionIsOpen } from '../viewer/sess
 import { tooMany } from '../platform/errors.js';
 import { counterValues, slidingCount, type CounterState } from './auth.queries.js';
 import { retryAfterSeconds, slidingWindow, type SlidingWindow } from './rate-limits.js';
+import { Deadlines } from '../platform/deadlines.js';
 
 /** The kinds of write limited at human pace, each with its own window (docs/limits.md). */
 export const WRITE_KINDS = [
@@ -52,7 +53,7 @@ export const writeKindOf = (path: string): WriteKind | undefined => KIND_OF[path
 export const writeLimitVariable = (kind: WriteKind) =>
   `WRITE_LIMIT_${kind.toUpperCase() as Uppercase<WriteKind>}` as const;
 
-/** The most full windows one process remembers (WriteLimits.refusedUntil). */
+/** The most full windows one process remembers (WriteLimits.refused). */
 const REFUSED_MAX = 10_000;
 
 /** The counters are PostgreSQL integers. */
@@ -116,7 +117,7 @@ export class WriteLimits {
    * refuses that user's writes counted there without a statement, so a client hammering a full
    * limit costs no pool time. Per process; bounded, the oldest forgotten first.
    */
-  private readonly refusedUntil = new Map<string, number>();
+  private readonly refused = new Deadlines<string>(REFUSED_MAX);
 
   constructor(private readonly config: Config) {}
 
@@ -166,24 +167,14 @@ export class WriteLimits {
   /** The first of these windows remembered full, and the seconds until it has room; undefined when none is. */
   private stillRefused(windows: SlidingWindow[], now: number): { key: string; retryAfter: number } | undefined {
     for (const { key } of windows) {
-      const until = this.refusedUntil.get(key);
-      if (until === undefined) continue;
-      if (until > now) return { key, retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
-      this.refusedUntil.delete(key);
+      const retryAfter = this.refused.secondsLeft(key, now);
+      if (retryAfter > 0) return { key, retryAfter };
     }
     return undefined;
   }
 
   /** Remembers full count windows; a bytes window is not, since a smaller write may still fit it. */
   private remember(full: SlidingWindow[], retryAfter: number, now: number): void {
-    for (const w of full) {
-      if (w.key.startsWith('wb:')) continue;
-      if (this.refusedUntil.size >= REFUSED_MAX) {
-        for (const [key, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(key);
-        if (this.refusedUntil.size >= REFUSED_MAX) this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
-      }
-      this.refusedUntil.delete(w.key);
-      this.refusedUntil.set(w.key, now + retryAfter * 1000);
-    }
+    for (const w of full) if (!w.key.startsWith('wb:')) this.refused.refuse(w.key, retryAfter, now);
   }
 }

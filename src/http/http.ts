@@ -8,7 +8,7 @@ import swaggerUi from 'swagger-ui-express';
 import type { Config } from '../platform/config.js';
 import { errorHeaders, httpErrorHandler, isDatabaseUnavailable, OutageLog } from '../trpc/error-handling.js';
 import { allowedMethodsByPath, openApiDocumentOf } from './openapi.js';
-import { answerConnect, httpMethods } from './methods.js';
+import { answerConnect, httpMethods, isTrpcPath } from './methods.js';
 import { createRestHandler, requestPath } from './rest.js';
 import { inFlightLimit } from './in-flight.js';
 import { uploadGate } from './upload-gate.js';
@@ -113,9 +113,7 @@ export function createApp(services: AppServices): Express {
   const isUpload = (req: express.Request) =>
     UPLOAD_BODY.test(req.headers['content-type'] ?? '') &&
     (uploads.rest.has(`${req.method} ${requestPath(req)}`.toLowerCase()) ||
-      (req.method === 'POST' &&
-        TRPC_PATH.test(req.path) &&
-        trpcProceduresOf(req).some((name) => uploads.trpc.has(name))));
+      (req.method === 'POST' && isTrpcPath(req.path) && trpcProceduresOf(req).some((name) => uploads.trpc.has(name))));
   app.use((req, res, next) => {
     logRequest(req, res);
     timeRequest?.(req, res);
@@ -299,8 +297,6 @@ function uploadRequestsOf(router: typeof appRouter): { rest: Set<string>; trpc: 
   }
   return { rest, trpc };
 }
-
-const TRPC_PATH = /^\/trpc(?:\/|$)/i;
 
 /** Requests whose client waits for 100 Continue before it sends the body (createHttpServer). */
 const awaitingContinue = new WeakSet<IncomingMessage>();

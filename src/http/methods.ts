@@ -10,8 +10,8 @@ const TRPC_ALLOW = ['GET', 'POST'];
 /** The methods a path serves (the document's, or tRPC's under /trpc); undefined for an unknown path. */
 export type AllowedMethods = (path: string) => string[] | undefined;
 
-// Express mounts /trpc regardless of case.
-const isTrpcPath = (path: string) => /^\/trpc(?:\/|$)/i.test(path);
+/** Whether `path` is under /trpc, which Express mounts regardless of case. */
+export const isTrpcPath = (path: string) => /^\/trpc(?:\/|$)/i.test(path);
 
 function allowedAt(allowedMethods: AllowedMethods, path: string): string[] | undefined {
   return isTrpcPath(path) ? TRPC_ALLOW : allowedMethods(path);

@@ -43,9 +43,8 @@ class BodyFeed extends IncomingMessage {
  * take, and watches it as it arrives. It is cut (`cut` aborts, the feed ends) when the client
  * leaves, when the answer went before the body did (a 413), when it arrives slower than it earns
  * (earnedMs: 408, so slow senders cannot keep places; `onTooSlow` is told), or when a multipart
- * body has more than
- * MULTIPART_MAX_PARTS parts or a part's headers more than MULTIPART_MAX_HEADER_BYTES (400, from its
- * bytes as they arrive, before any parser builds them).
+ * body has more than MULTIPART_MAX_PARTS parts or a part's headers more than
+ * MULTIPART_MAX_HEADER_BYTES (400, from its bytes as they arrive, before any parser builds them).
  */
 export function receiveUploadBody(
   req: IncomingMessage,
@@ -68,7 +67,6 @@ export function receiveUploadBody(
   const end = (reason?: string) => {
     if (ended) return;
     ended = true;
-
     clearTimeout(timer);
     req.off('data', onData);
     if (!reason) feed.push(null);

@@ -4,6 +4,7 @@ import { setPriority } from 'node:os';
 import sharp from 'sharp';
 import { RateLimited, tooMany } from '../platform/errors.js';
 import { countRateLimited } from '../platform/metrics.js';
+import { Deadlines } from '../platform/deadlines.js';
 import { processImage, type MediaLimits, type ProcessedImage } from './process-image.js';
 
 /** How soon an upload refused a place in the processing queue may try again. */
@@ -48,7 +49,7 @@ export class MediaProcessor {
   /** Places taken whose work has not yet started or queued (an upload's body being read). */
   private reserved = 0;
   private readonly places = new Map<number, number>(); // user → images running or waiting
-  private readonly coolingUntil = new Map<number, number>(); // user → when their next place may be taken
+  private readonly cooling = new Deadlines<number>(COOLING_MAX); // users refused a place for a while
 
   constructor(private readonly settings: MediaProcessorSettings) {
     // libvips would otherwise give each image a thread per core, so `concurrency` would not bound CPU.
@@ -67,7 +68,7 @@ export class MediaProcessor {
 
   /** A place for `userId`'s image; 429 or 503 with Retry-After when there is none. */
   reserve(userId: number): ProcessingPlace {
-    const cooling = this.coolingSecondsOf(userId);
+    const cooling = this.cooling.secondsLeft(userId);
     if (cooling > 0) throw tooMany(cooling, 'media-slow-upload');
     const mine = this.places.get(userId) ?? 0;
     if (mine >= this.settings.perUser) throw tooMany(MEDIA_QUEUE_RETRY_AFTER_SECONDS, 'media-processing');
@@ -117,23 +118,7 @@ export class MediaProcessor {
    * slowly. A slow sender would otherwise hang up and hold a new place at once, again and again.
    */
   coolDown(userId: number): void {
-    const now = Date.now();
-    if (this.coolingUntil.size >= COOLING_MAX) {
-      for (const [user, until] of this.coolingUntil) if (until <= now) this.coolingUntil.delete(user);
-      if (this.coolingUntil.size >= COOLING_MAX) this.coolingUntil.delete(this.coolingUntil.keys().next().value!);
-    }
-    this.coolingUntil.delete(userId); // re-inserted last: the oldest go first
-    this.coolingUntil.set(userId, now + SLOW_UPLOAD_COOLDOWN_SECONDS * 1000);
-  }
-
-  /** Seconds until `userId` may take a place again (0: now). */
-  private coolingSecondsOf(userId: number): number {
-    const until = this.coolingUntil.get(userId);
-    if (until === undefined) return 0;
-    const left = until - Date.now();
-    if (left > 0) return Math.ceil(left / 1000);
-    this.coolingUntil.delete(userId);
-    return 0;
+    this.cooling.refuse(userId, SLOW_UPLOAD_COOLDOWN_SECONDS);
   }
 
   /** Processes `bytes` for `userId` in a place of their own (429 or 503 when there is none). */
