@@ -814,7 +814,7 @@ export type AppRouter = TRPCBuiltRouter<
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
         output: {
           id: number;
-          type: 'comment' | 'follow' | 'post_like' | 'comment_like';
+          type: 'comment' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'repost' | 'quote';
           createdAt: string;
           actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
           read: boolean;
@@ -880,7 +880,7 @@ export type AppRouter = TRPCBuiltRouter<
             id: string;
             data: {
               id: number;
-              type: 'comment' | 'follow' | 'post_like' | 'comment_like';
+              type: 'comment' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'repost' | 'quote';
               createdAt: string;
               actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
               read: boolean;
