@@ -69,6 +69,7 @@ interface Variant {
 async function builderVariants(): Promise<Variant[]> {
   const posts = await import('../src/posts/posts.queries.js');
   const lists = await import('../src/posts/post-lists.queries.js');
+  const home = await import('../src/posts/home.queries.js');
   const comments = await import('../src/posts/comments.queries.js');
   const users = await import('../src/users/users.queries.js');
   const safety = await import('../src/users/safety.queries.js');
@@ -94,6 +95,11 @@ async function builderVariants(): Promise<Variant[]> {
     'a search, a page': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...page })),
     'a search, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...after })),
     'a search, unpaged': () => lists.selectPostList({ viewerId: 1, q: 'words' }),
+  });
+  add('posts', 'selectHomeList', {
+    'unpaged (a stream)': () => home.selectHomeList({ viewerId: 1 }),
+    'whole after a cursor, up to a size': () =>
+      wholeStatement(home.selectHomeList({ viewerId: 1, before: '1764270000000_1', limit: 101 }), 1_000, {}),
   });
   add('posts', 'selectCommentsOnPost', {
     'a page': () => comments.selectCommentsOnPost(1, 2, page),

@@ -1522,6 +1522,20 @@ CREATE INDEX rate_limit_counters_window_start_index ON public.rate_limit_counter
 
 
 --
+-- Name: reposts_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX reposts_created_index ON public.reposts USING btree (created_at DESC, post_id DESC) INCLUDE (user_id, id);
+
+
+--
+-- Name: reposts_post_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX reposts_post_created_index ON public.reposts USING btree (post_id, created_at DESC, id DESC) INCLUDE (user_id);
+
+
+--
 -- Name: reposts_post_user_unique; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1532,7 +1546,7 @@ CREATE UNIQUE INDEX reposts_post_user_unique ON public.reposts USING btree (post
 -- Name: reposts_user_created_index; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX reposts_user_created_index ON public.reposts USING btree (user_id, created_at DESC, id DESC) INCLUDE (post_id);
+CREATE INDEX reposts_user_created_index ON public.reposts USING btree (user_id, created_at DESC, post_id DESC) INCLUDE (id);
 
 
 --

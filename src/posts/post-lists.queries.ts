@@ -112,12 +112,24 @@ export const FEED_WALK = 500;
  * none of their posts is newer than): the one place a feed page names its follow set (add a filter
  * here). Those the reader mutes, or is on either side of a block with, are left out.
  */
-const followedBy = (viewer: Viewer | undefined) =>
+export const followedBy = (viewer: Viewer | undefined) =>
   `(select f.followed_id, f.author_bound from follows f where f.follower_id = s.user_id and ${shownAuthor(viewer, 'f.followed_id')})`;
 
+/** Where a feed page starts: `key`, a row `(created_at, id)` every post on it is older than, and `at`, that instant. */
+export interface FeedCursor {
+  key: string;
+  at: string;
+}
+
+/** The cursor of a page after the post `cursor` (a placeholder) names; one whose author a block hides names no place. */
+const afterPost = (cursor: string, viewer: Viewer | undefined): FeedCursor => ({
+  key: `(select b.created_at, b.id from posts b where b.id = ${cursor} and ${unblocked(viewer, 'b.author_id')})`,
+  at: `(select b.created_at from posts b where b.id = ${cursor})`,
+});
+
 /**
- * The rows of a feed page: the newest `limit` posts by users `s.user_id` follows, older than the
- * post `cursor` names when given. The reader's follows are read in bound order off
+ * The rows of a feed page: the newest `limit` posts by users `s.user_id` follows, older than
+ * `cursor` when given, and only those `keep` keeps (a condition on a posts row's alias). The reader's follows are read in bound order off
  * follows_follower_bound_index, a prefix, never all of them ('infinity', an author of many
  * followers whose bound is not copied, sorts first):
  * - the heads (newest key past the cursor, one index probe each) of the first `limit` authors
@@ -131,15 +143,21 @@ const followedBy = (viewer: Viewer | undefined) =>
  *   `limit` matches or FEED_WALK posts, and ranks those authors all only when that walk came up short.
  * Only the page's rows are then read from posts.
  */
-function feedPage(cursor: string | undefined, limit: string, viewer: Viewer | undefined): string {
+export function feedPage(
+  cursor: FeedCursor | undefined,
+  limit: string,
+  viewer: Viewer | undefined,
+  keep?: (post: string) => string,
+): string {
   const FOLLOWED = followedBy(viewer);
   const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
-  const after = (alias: string) => (cursor === undefined ? '' : `and ${olderThan(alias, 'posts', cursor, viewer)}`);
+  const kept = (alias: string) => (keep ? `and ${keep(alias)}` : '');
+  const after = (alias: string) =>
+    cursor === undefined ? '' : `and (${alias}.created_at, ${alias}.id) < ${cursor.key}`;
   const newestKeys = (author: string, count: string) =>
-    `select x.id, x.created_at from posts x where x.author_id = ${author} ${after('x')} ${newestFirst('x')} limit ${count}`;
+    `select x.id, x.created_at from posts x where x.author_id = ${author} ${after('x')} ${kept('x')} ${newestFirst('x')} limit ${count}`;
   // Every post of an author bounded at or below the cursor's instant is past the cursor: the bound holds for the head too.
-  const boundedPastCursor =
-    cursor === undefined ? '' : `and r.author_bound <= (select b.created_at from posts b where b.id = ${cursor})`;
+  const boundedPastCursor = cursor === undefined ? '' : `and r.author_bound <= ${cursor.at}`;
   const aboveFloor = `${FOLLOWED} a where a.author_bound > (select at from floor)`;
   return `(with floor_heads as materialized (
       select k.created_at from ${FOLLOWED} r cross join lateral (${newestKeys('r.followed_id', '1')}) k
@@ -154,7 +172,7 @@ function feedPage(cursor: string | undefined, limit: string, viewer: Viewer | un
         select x.id, x.created_at, x.author_id from posts x
         where (select yes from crowded) ${after('x')} ${newestFirst('x')} limit ${FEED_WALK}) w
       -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
-      where (select true from ${FOLLOWED} wf where wf.followed_id = w.author_id)
+      where (select true from ${FOLLOWED} wf where wf.followed_id = w.author_id) ${kept('w')}
       ${newestFirst('w')} limit ${limit}),
     ranked as (
       select followed_id from above where not (select yes from crowded)
@@ -198,7 +216,7 @@ function postRows(
   { followed, after, limit }: { followed: boolean; after: boolean; limit: string },
   viewer: Viewer | undefined,
 ): string {
-  if (followed) return feedPage(after ? '$3' : undefined, limit, viewer);
+  if (followed) return feedPage(after ? afterPost('$3', viewer) : undefined, limit, viewer);
   const newestFirst = 'order by created_at desc, id desc';
   const conditions = [
     shownAuthor(viewer, 'posts.author_id'),

@@ -5,16 +5,18 @@ import { deletePost } from './delete-post.js';
 import { getPost } from './get-post.js';
 import { likePost } from './like-post.js';
 import { listFollowedPosts } from './list-followed-posts.js';
+import { listHomePosts } from './list-home-posts.js';
 import { listPostComments } from './list-post-comments.js';
 import { listPostLikes } from './list-post-likes.js';
 import { listPosts } from './list-posts.js';
 import { unlikePost } from './unlike-post.js';
 import { updatePost } from './update-post.js';
 
-// REST routes match in declaration order: the fixed /posts/followed must precede /posts/{id}.
+// REST routes match in declaration order: the fixed /posts/followed and /posts/home must precede /posts/{id}.
 export const postsRouter = router({
   list: listPosts,
   followed: listFollowedPosts,
+  home: listHomePosts,
   create: createPost,
   get: getPost,
   update: updatePost,

@@ -115,3 +115,31 @@ export const searchQuery = z
       'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or)',
     example: 'typescript -java',
   });
+
+/** A home timeline item's place: `<milliseconds since the epoch>_<post id>` (its `cursor`). */
+export const HOME_CURSOR = /^(\d{1,15})_(\d{1,10})$/;
+
+export const homeCursor = z.string().regex(HOME_CURSOR, 'must be the cursor of a home timeline item').meta({
+  description:
+    'The `cursor` of the last item of the previous page (`<milliseconds>_<post id>`); the list starts after it',
+  example: '1764270000000_42',
+});
+
+/**
+ * A post in a home timeline: the post, and when a user the reader follows reposted it, who (the
+ * newest such repost) and when. Ordered by `repostedAt` (or the post's `createdAt`), then post id.
+ */
+export const HomeItem = Post.extend({
+  repostedBy: UserSummary.nullable().meta({
+    description: 'The followed user whose repost brought the post here (the newest); null for a post shown as written',
+  }),
+  repostedAt: timestamp.nullable().meta({ description: 'When repostedBy reposted it; null with repostedBy' }),
+  cursor: z.string().meta({
+    description: 'This item as a place in the timeline: `before` of the next page and Last-Event-ID take it',
+  }),
+}).meta({ id: 'HomeItem' });
+
+export type HomeItem = z.infer<typeof HomeItem>;
+
+/** The most bytes of JSON of one HomeItem. */
+export const HOME_ITEM_MAX_JSON_BYTES = POST_MAX_JSON_BYTES + SUMMARY_MAX_JSON_BYTES + 100;

@@ -3,7 +3,7 @@ import { isoTimestamp, jsonArray, jsonArrayTextUpTo, jsonFragment, jsonObject } 
 import { ANSWER_MAX_BYTES } from '../trpc/schemas.js';
 import { hiddenByBlocks, noBlockBetween, unblocked, type Viewer } from '../viewer/safety.sql.js';
 import { userSummaryColumns, usersArray } from '../viewer/user-summary.sql.js';
-import { Comment, Post, PREVIEW_ITEMS } from './posts.schemas.js';
+import { Comment, HomeItem, Post, PREVIEW_ITEMS } from './posts.schemas.js';
 import { LIKED_MARKER } from './shared-answers.js';
 
 /** The Post and Comment shapes built in PostgreSQL (see src/db/sql.ts, "SQL fragments"). */
@@ -160,3 +160,18 @@ export const olderThan = (alias: string, table: 'posts' | 'comments', cursor: st
 /** The comment `c` and its post are shown to user `viewer`: no block between either author and them. */
 export const commentShownTo = (c: string, viewer: string) =>
   `${noBlockBetween(`${c}.author_id`, viewer)} and ${noBlockBetween(`(select cp.author_id from posts cp where cp.id = ${c}.post_id)`, viewer)}`;
+
+/** A HomeItem's columns: a Post's over posts rows `p` that carry `home_at` (the item's instant) and `home_reposter` (the followed reposter, or null). */
+const homeItemColumns = (p: string, reader: Reader) => `${postColumns(p, reader)},
+  ${jsonObject(`select ${userSummaryColumns(`${p}_r`)} from users ${p}_r where ${p}_r.id = ${p}.home_reposter`)} as "repostedBy",
+  case when ${p}.home_reposter is null then null else ${isoTimestamp(`${p}.home_at`)} end as "repostedAt",
+  (extract(epoch from ${p}.home_at) * 1000)::bigint || '_' || ${p}.id as cursor`;
+
+export const homeItemJson = jsonFragment(HomeItem, (p: string, reader: Reader) =>
+  jsonObject(`select ${homeItemColumns(p, reader)}`),
+);
+
+/** A page of home timeline items as JSON array text, as postsArray builds posts: `orderedSource` yields rows for homeItemColumns. */
+export const homeItemsArray = jsonFragment(z.array(HomeItem), (p: string, orderedSource: string, reader: Reader) =>
+  jsonArrayTextUpTo(`select ${homeItemColumns(p, reader)} from ${orderedSource} ${p}`, ANSWER_MAX_BYTES),
+);

@@ -57,10 +57,21 @@ export const RepostEntity = defineEntity({
     createdAt: p.datetime(3).defaultRaw('now()'),
   }),
   indexes: [
+    // A user's reposts, every repost, and a post's reposts, newest first: the home timeline's walks and probes.
     {
       name: 'reposts_user_created_index',
       expression:
-        'create index "reposts_user_created_index" on "reposts" ("user_id", "created_at" desc, "id" desc) include ("post_id")',
+        'create index "reposts_user_created_index" on "reposts" ("user_id", "created_at" desc, "post_id" desc) include ("id")',
+    },
+    {
+      name: 'reposts_created_index',
+      expression:
+        'create index "reposts_created_index" on "reposts" ("created_at" desc, "post_id" desc) include ("user_id", "id")',
+    },
+    {
+      name: 'reposts_post_created_index',
+      expression:
+        'create index "reposts_post_created_index" on "reposts" ("post_id", "created_at" desc, "id" desc) include ("user_id")',
     },
   ],
   uniques: [{ name: 'reposts_post_user_unique', properties: ['post', 'user'] }],

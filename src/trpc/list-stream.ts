@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { DriverStatement } from '../db/sql.js';
-import type { Page } from './schemas.js';
 
 /**
  * A JSON document in the order it is written: literal text, and the rows of statements, each
@@ -38,7 +37,7 @@ export interface ListStream {
 export const LIST_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 
 /** A list input with `limit`: one page, built in one statement. */
-export const paged = <P extends Page>(input: P | undefined): input is P & { limit: number } =>
+export const paged = <P extends { limit?: number | undefined }>(input: P | undefined): input is P & { limit: number } =>
   input?.limit !== undefined;
 
 /**

@@ -184,6 +184,9 @@ describe('real responses match the document', () => {
     await check('GET', '/posts', '/posts', 401);
     await check('GET', '/posts/followed', '/posts/followed', 200, a);
     await check('GET', '/posts/followed', '/posts/followed', 401);
+    await check('GET', '/posts/home', '/posts/home?limit=5', 200, a);
+    await check('GET', '/posts/home', '/posts/home?limit=5&before=12', 400, a);
+    await check('GET', '/posts/home', '/posts/home', 401);
     await check('GET', '/posts/{id}', `/posts/${post.id}`, 200, a);
     await check('GET', '/posts/{id}', '/posts/abc', 400, a);
     await check('GET', '/posts/{id}', '/posts/999999999', 404, a);

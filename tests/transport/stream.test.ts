@@ -25,11 +25,12 @@ beforeAll(async () => {
   await h.caller(reader.token).posts.comment({ id: post!.id, content: 'streamed too' });
 });
 
-describe('GET /posts (with or without q), /posts/followed and /users/{id}/posts without a page', () => {
+describe('GET /posts (with or without q), /posts/followed, /posts/home and /users/{id}/posts without a page', () => {
   it('stream exactly the JSON the procedures return', async () => {
     for (const [path, expected] of [
       ['/posts', await h.caller(reader.token).posts.list()],
       ['/posts/followed/', await h.caller(reader.token).posts.followed()],
+      ['/posts/home', await h.caller(reader.token).posts.home()],
       [`/users/${author.id}/posts`, await h.caller(reader.token).users.posts({ id: author.id })],
       ['/posts?q=bulk', await h.caller(reader.token).posts.list({ q: 'bulk' })],
     ] as const) {
@@ -42,7 +43,7 @@ describe('GET /posts (with or without q), /posts/followed and /users/{id}/posts 
   });
 
   it('are streamed by REST as they are read (their meta, defineList), not built whole by the procedure', async () => {
-    for (const path of ['/posts', '/posts/followed', `/users/${author.id}/posts`, '/posts?q=bulk']) {
+    for (const path of ['/posts', '/posts/followed', '/posts/home', `/users/${author.id}/posts`, '/posts?q=bulk']) {
       const res = await h.request('GET', path, { token: reader.token });
       expect(res.status).toBe(200);
       // A stream's length is not known when its head is written: every other REST answer has one.

@@ -185,6 +185,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home timeline: posts by users the caller follows, posts of the tags they follow, and posts those users reposted (each post once, at its newest repost), newest first
+         * @description The home timeline: posts by users the caller follows, posts of the tags they follow, and posts those users reposted (each post once, at its newest repost), newest first. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         */
+        get: operations["posts-home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts/{id}": {
         parameters: {
             query?: never;
@@ -963,6 +983,36 @@ export interface components {
             height: number | null;
             blurhash: string | null;
             description: string;
+        };
+        HomeItem: {
+            /** @example 1 */
+            id: number;
+            title: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:00:00.000Z
+             */
+            createdAt: string;
+            createdBy: components["schemas"]["UserSummary"];
+            /** @description The first 20 users who like the post, by user id; all of them: GET /posts/{id}/likes */
+            likedBy: components["schemas"]["UserSummary"][];
+            /** @description The 20 newest comments; all of them: GET /posts/{id}/comments */
+            comments: components["schemas"]["Comment"][];
+            /** @description How many likes the caller could page through */
+            likeCount: number;
+            /** @description How many comments the caller could page through */
+            commentCount: number;
+            /** @description Whether the caller likes it: a second like is rejected (400) when this is true */
+            likedByMe: boolean;
+            /** @description The images, in order ([] without) */
+            media: components["schemas"]["MediaAttachment"][];
+            /** @description The followed user whose repost brought the post here (the newest); null for a post shown as written */
+            repostedBy: components["schemas"]["UserSummary"] | null;
+            /** @description When repostedBy reposted it; null with repostedBy */
+            repostedAt: string | null;
+            /** @description This item as a place in the timeline: `before` of the next page and Last-Event-ID take it */
+            cursor: string;
         };
         UserWithRelations: {
             /** @example 1 */
@@ -2068,6 +2118,93 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Invalid input",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit= */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit=",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "posts-home": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 1764270000000_42 */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeItem"][];
+                };
+            };
+            /** @description Invalid limit or before */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid limit or before",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */

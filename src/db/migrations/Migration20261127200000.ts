@@ -33,7 +33,10 @@ export class Migration20261127200000 extends Migration {
     this.addSql(`alter table "reposts" add constraint "reposts_post_id_foreign" foreign key ("post_id") references "posts" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "reposts" add constraint "reposts_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);
     this.addSql(`create unique index "reposts_post_user_unique" on "reposts" ("post_id", "user_id");`);
-    this.addSql(`create index "reposts_user_created_index" on "reposts" ("user_id", "created_at" desc, "id" desc) include ("post_id");`);
+    // A user's reposts, every repost, and a post's reposts, newest first (the home timeline's walks and probes).
+    this.addSql(`create index "reposts_user_created_index" on "reposts" ("user_id", "created_at" desc, "post_id" desc) include ("id");`);
+    this.addSql(`create index "reposts_created_index" on "reposts" ("created_at" desc, "post_id" desc) include ("user_id", "id");`);
+    this.addSql(`create index "reposts_post_created_index" on "reposts" ("post_id", "created_at" desc, "id" desc) include ("user_id");`);
 
     this.addSql(`create table "bookmarks" ("user_id" int not null, "post_id" int not null, "created_at" timestamptz(3) not null default now(), constraint "bookmarks_pkey" primary key ("user_id", "post_id"));`);
     this.addSql(`alter table "bookmarks" add constraint "bookmarks_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);

@@ -6235,6 +6235,5926 @@ where
   and s.revoked_at is null
   and s.expires_at > now();
 
+-- posts_home_before_limit
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        '[' || coalesce(string_agg(t.j, ','), '') || ']'
+      from
+        (
+          select
+            x.j,
+            sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+          from
+            (
+              select
+                row_to_json(a)::text as j
+              from
+                (
+                  select
+                    p.id,
+                    p.title,
+                    p.content,
+                    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_a.id,
+                            p_a.first_name as "firstName",
+                            p_a.last_name as "lastName",
+                            p_a.avatar_url as "avatarUrl"
+                          from
+                            users p_a
+                          where
+                            p_a.id = p.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_lu.id,
+                              p_lu.first_name as "firstName",
+                              p_lu.last_name as "lastName",
+                              p_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  post_likes l
+                                where
+                                  l.post_id = p.id
+                                  and true
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_lu_i
+                              join users p_lu on p_lu.id = p_lu_i.user_id
+                            order by
+                              p_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c.id,
+                              p_c.content,
+                              to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_c_a.id,
+                                      p_c_a.first_name as "firstName",
+                                      p_c_a.last_name as "lastName",
+                                      p_c_a.avatar_url as "avatarUrl"
+                                    from
+                                      users p_c_a
+                                    where
+                                      p_c_a.id = p_c.author_id
+                                  ) o
+                              ) as "createdBy",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_lu.id,
+                                        p_c_lu.first_name as "firstName",
+                                        p_c_lu.last_name as "lastName",
+                                        p_c_lu.avatar_url as "avatarUrl"
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = p_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) p_c_lu_i
+                                        join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                      order by
+                                        p_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as "likedBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_c_s.like_count
+                                    from
+                                      comment_stats p_c_s
+                                    where
+                                      p_c_s.comment_id = p_c.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              exists (
+                                select
+                                from
+                                  comment_likes p_c_m
+                                where
+                                  p_c_m.comment_id = p_c.id
+                                  and p_c_m.user_id = s.user_id
+                              ) as "likedByMe"
+                            from
+                              comments p_c
+                            where
+                              p_c.post_id = p.id
+                              and true
+                            order by
+                              p_c.created_at desc,
+                              p_c.id desc
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as comments,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.like_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.comment_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "commentCount",
+                    exists (
+                      select
+                      from
+                        post_likes p_m
+                      where
+                        p_m.post_id = p.id
+                        and p_m.user_id = s.user_id
+                    ) as "likedByMe",
+                    coalesce(p.media::json, '[]'::json) as media,
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_r.id,
+                            p_r.first_name as "firstName",
+                            p_r.last_name as "lastName",
+                            p_r.avatar_url as "avatarUrl"
+                          from
+                            users p_r
+                          where
+                            p_r.id = p.home_reposter
+                        ) o
+                    ) as "repostedBy",
+                    case
+                      when p.home_reposter is null then null
+                      else to_char(p.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                    end as "repostedAt",
+                    (
+                      extract(
+                        epoch
+                        from
+                          p.home_at
+                      ) * 1000
+                    )::bigint || '_' || p.id as cursor
+                  from
+                    (
+                      select
+                        hp.*,
+                        i.at as home_at,
+                        i.reposter as home_reposter
+                      from
+                        (
+                          select
+                            *
+                          from
+                            (
+                              with
+                                tag_heads as materialized (
+                                  select
+                                    tf.tag,
+                                    k.created_at
+                                  from
+                                    tag_follows tf
+                                    cross join lateral (
+                                      select
+                                        t.created_at
+                                      from
+                                        post_tags t
+                                      where
+                                        t.tag = tf.tag
+                                        and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and true
+                                        and (
+                                          coalesce(
+                                            (
+                                              select
+                                                hs.repost_count
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = t.post_id
+                                            ),
+                                            0
+                                          ) = 0
+                                          or not exists (
+                                            select
+                                            from
+                                              reposts hr
+                                            where
+                                              hr.post_id = t.post_id
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hr.user_id
+                                              )
+                                          )
+                                        )
+                                      order by
+                                        t.created_at desc,
+                                        t.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    tf.user_id = s.user_id
+                                ),
+                                tag_floor as materialized (
+                                  select
+                                    coalesce(
+                                      (
+                                        select
+                                          h.created_at
+                                        from
+                                          tag_heads h
+                                        order by
+                                          h.created_at desc
+                                        offset
+                                          10 * $5 - 1
+                                        limit
+                                          1
+                                      ),
+                                      '-infinity'
+                                    ) as at
+                                ),
+                                tag_items as materialized (
+                                  select
+                                    k.post_id,
+                                    k.created_at
+                                  from
+                                    tag_heads th
+                                    cross join lateral (
+                                      select
+                                        t.post_id,
+                                        t.created_at
+                                      from
+                                        post_tags t
+                                      where
+                                        t.tag = th.tag
+                                        and t.created_at >= (
+                                          select
+                                            at
+                                          from
+                                            tag_floor
+                                        )
+                                        and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and true
+                                        and (
+                                          coalesce(
+                                            (
+                                              select
+                                                hs.repost_count
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = t.post_id
+                                            ),
+                                            0
+                                          ) = 0
+                                          or not exists (
+                                            select
+                                            from
+                                              reposts hr
+                                            where
+                                              hr.post_id = t.post_id
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hr.user_id
+                                              )
+                                          )
+                                        )
+                                      order by
+                                        t.created_at desc,
+                                        t.post_id desc
+                                      limit
+                                        $5
+                                    ) k
+                                  where
+                                    th.created_at >= (
+                                      select
+                                        at
+                                      from
+                                        tag_floor
+                                    )
+                                ),
+                                walked as materialized (
+                                  select
+                                    w.post_id,
+                                    w.created_at,
+                                    w.user_id,
+                                    w.id
+                                  from
+                                    (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id,
+                                        x.id
+                                      from
+                                        reposts x
+                                      where
+                                        true
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        500
+                                    ) w
+                                  where
+                                    exists (
+                                      select
+                                      from
+                                        (
+                                          select
+                                            f.followed_id,
+                                            f.author_bound
+                                          from
+                                            follows f
+                                          where
+                                            f.follower_id = s.user_id
+                                            and true
+                                        ) hf
+                                      where
+                                        hf.followed_id = w.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        reposts hn
+                                      where
+                                        hn.post_id = w.post_id
+                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
+                                        and exists (
+                                          select
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) hf
+                                          where
+                                            hf.followed_id = hn.user_id
+                                        )
+                                    )
+                                    and true
+                                  order by
+                                    w.created_at desc,
+                                    w.post_id desc
+                                  limit
+                                    $5
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at,
+                                    k.post_id
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id,
+                                        x.id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and not exists (
+                                          select
+                                          from
+                                            reposts hn
+                                          where
+                                            hn.post_id = x.post_id
+                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) hf
+                                              where
+                                                hf.followed_id = hn.user_id
+                                            )
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $5
+                                  order by
+                                    k.created_at desc,
+                                    k.post_id desc
+                                  limit
+                                    $5
+                                ),
+                                reposted as (
+                                  select
+                                    *
+                                  from
+                                    walked
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) >= $5
+                                  union all
+                                  (
+                                    select
+                                      k.*
+                                    from
+                                      repost_heads hd
+                                      cross join lateral (
+                                        select
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id,
+                                          x.id
+                                        from
+                                          reposts x
+                                        where
+                                          x.user_id = hd.followed_id
+                                          and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                          and not exists (
+                                            select
+                                            from
+                                              reposts hn
+                                            where
+                                              hn.post_id = x.post_id
+                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hn.user_id
+                                              )
+                                          )
+                                          and true
+                                        order by
+                                          x.created_at desc,
+                                          x.post_id desc
+                                        limit
+                                          $5
+                                      ) k
+                                    order by
+                                      k.created_at desc,
+                                      k.post_id desc
+                                    limit
+                                      $5
+                                  )
+                                )
+                              select distinct
+                                on (u.id) u.id,
+                                u.at,
+                                u.reposter,
+                                u.rid
+                              from
+                                (
+                                  select
+                                    fa.id,
+                                    fa.created_at as at,
+                                    null::int as reposter,
+                                    null::int as rid
+                                  from
+                                    (
+                                      with
+                                        floor_heads as materialized (
+                                          select
+                                            k.created_at
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) r
+                                            cross join lateral (
+                                              select
+                                                x.id,
+                                                x.created_at
+                                              from
+                                                posts x
+                                              where
+                                                x.author_id = r.followed_id
+                                                and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                and (
+                                                  coalesce(
+                                                    (
+                                                      select
+                                                        hs.repost_count
+                                                      from
+                                                        post_stats hs
+                                                      where
+                                                        hs.post_id = x.id
+                                                    ),
+                                                    0
+                                                  ) = 0
+                                                  or not exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.id
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                1
+                                            ) k
+                                          where
+                                            r.author_bound > '-infinity'
+                                            and r.author_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                          order by
+                                            r.author_bound desc
+                                          limit
+                                            $5
+                                        ),
+                                        floor as materialized (
+                                          select
+                                            case
+                                              when count(*) >= $5 then min(created_at)
+                                              else '-infinity'
+                                            end as at
+                                          from
+                                            floor_heads
+                                        ),
+                                        above as materialized (
+                                          select
+                                            a.followed_id
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) a
+                                          where
+                                            a.author_bound > (
+                                              select
+                                                at
+                                              from
+                                                floor
+                                            )
+                                          limit
+                                            201
+                                        ),
+                                        crowded as materialized (
+                                          select
+                                            count(*) > 200 as yes
+                                          from
+                                            above
+                                        ),
+                                        walked as materialized (
+                                          select
+                                            w.id,
+                                            w.created_at
+                                          from
+                                            (
+                                              select
+                                                x.id,
+                                                x.created_at,
+                                                x.author_id
+                                              from
+                                                posts x
+                                              where
+                                                (
+                                                  select
+                                                    yes
+                                                  from
+                                                    crowded
+                                                )
+                                                and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                500
+                                            ) w
+                                            -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+                                          where
+                                            (
+                                              select
+                                                true
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) wf
+                                              where
+                                                wf.followed_id = w.author_id
+                                            )
+                                            and (
+                                              coalesce(
+                                                (
+                                                  select
+                                                    hs.repost_count
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = w.id
+                                                ),
+                                                0
+                                              ) = 0
+                                              or not exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = w.id
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  )
+                                              )
+                                            )
+                                          order by
+                                            w.created_at desc,
+                                            w.id desc
+                                          limit
+                                            $5
+                                        ),
+                                        ranked as (
+                                          select
+                                            followed_id
+                                          from
+                                            above
+                                          where
+                                            not (
+                                              select
+                                                yes
+                                              from
+                                                crowded
+                                            )
+                                          union all
+                                          select
+                                            a.followed_id
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) a
+                                          where
+                                            a.author_bound > (
+                                              select
+                                                at
+                                              from
+                                                floor
+                                            )
+                                            and (
+                                              select
+                                                yes
+                                              from
+                                                crowded
+                                            )
+                                            and (
+                                              select
+                                                count(*)
+                                              from
+                                                walked
+                                            ) < $5
+                                        ),
+                                        heads as materialized (
+                                          select
+                                            r.followed_id as author_id,
+                                            k.id,
+                                            k.created_at
+                                          from
+                                            ranked r
+                                            cross join lateral (
+                                              select
+                                                x.id,
+                                                x.created_at
+                                              from
+                                                posts x
+                                              where
+                                                x.author_id = r.followed_id
+                                                and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                and (
+                                                  coalesce(
+                                                    (
+                                                      select
+                                                        hs.repost_count
+                                                      from
+                                                        post_stats hs
+                                                      where
+                                                        hs.post_id = x.id
+                                                    ),
+                                                    0
+                                                  ) = 0
+                                                  or not exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.id
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                1
+                                            ) k
+                                          order by
+                                            k.created_at desc,
+                                            k.id desc
+                                          limit
+                                            $5
+                                        ),
+                                        newest as (
+                                          select
+                                            *
+                                          from
+                                            walked
+                                          where
+                                            (
+                                              select
+                                                count(*)
+                                              from
+                                                walked
+                                            ) >= $5
+                                          union all
+                                          (
+                                            select
+                                              k.id,
+                                              k.created_at
+                                            from
+                                              heads hd
+                                              cross join lateral (
+                                                select
+                                                  x.id,
+                                                  x.created_at
+                                                from
+                                                  posts x
+                                                where
+                                                  x.author_id = hd.author_id
+                                                  and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                  and (
+                                                    coalesce(
+                                                      (
+                                                        select
+                                                          hs.repost_count
+                                                        from
+                                                          post_stats hs
+                                                        where
+                                                          hs.post_id = x.id
+                                                      ),
+                                                      0
+                                                    ) = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.id
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        )
+                                                    )
+                                                  )
+                                                order by
+                                                  x.created_at desc,
+                                                  x.id desc
+                                                limit
+                                                  $5
+                                              ) k
+                                            order by
+                                              k.created_at desc,
+                                              k.id desc
+                                            limit
+                                              $5
+                                          )
+                                        )
+                                      select
+                                        fp.*
+                                      from
+                                        newest
+                                        join posts fp on fp.id = newest.id
+                                      order by
+                                        newest.created_at desc,
+                                        newest.id desc
+                                      limit
+                                        $5
+                                    ) fa
+                                  union all
+                                  select
+                                    ti.post_id,
+                                    ti.created_at,
+                                    null,
+                                    null
+                                  from
+                                    tag_items ti
+                                  union all
+                                  select
+                                    rp.post_id,
+                                    rp.created_at,
+                                    rp.user_id,
+                                    rp.id
+                                  from
+                                    reposted rp
+                                ) u
+                              order by
+                                u.id
+                            ) ii
+                          order by
+                            ii.at desc,
+                            ii.id desc
+                          limit
+                            $5
+                        ) i
+                        join posts hp on hp.id = i.id
+                      order by
+                        i.at desc,
+                        i.id desc
+                    ) p
+                ) a
+              offset
+                0
+            ) x
+        ) t
+      where
+        t.upto <= 9499999
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_home_before_limit_guarded
+select
+  (
+    select
+      '[' || coalesce(string_agg(t.j, ','), '') || ']'
+    from
+      (
+        select
+          x.j,
+          sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+        from
+          (
+            select
+              row_to_json(a)::text as j
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = s.user_id
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = s.user_id
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_r.id,
+                          p_r.first_name as "firstName",
+                          p_r.last_name as "lastName",
+                          p_r.avatar_url as "avatarUrl"
+                        from
+                          users p_r
+                        where
+                          p_r.id = p.home_reposter
+                      ) o
+                  ) as "repostedBy",
+                  case
+                    when p.home_reposter is null then null
+                    else to_char(p.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                  end as "repostedAt",
+                  (
+                    extract(
+                      epoch
+                      from
+                        p.home_at
+                    ) * 1000
+                  )::bigint || '_' || p.id as cursor
+                from
+                  (
+                    select
+                      hp.*,
+                      i.at as home_at,
+                      i.reposter as home_reposter
+                    from
+                      (
+                        select
+                          *
+                        from
+                          (
+                            with
+                              tag_heads as materialized (
+                                select
+                                  tf.tag,
+                                  k.created_at
+                                from
+                                  tag_follows tf
+                                  cross join lateral (
+                                    select
+                                      t.created_at
+                                    from
+                                      post_tags t
+                                    where
+                                      t.tag = tf.tag
+                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = t.author_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = t.author_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = t.author_id
+                                        )
+                                      )
+                                      and (
+                                        coalesce(
+                                          (
+                                            select
+                                              hs.repost_count
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                          ),
+                                          0
+                                        ) = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            reposts hr
+                                          where
+                                            hr.post_id = t.post_id
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hr.user_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      t.created_at desc,
+                                      t.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  tf.user_id = s.user_id
+                              ),
+                              tag_floor as materialized (
+                                select
+                                  coalesce(
+                                    (
+                                      select
+                                        h.created_at
+                                      from
+                                        tag_heads h
+                                      order by
+                                        h.created_at desc
+                                      offset
+                                        10 * $5 - 1
+                                      limit
+                                        1
+                                    ),
+                                    '-infinity'
+                                  ) as at
+                              ),
+                              tag_items as materialized (
+                                select
+                                  k.post_id,
+                                  k.created_at
+                                from
+                                  tag_heads th
+                                  cross join lateral (
+                                    select
+                                      t.post_id,
+                                      t.created_at
+                                    from
+                                      post_tags t
+                                    where
+                                      t.tag = th.tag
+                                      and t.created_at >= (
+                                        select
+                                          at
+                                        from
+                                          tag_floor
+                                      )
+                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = t.author_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = t.author_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = t.author_id
+                                        )
+                                      )
+                                      and (
+                                        coalesce(
+                                          (
+                                            select
+                                              hs.repost_count
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                          ),
+                                          0
+                                        ) = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            reposts hr
+                                          where
+                                            hr.post_id = t.post_id
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hr.user_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      t.created_at desc,
+                                      t.post_id desc
+                                    limit
+                                      $5
+                                  ) k
+                                where
+                                  th.created_at >= (
+                                    select
+                                      at
+                                    from
+                                      tag_floor
+                                  )
+                              ),
+                              walked as materialized (
+                                select
+                                  w.post_id,
+                                  w.created_at,
+                                  w.user_id,
+                                  w.id
+                                from
+                                  (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id,
+                                      x.id
+                                    from
+                                      reposts x
+                                    where
+                                      true
+                                      and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      500
+                                  ) w
+                                where
+                                  exists (
+                                    select
+                                    from
+                                      (
+                                        select
+                                          f.followed_id,
+                                          f.author_bound
+                                        from
+                                          follows f
+                                        where
+                                          f.follower_id = s.user_id
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = f.followed_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = f.followed_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = f.followed_id
+                                            )
+                                          )
+                                      ) hf
+                                    where
+                                      hf.followed_id = w.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      reposts hn
+                                    where
+                                      hn.post_id = w.post_id
+                                      and (hn.created_at, hn.id) > (w.created_at, w.id)
+                                      and exists (
+                                        select
+                                        from
+                                          (
+                                            select
+                                              f.followed_id,
+                                              f.author_bound
+                                            from
+                                              follows f
+                                            where
+                                              f.follower_id = s.user_id
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = f.followed_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = f.followed_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = f.followed_id
+                                                )
+                                              )
+                                          ) hf
+                                        where
+                                          hf.followed_id = hn.user_id
+                                      )
+                                  )
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = (
+                                            select
+                                              ap.author_id
+                                            from
+                                              posts ap
+                                            where
+                                              ap.id = w.post_id
+                                          )
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = (
+                                            select
+                                              ap.author_id
+                                            from
+                                              posts ap
+                                            where
+                                              ap.id = w.post_id
+                                          )
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                  and (
+                                    s.mute_count = 0
+                                    or not exists (
+                                      select
+                                      from
+                                        mutes mu
+                                      where
+                                        mu.muter_id = s.user_id
+                                        and mu.muted_id = (
+                                          select
+                                            ap.author_id
+                                          from
+                                            posts ap
+                                          where
+                                            ap.id = w.post_id
+                                        )
+                                    )
+                                  )
+                                order by
+                                  w.created_at desc,
+                                  w.post_id desc
+                                limit
+                                  $5
+                              ),
+                              repost_heads as materialized (
+                                select
+                                  r.followed_id,
+                                  k.created_at,
+                                  k.post_id
+                                from
+                                  (
+                                    select
+                                      f.followed_id,
+                                      f.author_bound
+                                    from
+                                      follows f
+                                    where
+                                      f.follower_id = s.user_id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = f.followed_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = f.followed_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = f.followed_id
+                                        )
+                                      )
+                                  ) r
+                                  cross join lateral (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id,
+                                      x.id
+                                    from
+                                      reposts x
+                                    where
+                                      x.user_id = r.followed_id
+                                      and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      and not exists (
+                                        select
+                                        from
+                                          reposts hn
+                                        where
+                                          hn.post_id = x.post_id
+                                          and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                          and exists (
+                                            select
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = f.followed_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = f.followed_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
+                                                  )
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = f.followed_id
+                                                    )
+                                                  )
+                                              ) hf
+                                            where
+                                              hf.followed_id = hn.user_id
+                                          )
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $5
+                                order by
+                                  k.created_at desc,
+                                  k.post_id desc
+                                limit
+                                  $5
+                              ),
+                              reposted as (
+                                select
+                                  *
+                                from
+                                  walked
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) >= $5
+                                union all
+                                (
+                                  select
+                                    k.*
+                                  from
+                                    repost_heads hd
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id,
+                                        x.id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = hd.followed_id
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and not exists (
+                                          select
+                                          from
+                                            reposts hn
+                                          where
+                                            hn.post_id = x.post_id
+                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hn.user_id
+                                            )
+                                        )
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = (
+                                                  select
+                                                    ap.author_id
+                                                  from
+                                                    posts ap
+                                                  where
+                                                    ap.id = x.post_id
+                                                )
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = (
+                                                  select
+                                                    ap.author_id
+                                                  from
+                                                    posts ap
+                                                  where
+                                                    ap.id = x.post_id
+                                                )
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                        and (
+                                          s.mute_count = 0
+                                          or not exists (
+                                            select
+                                            from
+                                              mutes mu
+                                            where
+                                              mu.muter_id = s.user_id
+                                              and mu.muted_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                        )
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        $5
+                                    ) k
+                                  order by
+                                    k.created_at desc,
+                                    k.post_id desc
+                                  limit
+                                    $5
+                                )
+                              )
+                            select distinct
+                              on (u.id) u.id,
+                              u.at,
+                              u.reposter,
+                              u.rid
+                            from
+                              (
+                                select
+                                  fa.id,
+                                  fa.created_at as at,
+                                  null::int as reposter,
+                                  null::int as rid
+                                from
+                                  (
+                                    with
+                                      floor_heads as materialized (
+                                        select
+                                          k.created_at
+                                        from
+                                          (
+                                            select
+                                              f.followed_id,
+                                              f.author_bound
+                                            from
+                                              follows f
+                                            where
+                                              f.follower_id = s.user_id
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = f.followed_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = f.followed_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = f.followed_id
+                                                )
+                                              )
+                                          ) r
+                                          cross join lateral (
+                                            select
+                                              x.id,
+                                              x.created_at
+                                            from
+                                              posts x
+                                            where
+                                              x.author_id = r.followed_id
+                                              and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and (
+                                                coalesce(
+                                                  (
+                                                    select
+                                                      hs.repost_count
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                  ),
+                                                  0
+                                                ) = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.id
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          r.author_bound > '-infinity'
+                                          and r.author_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                        order by
+                                          r.author_bound desc
+                                        limit
+                                          $5
+                                      ),
+                                      floor as materialized (
+                                        select
+                                          case
+                                            when count(*) >= $5 then min(created_at)
+                                            else '-infinity'
+                                          end as at
+                                        from
+                                          floor_heads
+                                      ),
+                                      above as materialized (
+                                        select
+                                          a.followed_id
+                                        from
+                                          (
+                                            select
+                                              f.followed_id,
+                                              f.author_bound
+                                            from
+                                              follows f
+                                            where
+                                              f.follower_id = s.user_id
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = f.followed_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = f.followed_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = f.followed_id
+                                                )
+                                              )
+                                          ) a
+                                        where
+                                          a.author_bound > (
+                                            select
+                                              at
+                                            from
+                                              floor
+                                          )
+                                        limit
+                                          201
+                                      ),
+                                      crowded as materialized (
+                                        select
+                                          count(*) > 200 as yes
+                                        from
+                                          above
+                                      ),
+                                      walked as materialized (
+                                        select
+                                          w.id,
+                                          w.created_at
+                                        from
+                                          (
+                                            select
+                                              x.id,
+                                              x.created_at,
+                                              x.author_id
+                                            from
+                                              posts x
+                                            where
+                                              (
+                                                select
+                                                  yes
+                                                from
+                                                  crowded
+                                              )
+                                              and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                            order by
+                                              x.created_at desc,
+                                              x.id desc
+                                            limit
+                                              500
+                                          ) w
+                                          -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+                                        where
+                                          (
+                                            select
+                                              true
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = f.followed_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = f.followed_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
+                                                  )
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = f.followed_id
+                                                    )
+                                                  )
+                                              ) wf
+                                            where
+                                              wf.followed_id = w.author_id
+                                          )
+                                          and (
+                                            coalesce(
+                                              (
+                                                select
+                                                  hs.repost_count
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = w.id
+                                              ),
+                                              0
+                                            ) = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                reposts hr
+                                              where
+                                                hr.post_id = w.id
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.followed_id = hr.user_id
+                                                )
+                                            )
+                                          )
+                                        order by
+                                          w.created_at desc,
+                                          w.id desc
+                                        limit
+                                          $5
+                                      ),
+                                      ranked as (
+                                        select
+                                          followed_id
+                                        from
+                                          above
+                                        where
+                                          not (
+                                            select
+                                              yes
+                                            from
+                                              crowded
+                                          )
+                                        union all
+                                        select
+                                          a.followed_id
+                                        from
+                                          (
+                                            select
+                                              f.followed_id,
+                                              f.author_bound
+                                            from
+                                              follows f
+                                            where
+                                              f.follower_id = s.user_id
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = f.followed_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = f.followed_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = f.followed_id
+                                                )
+                                              )
+                                          ) a
+                                        where
+                                          a.author_bound > (
+                                            select
+                                              at
+                                            from
+                                              floor
+                                          )
+                                          and (
+                                            select
+                                              yes
+                                            from
+                                              crowded
+                                          )
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              walked
+                                          ) < $5
+                                      ),
+                                      heads as materialized (
+                                        select
+                                          r.followed_id as author_id,
+                                          k.id,
+                                          k.created_at
+                                        from
+                                          ranked r
+                                          cross join lateral (
+                                            select
+                                              x.id,
+                                              x.created_at
+                                            from
+                                              posts x
+                                            where
+                                              x.author_id = r.followed_id
+                                              and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and (
+                                                coalesce(
+                                                  (
+                                                    select
+                                                      hs.repost_count
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                  ),
+                                                  0
+                                                ) = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.id
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.id desc
+                                            limit
+                                              1
+                                          ) k
+                                        order by
+                                          k.created_at desc,
+                                          k.id desc
+                                        limit
+                                          $5
+                                      ),
+                                      newest as (
+                                        select
+                                          *
+                                        from
+                                          walked
+                                        where
+                                          (
+                                            select
+                                              count(*)
+                                            from
+                                              walked
+                                          ) >= $5
+                                        union all
+                                        (
+                                          select
+                                            k.id,
+                                            k.created_at
+                                          from
+                                            heads hd
+                                            cross join lateral (
+                                              select
+                                                x.id,
+                                                x.created_at
+                                              from
+                                                posts x
+                                              where
+                                                x.author_id = hd.author_id
+                                                and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                and (
+                                                  coalesce(
+                                                    (
+                                                      select
+                                                        hs.repost_count
+                                                      from
+                                                        post_stats hs
+                                                      where
+                                                        hs.post_id = x.id
+                                                    ),
+                                                    0
+                                                  ) = 0
+                                                  or not exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.id
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                $5
+                                            ) k
+                                          order by
+                                            k.created_at desc,
+                                            k.id desc
+                                          limit
+                                            $5
+                                        )
+                                      )
+                                    select
+                                      fp.*
+                                    from
+                                      newest
+                                      join posts fp on fp.id = newest.id
+                                    order by
+                                      newest.created_at desc,
+                                      newest.id desc
+                                    limit
+                                      $5
+                                  ) fa
+                                union all
+                                select
+                                  ti.post_id,
+                                  ti.created_at,
+                                  null,
+                                  null
+                                from
+                                  tag_items ti
+                                union all
+                                select
+                                  rp.post_id,
+                                  rp.created_at,
+                                  rp.user_id,
+                                  rp.id
+                                from
+                                  reposted rp
+                              ) u
+                            order by
+                              u.id
+                          ) ii
+                        order by
+                          ii.at desc,
+                          ii.id desc
+                        limit
+                          $5
+                      ) i
+                      join posts hp on hp.id = i.id
+                    order by
+                      i.at desc,
+                      i.id desc
+                  ) p
+              ) a
+            offset
+              0
+          ) x
+      ) t
+    where
+      t.upto <= 9499999
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_home_limit
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        '[' || coalesce(string_agg(t.j, ','), '') || ']'
+      from
+        (
+          select
+            x.j,
+            sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+          from
+            (
+              select
+                row_to_json(a)::text as j
+              from
+                (
+                  select
+                    p.id,
+                    p.title,
+                    p.content,
+                    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_a.id,
+                            p_a.first_name as "firstName",
+                            p_a.last_name as "lastName",
+                            p_a.avatar_url as "avatarUrl"
+                          from
+                            users p_a
+                          where
+                            p_a.id = p.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_lu.id,
+                              p_lu.first_name as "firstName",
+                              p_lu.last_name as "lastName",
+                              p_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  post_likes l
+                                where
+                                  l.post_id = p.id
+                                  and true
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_lu_i
+                              join users p_lu on p_lu.id = p_lu_i.user_id
+                            order by
+                              p_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c.id,
+                              p_c.content,
+                              to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_c_a.id,
+                                      p_c_a.first_name as "firstName",
+                                      p_c_a.last_name as "lastName",
+                                      p_c_a.avatar_url as "avatarUrl"
+                                    from
+                                      users p_c_a
+                                    where
+                                      p_c_a.id = p_c.author_id
+                                  ) o
+                              ) as "createdBy",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_lu.id,
+                                        p_c_lu.first_name as "firstName",
+                                        p_c_lu.last_name as "lastName",
+                                        p_c_lu.avatar_url as "avatarUrl"
+                                      from
+                                        (
+                                          select
+                                            l.user_id
+                                          from
+                                            comment_likes l
+                                          where
+                                            l.comment_id = p_c.id
+                                            and true
+                                          order by
+                                            l.user_id
+                                          limit
+                                            20
+                                        ) p_c_lu_i
+                                        join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                      order by
+                                        p_c_lu_i.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as "likedBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_c_s.like_count
+                                    from
+                                      comment_stats p_c_s
+                                    where
+                                      p_c_s.comment_id = p_c.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              exists (
+                                select
+                                from
+                                  comment_likes p_c_m
+                                where
+                                  p_c_m.comment_id = p_c.id
+                                  and p_c_m.user_id = s.user_id
+                              ) as "likedByMe"
+                            from
+                              comments p_c
+                            where
+                              p_c.post_id = p.id
+                              and true
+                            order by
+                              p_c.created_at desc,
+                              p_c.id desc
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as comments,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.like_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.comment_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "commentCount",
+                    exists (
+                      select
+                      from
+                        post_likes p_m
+                      where
+                        p_m.post_id = p.id
+                        and p_m.user_id = s.user_id
+                    ) as "likedByMe",
+                    coalesce(p.media::json, '[]'::json) as media,
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_r.id,
+                            p_r.first_name as "firstName",
+                            p_r.last_name as "lastName",
+                            p_r.avatar_url as "avatarUrl"
+                          from
+                            users p_r
+                          where
+                            p_r.id = p.home_reposter
+                        ) o
+                    ) as "repostedBy",
+                    case
+                      when p.home_reposter is null then null
+                      else to_char(p.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                    end as "repostedAt",
+                    (
+                      extract(
+                        epoch
+                        from
+                          p.home_at
+                      ) * 1000
+                    )::bigint || '_' || p.id as cursor
+                  from
+                    (
+                      select
+                        hp.*,
+                        i.at as home_at,
+                        i.reposter as home_reposter
+                      from
+                        (
+                          select
+                            *
+                          from
+                            (
+                              with
+                                tag_heads as materialized (
+                                  select
+                                    tf.tag,
+                                    k.created_at
+                                  from
+                                    tag_follows tf
+                                    cross join lateral (
+                                      select
+                                        t.created_at
+                                      from
+                                        post_tags t
+                                      where
+                                        t.tag = tf.tag
+                                        and true
+                                        and (
+                                          coalesce(
+                                            (
+                                              select
+                                                hs.repost_count
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = t.post_id
+                                            ),
+                                            0
+                                          ) = 0
+                                          or not exists (
+                                            select
+                                            from
+                                              reposts hr
+                                            where
+                                              hr.post_id = t.post_id
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hr.user_id
+                                              )
+                                          )
+                                        )
+                                      order by
+                                        t.created_at desc,
+                                        t.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    tf.user_id = s.user_id
+                                ),
+                                tag_floor as materialized (
+                                  select
+                                    coalesce(
+                                      (
+                                        select
+                                          h.created_at
+                                        from
+                                          tag_heads h
+                                        order by
+                                          h.created_at desc
+                                        offset
+                                          10 * $3 - 1
+                                        limit
+                                          1
+                                      ),
+                                      '-infinity'
+                                    ) as at
+                                ),
+                                tag_items as materialized (
+                                  select
+                                    k.post_id,
+                                    k.created_at
+                                  from
+                                    tag_heads th
+                                    cross join lateral (
+                                      select
+                                        t.post_id,
+                                        t.created_at
+                                      from
+                                        post_tags t
+                                      where
+                                        t.tag = th.tag
+                                        and t.created_at >= (
+                                          select
+                                            at
+                                          from
+                                            tag_floor
+                                        )
+                                        and true
+                                        and (
+                                          coalesce(
+                                            (
+                                              select
+                                                hs.repost_count
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = t.post_id
+                                            ),
+                                            0
+                                          ) = 0
+                                          or not exists (
+                                            select
+                                            from
+                                              reposts hr
+                                            where
+                                              hr.post_id = t.post_id
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hr.user_id
+                                              )
+                                          )
+                                        )
+                                      order by
+                                        t.created_at desc,
+                                        t.post_id desc
+                                      limit
+                                        $3
+                                    ) k
+                                  where
+                                    th.created_at >= (
+                                      select
+                                        at
+                                      from
+                                        tag_floor
+                                    )
+                                ),
+                                walked as materialized (
+                                  select
+                                    w.post_id,
+                                    w.created_at,
+                                    w.user_id,
+                                    w.id
+                                  from
+                                    (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id,
+                                        x.id
+                                      from
+                                        reposts x
+                                      where
+                                        true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        500
+                                    ) w
+                                  where
+                                    exists (
+                                      select
+                                      from
+                                        (
+                                          select
+                                            f.followed_id,
+                                            f.author_bound
+                                          from
+                                            follows f
+                                          where
+                                            f.follower_id = s.user_id
+                                            and true
+                                        ) hf
+                                      where
+                                        hf.followed_id = w.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        reposts hn
+                                      where
+                                        hn.post_id = w.post_id
+                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
+                                        and exists (
+                                          select
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) hf
+                                          where
+                                            hf.followed_id = hn.user_id
+                                        )
+                                    )
+                                    and true
+                                  order by
+                                    w.created_at desc,
+                                    w.post_id desc
+                                  limit
+                                    $3
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at,
+                                    k.post_id
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id,
+                                        x.id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and not exists (
+                                          select
+                                          from
+                                            reposts hn
+                                          where
+                                            hn.post_id = x.post_id
+                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) hf
+                                              where
+                                                hf.followed_id = hn.user_id
+                                            )
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $3
+                                  order by
+                                    k.created_at desc,
+                                    k.post_id desc
+                                  limit
+                                    $3
+                                ),
+                                reposted as (
+                                  select
+                                    *
+                                  from
+                                    walked
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) >= $3
+                                  union all
+                                  (
+                                    select
+                                      k.*
+                                    from
+                                      repost_heads hd
+                                      cross join lateral (
+                                        select
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id,
+                                          x.id
+                                        from
+                                          reposts x
+                                        where
+                                          x.user_id = hd.followed_id
+                                          and not exists (
+                                            select
+                                            from
+                                              reposts hn
+                                            where
+                                              hn.post_id = x.post_id
+                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hn.user_id
+                                              )
+                                          )
+                                          and true
+                                        order by
+                                          x.created_at desc,
+                                          x.post_id desc
+                                        limit
+                                          $3
+                                      ) k
+                                    order by
+                                      k.created_at desc,
+                                      k.post_id desc
+                                    limit
+                                      $3
+                                  )
+                                )
+                              select distinct
+                                on (u.id) u.id,
+                                u.at,
+                                u.reposter,
+                                u.rid
+                              from
+                                (
+                                  select
+                                    fa.id,
+                                    fa.created_at as at,
+                                    null::int as reposter,
+                                    null::int as rid
+                                  from
+                                    (
+                                      with
+                                        floor_heads as materialized (
+                                          select
+                                            k.created_at
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) r
+                                            cross join lateral (
+                                              select
+                                                x.id,
+                                                x.created_at
+                                              from
+                                                posts x
+                                              where
+                                                x.author_id = r.followed_id
+                                                and (
+                                                  coalesce(
+                                                    (
+                                                      select
+                                                        hs.repost_count
+                                                      from
+                                                        post_stats hs
+                                                      where
+                                                        hs.post_id = x.id
+                                                    ),
+                                                    0
+                                                  ) = 0
+                                                  or not exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.id
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                1
+                                            ) k
+                                          where
+                                            r.author_bound > '-infinity'
+                                          order by
+                                            r.author_bound desc
+                                          limit
+                                            $3
+                                        ),
+                                        floor as materialized (
+                                          select
+                                            case
+                                              when count(*) >= $3 then min(created_at)
+                                              else '-infinity'
+                                            end as at
+                                          from
+                                            floor_heads
+                                        ),
+                                        above as materialized (
+                                          select
+                                            a.followed_id
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) a
+                                          where
+                                            a.author_bound > (
+                                              select
+                                                at
+                                              from
+                                                floor
+                                            )
+                                          limit
+                                            201
+                                        ),
+                                        crowded as materialized (
+                                          select
+                                            count(*) > 200 as yes
+                                          from
+                                            above
+                                        ),
+                                        walked as materialized (
+                                          select
+                                            w.id,
+                                            w.created_at
+                                          from
+                                            (
+                                              select
+                                                x.id,
+                                                x.created_at,
+                                                x.author_id
+                                              from
+                                                posts x
+                                              where
+                                                (
+                                                  select
+                                                    yes
+                                                  from
+                                                    crowded
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                500
+                                            ) w
+                                            -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+                                          where
+                                            (
+                                              select
+                                                true
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) wf
+                                              where
+                                                wf.followed_id = w.author_id
+                                            )
+                                            and (
+                                              coalesce(
+                                                (
+                                                  select
+                                                    hs.repost_count
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = w.id
+                                                ),
+                                                0
+                                              ) = 0
+                                              or not exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = w.id
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  )
+                                              )
+                                            )
+                                          order by
+                                            w.created_at desc,
+                                            w.id desc
+                                          limit
+                                            $3
+                                        ),
+                                        ranked as (
+                                          select
+                                            followed_id
+                                          from
+                                            above
+                                          where
+                                            not (
+                                              select
+                                                yes
+                                              from
+                                                crowded
+                                            )
+                                          union all
+                                          select
+                                            a.followed_id
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) a
+                                          where
+                                            a.author_bound > (
+                                              select
+                                                at
+                                              from
+                                                floor
+                                            )
+                                            and (
+                                              select
+                                                yes
+                                              from
+                                                crowded
+                                            )
+                                            and (
+                                              select
+                                                count(*)
+                                              from
+                                                walked
+                                            ) < $3
+                                        ),
+                                        heads as materialized (
+                                          select
+                                            r.followed_id as author_id,
+                                            k.id,
+                                            k.created_at
+                                          from
+                                            ranked r
+                                            cross join lateral (
+                                              select
+                                                x.id,
+                                                x.created_at
+                                              from
+                                                posts x
+                                              where
+                                                x.author_id = r.followed_id
+                                                and (
+                                                  coalesce(
+                                                    (
+                                                      select
+                                                        hs.repost_count
+                                                      from
+                                                        post_stats hs
+                                                      where
+                                                        hs.post_id = x.id
+                                                    ),
+                                                    0
+                                                  ) = 0
+                                                  or not exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.id
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                1
+                                            ) k
+                                          order by
+                                            k.created_at desc,
+                                            k.id desc
+                                          limit
+                                            $3
+                                        ),
+                                        newest as (
+                                          select
+                                            *
+                                          from
+                                            walked
+                                          where
+                                            (
+                                              select
+                                                count(*)
+                                              from
+                                                walked
+                                            ) >= $3
+                                          union all
+                                          (
+                                            select
+                                              k.id,
+                                              k.created_at
+                                            from
+                                              heads hd
+                                              cross join lateral (
+                                                select
+                                                  x.id,
+                                                  x.created_at
+                                                from
+                                                  posts x
+                                                where
+                                                  x.author_id = hd.author_id
+                                                  and (
+                                                    coalesce(
+                                                      (
+                                                        select
+                                                          hs.repost_count
+                                                        from
+                                                          post_stats hs
+                                                        where
+                                                          hs.post_id = x.id
+                                                      ),
+                                                      0
+                                                    ) = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.id
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        )
+                                                    )
+                                                  )
+                                                order by
+                                                  x.created_at desc,
+                                                  x.id desc
+                                                limit
+                                                  $3
+                                              ) k
+                                            order by
+                                              k.created_at desc,
+                                              k.id desc
+                                            limit
+                                              $3
+                                          )
+                                        )
+                                      select
+                                        fp.*
+                                      from
+                                        newest
+                                        join posts fp on fp.id = newest.id
+                                      order by
+                                        newest.created_at desc,
+                                        newest.id desc
+                                      limit
+                                        $3
+                                    ) fa
+                                  union all
+                                  select
+                                    ti.post_id,
+                                    ti.created_at,
+                                    null,
+                                    null
+                                  from
+                                    tag_items ti
+                                  union all
+                                  select
+                                    rp.post_id,
+                                    rp.created_at,
+                                    rp.user_id,
+                                    rp.id
+                                  from
+                                    reposted rp
+                                ) u
+                              order by
+                                u.id
+                            ) ii
+                          order by
+                            ii.at desc,
+                            ii.id desc
+                          limit
+                            $3
+                        ) i
+                        join posts hp on hp.id = i.id
+                      order by
+                        i.at desc,
+                        i.id desc
+                    ) p
+                ) a
+              offset
+                0
+            ) x
+        ) t
+      where
+        t.upto <= 9499999
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- posts_home_limit_guarded
+select
+  (
+    select
+      '[' || coalesce(string_agg(t.j, ','), '') || ']'
+    from
+      (
+        select
+          x.j,
+          sum(octet_length(x.j) + 1) over (rows unbounded preceding) as upto
+        from
+          (
+            select
+              row_to_json(a)::text as j
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = s.user_id
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = s.user_id
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_r.id,
+                          p_r.first_name as "firstName",
+                          p_r.last_name as "lastName",
+                          p_r.avatar_url as "avatarUrl"
+                        from
+                          users p_r
+                        where
+                          p_r.id = p.home_reposter
+                      ) o
+                  ) as "repostedBy",
+                  case
+                    when p.home_reposter is null then null
+                    else to_char(p.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                  end as "repostedAt",
+                  (
+                    extract(
+                      epoch
+                      from
+                        p.home_at
+                    ) * 1000
+                  )::bigint || '_' || p.id as cursor
+                from
+                  (
+                    select
+                      hp.*,
+                      i.at as home_at,
+                      i.reposter as home_reposter
+                    from
+                      (
+                        select
+                          *
+                        from
+                          (
+                            with
+                              tag_heads as materialized (
+                                select
+                                  tf.tag,
+                                  k.created_at
+                                from
+                                  tag_follows tf
+                                  cross join lateral (
+                                    select
+                                      t.created_at
+                                    from
+                                      post_tags t
+                                    where
+                                      t.tag = tf.tag
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = t.author_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = t.author_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = t.author_id
+                                        )
+                                      )
+                                      and (
+                                        coalesce(
+                                          (
+                                            select
+                                              hs.repost_count
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                          ),
+                                          0
+                                        ) = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            reposts hr
+                                          where
+                                            hr.post_id = t.post_id
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hr.user_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      t.created_at desc,
+                                      t.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  tf.user_id = s.user_id
+                              ),
+                              tag_floor as materialized (
+                                select
+                                  coalesce(
+                                    (
+                                      select
+                                        h.created_at
+                                      from
+                                        tag_heads h
+                                      order by
+                                        h.created_at desc
+                                      offset
+                                        10 * $3 - 1
+                                      limit
+                                        1
+                                    ),
+                                    '-infinity'
+                                  ) as at
+                              ),
+                              tag_items as materialized (
+                                select
+                                  k.post_id,
+                                  k.created_at
+                                from
+                                  tag_heads th
+                                  cross join lateral (
+                                    select
+                                      t.post_id,
+                                      t.created_at
+                                    from
+                                      post_tags t
+                                    where
+                                      t.tag = th.tag
+                                      and t.created_at >= (
+                                        select
+                                          at
+                                        from
+                                          tag_floor
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = t.author_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = t.author_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = t.author_id
+                                        )
+                                      )
+                                      and (
+                                        coalesce(
+                                          (
+                                            select
+                                              hs.repost_count
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                          ),
+                                          0
+                                        ) = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            reposts hr
+                                          where
+                                            hr.post_id = t.post_id
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hr.user_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      t.created_at desc,
+                                      t.post_id desc
+                                    limit
+                                      $3
+                                  ) k
+                                where
+                                  th.created_at >= (
+                                    select
+                                      at
+                                    from
+                                      tag_floor
+                                  )
+                              ),
+                              walked as materialized (
+                                select
+                                  w.post_id,
+                                  w.created_at,
+                                  w.user_id,
+                                  w.id
+                                from
+                                  (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id,
+                                      x.id
+                                    from
+                                      reposts x
+                                    where
+                                      true
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      500
+                                  ) w
+                                where
+                                  exists (
+                                    select
+                                    from
+                                      (
+                                        select
+                                          f.followed_id,
+                                          f.author_bound
+                                        from
+                                          follows f
+                                        where
+                                          f.follower_id = s.user_id
+                                          and (
+                                            s.block_count = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = s.user_id
+                                                  and bk.blocked_id = f.followed_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = f.followed_id
+                                                  and bk.blocked_id = s.user_id
+                                              )
+                                            )
+                                          )
+                                          and (
+                                            s.mute_count = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                mutes mu
+                                              where
+                                                mu.muter_id = s.user_id
+                                                and mu.muted_id = f.followed_id
+                                            )
+                                          )
+                                      ) hf
+                                    where
+                                      hf.followed_id = w.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      reposts hn
+                                    where
+                                      hn.post_id = w.post_id
+                                      and (hn.created_at, hn.id) > (w.created_at, w.id)
+                                      and exists (
+                                        select
+                                        from
+                                          (
+                                            select
+                                              f.followed_id,
+                                              f.author_bound
+                                            from
+                                              follows f
+                                            where
+                                              f.follower_id = s.user_id
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = f.followed_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = f.followed_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = f.followed_id
+                                                )
+                                              )
+                                          ) hf
+                                        where
+                                          hf.followed_id = hn.user_id
+                                      )
+                                  )
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = (
+                                            select
+                                              ap.author_id
+                                            from
+                                              posts ap
+                                            where
+                                              ap.id = w.post_id
+                                          )
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = (
+                                            select
+                                              ap.author_id
+                                            from
+                                              posts ap
+                                            where
+                                              ap.id = w.post_id
+                                          )
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                  and (
+                                    s.mute_count = 0
+                                    or not exists (
+                                      select
+                                      from
+                                        mutes mu
+                                      where
+                                        mu.muter_id = s.user_id
+                                        and mu.muted_id = (
+                                          select
+                                            ap.author_id
+                                          from
+                                            posts ap
+                                          where
+                                            ap.id = w.post_id
+                                        )
+                                    )
+                                  )
+                                order by
+                                  w.created_at desc,
+                                  w.post_id desc
+                                limit
+                                  $3
+                              ),
+                              repost_heads as materialized (
+                                select
+                                  r.followed_id,
+                                  k.created_at,
+                                  k.post_id
+                                from
+                                  (
+                                    select
+                                      f.followed_id,
+                                      f.author_bound
+                                    from
+                                      follows f
+                                    where
+                                      f.follower_id = s.user_id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = f.followed_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = f.followed_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = f.followed_id
+                                        )
+                                      )
+                                  ) r
+                                  cross join lateral (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id,
+                                      x.id
+                                    from
+                                      reposts x
+                                    where
+                                      x.user_id = r.followed_id
+                                      and not exists (
+                                        select
+                                        from
+                                          reposts hn
+                                        where
+                                          hn.post_id = x.post_id
+                                          and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                          and exists (
+                                            select
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = f.followed_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = f.followed_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
+                                                  )
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = f.followed_id
+                                                    )
+                                                  )
+                                              ) hf
+                                            where
+                                              hf.followed_id = hn.user_id
+                                          )
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $3
+                                order by
+                                  k.created_at desc,
+                                  k.post_id desc
+                                limit
+                                  $3
+                              ),
+                              reposted as (
+                                select
+                                  *
+                                from
+                                  walked
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) >= $3
+                                union all
+                                (
+                                  select
+                                    k.*
+                                  from
+                                    repost_heads hd
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id,
+                                        x.id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = hd.followed_id
+                                        and not exists (
+                                          select
+                                          from
+                                            reposts hn
+                                          where
+                                            hn.post_id = x.post_id
+                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hn.user_id
+                                            )
+                                        )
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = (
+                                                  select
+                                                    ap.author_id
+                                                  from
+                                                    posts ap
+                                                  where
+                                                    ap.id = x.post_id
+                                                )
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = (
+                                                  select
+                                                    ap.author_id
+                                                  from
+                                                    posts ap
+                                                  where
+                                                    ap.id = x.post_id
+                                                )
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                        and (
+                                          s.mute_count = 0
+                                          or not exists (
+                                            select
+                                            from
+                                              mutes mu
+                                            where
+                                              mu.muter_id = s.user_id
+                                              and mu.muted_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                        )
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        $3
+                                    ) k
+                                  order by
+                                    k.created_at desc,
+                                    k.post_id desc
+                                  limit
+                                    $3
+                                )
+                              )
+                            select distinct
+                              on (u.id) u.id,
+                              u.at,
+                              u.reposter,
+                              u.rid
+                            from
+                              (
+                                select
+                                  fa.id,
+                                  fa.created_at as at,
+                                  null::int as reposter,
+                                  null::int as rid
+                                from
+                                  (
+                                    with
+                                      floor_heads as materialized (
+                                        select
+                                          k.created_at
+                                        from
+                                          (
+                                            select
+                                              f.followed_id,
+                                              f.author_bound
+                                            from
+                                              follows f
+                                            where
+                                              f.follower_id = s.user_id
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = f.followed_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = f.followed_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = f.followed_id
+                                                )
+                                              )
+                                          ) r
+                                          cross join lateral (
+                                            select
+                                              x.id,
+                                              x.created_at
+                                            from
+                                              posts x
+                                            where
+                                              x.author_id = r.followed_id
+                                              and (
+                                                coalesce(
+                                                  (
+                                                    select
+                                                      hs.repost_count
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                  ),
+                                                  0
+                                                ) = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.id
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.id desc
+                                            limit
+                                              1
+                                          ) k
+                                        where
+                                          r.author_bound > '-infinity'
+                                        order by
+                                          r.author_bound desc
+                                        limit
+                                          $3
+                                      ),
+                                      floor as materialized (
+                                        select
+                                          case
+                                            when count(*) >= $3 then min(created_at)
+                                            else '-infinity'
+                                          end as at
+                                        from
+                                          floor_heads
+                                      ),
+                                      above as materialized (
+                                        select
+                                          a.followed_id
+                                        from
+                                          (
+                                            select
+                                              f.followed_id,
+                                              f.author_bound
+                                            from
+                                              follows f
+                                            where
+                                              f.follower_id = s.user_id
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = f.followed_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = f.followed_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = f.followed_id
+                                                )
+                                              )
+                                          ) a
+                                        where
+                                          a.author_bound > (
+                                            select
+                                              at
+                                            from
+                                              floor
+                                          )
+                                        limit
+                                          201
+                                      ),
+                                      crowded as materialized (
+                                        select
+                                          count(*) > 200 as yes
+                                        from
+                                          above
+                                      ),
+                                      walked as materialized (
+                                        select
+                                          w.id,
+                                          w.created_at
+                                        from
+                                          (
+                                            select
+                                              x.id,
+                                              x.created_at,
+                                              x.author_id
+                                            from
+                                              posts x
+                                            where
+                                              (
+                                                select
+                                                  yes
+                                                from
+                                                  crowded
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.id desc
+                                            limit
+                                              500
+                                          ) w
+                                          -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
+                                        where
+                                          (
+                                            select
+                                              true
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = f.followed_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = f.followed_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
+                                                  )
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = f.followed_id
+                                                    )
+                                                  )
+                                              ) wf
+                                            where
+                                              wf.followed_id = w.author_id
+                                          )
+                                          and (
+                                            coalesce(
+                                              (
+                                                select
+                                                  hs.repost_count
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = w.id
+                                              ),
+                                              0
+                                            ) = 0
+                                            or not exists (
+                                              select
+                                              from
+                                                reposts hr
+                                              where
+                                                hr.post_id = w.id
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.followed_id = hr.user_id
+                                                )
+                                            )
+                                          )
+                                        order by
+                                          w.created_at desc,
+                                          w.id desc
+                                        limit
+                                          $3
+                                      ),
+                                      ranked as (
+                                        select
+                                          followed_id
+                                        from
+                                          above
+                                        where
+                                          not (
+                                            select
+                                              yes
+                                            from
+                                              crowded
+                                          )
+                                        union all
+                                        select
+                                          a.followed_id
+                                        from
+                                          (
+                                            select
+                                              f.followed_id,
+                                              f.author_bound
+                                            from
+                                              follows f
+                                            where
+                                              f.follower_id = s.user_id
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = f.followed_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = f.followed_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
+                                                )
+                                              )
+                                              and (
+                                                s.mute_count = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    mutes mu
+                                                  where
+                                                    mu.muter_id = s.user_id
+                                                    and mu.muted_id = f.followed_id
+                                                )
+                                              )
+                                          ) a
+                                        where
+                                          a.author_bound > (
+                                            select
+                                              at
+                                            from
+                                              floor
+                                          )
+                                          and (
+                                            select
+                                              yes
+                                            from
+                                              crowded
+                                          )
+                                          and (
+                                            select
+                                              count(*)
+                                            from
+                                              walked
+                                          ) < $3
+                                      ),
+                                      heads as materialized (
+                                        select
+                                          r.followed_id as author_id,
+                                          k.id,
+                                          k.created_at
+                                        from
+                                          ranked r
+                                          cross join lateral (
+                                            select
+                                              x.id,
+                                              x.created_at
+                                            from
+                                              posts x
+                                            where
+                                              x.author_id = r.followed_id
+                                              and (
+                                                coalesce(
+                                                  (
+                                                    select
+                                                      hs.repost_count
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                  ),
+                                                  0
+                                                ) = 0
+                                                or not exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.id
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.id desc
+                                            limit
+                                              1
+                                          ) k
+                                        order by
+                                          k.created_at desc,
+                                          k.id desc
+                                        limit
+                                          $3
+                                      ),
+                                      newest as (
+                                        select
+                                          *
+                                        from
+                                          walked
+                                        where
+                                          (
+                                            select
+                                              count(*)
+                                            from
+                                              walked
+                                          ) >= $3
+                                        union all
+                                        (
+                                          select
+                                            k.id,
+                                            k.created_at
+                                          from
+                                            heads hd
+                                            cross join lateral (
+                                              select
+                                                x.id,
+                                                x.created_at
+                                              from
+                                                posts x
+                                              where
+                                                x.author_id = hd.author_id
+                                                and (
+                                                  coalesce(
+                                                    (
+                                                      select
+                                                        hs.repost_count
+                                                      from
+                                                        post_stats hs
+                                                      where
+                                                        hs.post_id = x.id
+                                                    ),
+                                                    0
+                                                  ) = 0
+                                                  or not exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.id
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                $3
+                                            ) k
+                                          order by
+                                            k.created_at desc,
+                                            k.id desc
+                                          limit
+                                            $3
+                                        )
+                                      )
+                                    select
+                                      fp.*
+                                    from
+                                      newest
+                                      join posts fp on fp.id = newest.id
+                                    order by
+                                      newest.created_at desc,
+                                      newest.id desc
+                                    limit
+                                      $3
+                                  ) fa
+                                union all
+                                select
+                                  ti.post_id,
+                                  ti.created_at,
+                                  null,
+                                  null
+                                from
+                                  tag_items ti
+                                union all
+                                select
+                                  rp.post_id,
+                                  rp.created_at,
+                                  rp.user_id,
+                                  rp.id
+                                from
+                                  reposted rp
+                              ) u
+                            order by
+                              u.id
+                          ) ii
+                        order by
+                          ii.at desc,
+                          ii.id desc
+                        limit
+                          $3
+                      ) i
+                      join posts hp on hp.id = i.id
+                    order by
+                      i.at desc,
+                      i.id desc
+                  ) p
+              ) a
+            offset
+              0
+          ) x
+      ) t
+    where
+      t.upto <= 9499999
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
 -- posts_limit
 select
   case
@@ -11588,6 +17508,1452 @@ from
 order by
   s.created_at desc,
   s.id desc;
+
+-- selectHomeList: unpaged (a stream)
+with
+  occurrences as (
+    select
+      p.id,
+      p.created_at as at,
+      null::int as reposter,
+      null::int as rid
+    from
+      posts p
+    where
+      p.author_id = any (
+        array(
+          select
+            f.followed_id
+          from
+            follows f
+          where
+            f.follower_id = $1
+            and (
+              (
+                select
+                  vb.block_count
+                from
+                  users vb
+                where
+                  vb.id = $1
+              ) = 0
+              or (
+                not exists (
+                  select
+                  from
+                    blocks bk
+                  where
+                    bk.blocker_id = $1
+                    and bk.blocked_id = f.followed_id
+                )
+                and not exists (
+                  select
+                  from
+                    blocks bk
+                  where
+                    bk.blocker_id = f.followed_id
+                    and bk.blocked_id = $1
+                )
+              )
+            )
+            and (
+              (
+                select
+                  vm.mute_count
+                from
+                  users vm
+                where
+                  vm.id = $1
+              ) = 0
+              or not exists (
+                select
+                from
+                  mutes mu
+                where
+                  mu.muter_id = $1
+                  and mu.muted_id = f.followed_id
+              )
+            )
+        )
+      )
+    union all
+    select
+      t.post_id,
+      t.created_at,
+      null,
+      null
+    from
+      post_tags t
+    where
+      t.tag = any (
+        array(
+          select
+            tf.tag
+          from
+            tag_follows tf
+          where
+            tf.user_id = $1
+        )
+      )
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $1
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $1
+              and bk.blocked_id = t.author_id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = t.author_id
+              and bk.blocked_id = $1
+          )
+        )
+      )
+      and (
+        (
+          select
+            vm.mute_count
+          from
+            users vm
+          where
+            vm.id = $1
+        ) = 0
+        or not exists (
+          select
+          from
+            mutes mu
+          where
+            mu.muter_id = $1
+            and mu.muted_id = t.author_id
+        )
+      )
+    union all
+    select
+      r.post_id,
+      r.created_at,
+      r.user_id,
+      r.id
+    from
+      reposts r
+    where
+      r.user_id = any (
+        array(
+          select
+            f.followed_id
+          from
+            follows f
+          where
+            f.follower_id = $1
+            and (
+              (
+                select
+                  vb.block_count
+                from
+                  users vb
+                where
+                  vb.id = $1
+              ) = 0
+              or (
+                not exists (
+                  select
+                  from
+                    blocks bk
+                  where
+                    bk.blocker_id = $1
+                    and bk.blocked_id = f.followed_id
+                )
+                and not exists (
+                  select
+                  from
+                    blocks bk
+                  where
+                    bk.blocker_id = f.followed_id
+                    and bk.blocked_id = $1
+                )
+              )
+            )
+            and (
+              (
+                select
+                  vm.mute_count
+                from
+                  users vm
+                where
+                  vm.id = $1
+              ) = 0
+              or not exists (
+                select
+                from
+                  mutes mu
+                where
+                  mu.muter_id = $1
+                  and mu.muted_id = f.followed_id
+              )
+            )
+        )
+      )
+      and (
+        (
+          select
+            vb.block_count
+          from
+            users vb
+          where
+            vb.id = $1
+        ) = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = $1
+              and bk.blocked_id = (
+                select
+                  ap.author_id
+                from
+                  posts ap
+                where
+                  ap.id = r.post_id
+              )
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = (
+                select
+                  ap.author_id
+                from
+                  posts ap
+                where
+                  ap.id = r.post_id
+              )
+              and bk.blocked_id = $1
+          )
+        )
+      )
+      and (
+        (
+          select
+            vm.mute_count
+          from
+            users vm
+          where
+            vm.id = $1
+        ) = 0
+        or not exists (
+          select
+          from
+            mutes mu
+          where
+            mu.muter_id = $1
+            and mu.muted_id = (
+              select
+                ap.author_id
+              from
+                posts ap
+              where
+                ap.id = r.post_id
+            )
+        )
+      )
+  ),
+  items as (
+    select distinct
+      on (o.id) o.id,
+      o.at,
+      o.reposter
+    from
+      occurrences o
+    order by
+      o.id,
+      o.at desc,
+      o.rid desc nulls last
+  )
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $1
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $1
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    (
+                                      select
+                                        vb.block_count
+                                      from
+                                        users vb
+                                      where
+                                        vb.id = $1
+                                    ) = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = $1
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = $1
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = $1
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = $1
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_r.id,
+                  p_r.first_name as "firstName",
+                  p_r.last_name as "lastName",
+                  p_r.avatar_url as "avatarUrl"
+                from
+                  users p_r
+                where
+                  p_r.id = p.home_reposter
+              ) o
+          ) as "repostedBy",
+          case
+            when p.home_reposter is null then null
+            else to_char(p.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          end as "repostedAt",
+          (
+            extract(
+              epoch
+              from
+                p.home_at
+            ) * 1000
+          )::bigint || '_' || p.id as cursor
+      ) o
+  )::text as json
+from
+  (
+    select
+      hp.*,
+      i.at as home_at,
+      i.reposter as home_reposter
+    from
+      items i
+      join posts hp on hp.id = i.id
+    order by
+      i.at desc,
+      i.id desc
+  ) p
+order by
+  p.home_at desc,
+  p.id desc;
+
+-- selectHomeList: whole after a cursor, up to a size
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        with
+          occurrences as (
+            select
+              p.id,
+              p.created_at as at,
+              null::int as reposter,
+              null::int as rid
+            from
+              posts p
+            where
+              p.author_id = any (
+                array(
+                  select
+                    f.followed_id
+                  from
+                    follows f
+                  where
+                    f.follower_id = $1
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = f.followed_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = f.followed_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                    and (
+                      (
+                        select
+                          vm.mute_count
+                        from
+                          users vm
+                        where
+                          vm.id = $1
+                      ) = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = $1
+                          and mu.muted_id = f.followed_id
+                      )
+                    )
+                )
+              )
+            union all
+            select
+              t.post_id,
+              t.created_at,
+              null,
+              null
+            from
+              post_tags t
+            where
+              t.tag = any (
+                array(
+                  select
+                    tf.tag
+                  from
+                    tag_follows tf
+                  where
+                    tf.user_id = $1
+                )
+              )
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = t.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = t.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+              and (
+                (
+                  select
+                    vm.mute_count
+                  from
+                    users vm
+                  where
+                    vm.id = $1
+                ) = 0
+                or not exists (
+                  select
+                  from
+                    mutes mu
+                  where
+                    mu.muter_id = $1
+                    and mu.muted_id = t.author_id
+                )
+              )
+            union all
+            select
+              r.post_id,
+              r.created_at,
+              r.user_id,
+              r.id
+            from
+              reposts r
+            where
+              r.user_id = any (
+                array(
+                  select
+                    f.followed_id
+                  from
+                    follows f
+                  where
+                    f.follower_id = $1
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = f.followed_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = f.followed_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                    and (
+                      (
+                        select
+                          vm.mute_count
+                        from
+                          users vm
+                        where
+                          vm.id = $1
+                      ) = 0
+                      or not exists (
+                        select
+                        from
+                          mutes mu
+                        where
+                          mu.muter_id = $1
+                          and mu.muted_id = f.followed_id
+                      )
+                    )
+                )
+              )
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = (
+                        select
+                          ap.author_id
+                        from
+                          posts ap
+                        where
+                          ap.id = r.post_id
+                      )
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = (
+                        select
+                          ap.author_id
+                        from
+                          posts ap
+                        where
+                          ap.id = r.post_id
+                      )
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+              and (
+                (
+                  select
+                    vm.mute_count
+                  from
+                    users vm
+                  where
+                    vm.id = $1
+                ) = 0
+                or not exists (
+                  select
+                  from
+                    mutes mu
+                  where
+                    mu.muter_id = $1
+                    and mu.muted_id = (
+                      select
+                        ap.author_id
+                      from
+                        posts ap
+                      where
+                        ap.id = r.post_id
+                    )
+                )
+              )
+          ),
+          items as (
+            select distinct
+              on (o.id) o.id,
+              o.at,
+              o.reposter
+            from
+              occurrences o
+            order by
+              o.id,
+              o.at desc,
+              o.rid desc nulls last
+          )
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_r.id,
+                          p_r.first_name as "firstName",
+                          p_r.last_name as "lastName",
+                          p_r.avatar_url as "avatarUrl"
+                        from
+                          users p_r
+                        where
+                          p_r.id = p.home_reposter
+                      ) o
+                  ) as "repostedBy",
+                  case
+                    when p.home_reposter is null then null
+                    else to_char(p.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                  end as "repostedAt",
+                  (
+                    extract(
+                      epoch
+                      from
+                        p.home_at
+                    ) * 1000
+                  )::bigint || '_' || p.id as cursor
+              ) o
+          )::text as json
+        from
+          (
+            select
+              hp.*,
+              i.at as home_at,
+              i.reposter as home_reposter
+            from
+              items i
+              join posts hp on hp.id = i.id
+            where
+              (i.at, i.id) < ((timestamptz 'epoch' + $2::bigint * interval '1 millisecond'), $3::int)
+            order by
+              i.at desc,
+              i.id desc
+            limit
+              $4
+          ) p
+        order by
+          p.home_at desc,
+          p.id desc
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto - octet_length(b.json) - 1 <= 999
+order by
+  b.nth;
 
 -- selectCommentsOnPost: a page
 select

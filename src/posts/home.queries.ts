@@ -1,0 +1,189 @@
+import { type DriverStatement, StatementValues } from '../db/sql.js';
+import { type SessionScope } from '../viewer/session.js';
+import { readerStatement, type ReaderStatement, runForReader } from '../viewer/reader-statements.js';
+import { shownAuthor, type Viewer, viewerById } from '../viewer/safety.sql.js';
+import { jsonValue } from '../trpc/json-text.js';
+import { feedPage, type FeedCursor, followedBy } from './post-lists.queries.js';
+import { homeItemJson, homeItemsArray } from './posts.sql.js';
+import { HOME_CURSOR, type HomeItem } from './posts.schemas.js';
+import { POST_TAGS_MAX } from './share.entity.js';
+
+/**
+ * The home timeline (docs/feed.md, "The home timeline"): the posts of the users the reader follows,
+ * the posts of the tags they follow, and the posts those users reposted. Each post is one item, at
+ * its newest occurrence: a post some followed user reposted is at its newest such repost (with
+ * `repostedBy`), any other at its own time. Items go newest first by (instant, post id), and a page
+ * after `before` holds the items older than that cursor.
+ *
+ * Each source yields only the occurrences that are their post's newest, so each post has exactly
+ * one and the pages never repeat it:
+ * - a followed author's post, or a followed tag's, only while no followed user reposted it;
+ * - a repost by a followed user only while no followed user reposted the post since.
+ */
+
+/** How many of the newest reposts a page looks through for the reader's followed users before it takes each one's newest. */
+export const HOME_REPOST_WALK = 500;
+
+/** The instant of a cursor's milliseconds (a placeholder). */
+const instantOf = (milliseconds: string) =>
+  `(timestamptz 'epoch' + ${milliseconds}::bigint * interval '1 millisecond')`;
+
+/** A cursor `<milliseconds>_<post id>` as its two statement values. */
+export function cursorValues(cursor: string): [string, number] {
+  const [, milliseconds, postId] = HOME_CURSOR.exec(cursor)!;
+  return [milliseconds!, Number(postId)];
+}
+
+/** Whether a user the reader follows (and sees) is `user` (an expression): one probe of the follows key. */
+const followedUser = (viewer: Viewer | undefined, user: string) =>
+  `exists (select from ${followedBy(viewer)} hf where hf.followed_id = ${user})`;
+
+/** No user the reader follows reposted the post `post` (an expression): none without a repost count, else its reposts probed. */
+const notRepostedByFollowed = (viewer: Viewer | undefined, post: string) =>
+  `(coalesce((select hs.repost_count from post_stats hs where hs.post_id = ${post}), 0) = 0
+    or not exists (select from reposts hr where hr.post_id = ${post} and ${followedUser(viewer, 'hr.user_id')}))`;
+
+/** The repost `r` is its post's newest by a user the reader follows. */
+const newestFollowedRepost = (viewer: Viewer | undefined, r: string) =>
+  `not exists (select from reposts hn where hn.post_id = ${r}.post_id and (hn.created_at, hn.id) > (${r}.created_at, ${r}.id)
+    and ${followedUser(viewer, 'hn.user_id')})`;
+
+/** The reader's lists show the author of post `post` (an expression). */
+const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
+  viewer ? shownAuthor(viewer, `(select ap.author_id from posts ap where ap.id = ${post})`) : 'true';
+
+/**
+ * The ids of a home page's items as `(id, at, reposter, rid)`: the newest `limit` items older than
+ * `cursor` (key `(at, post id)`), for the reader `s.user_id`. Each source takes at most `limit`:
+ * - followed authors: the feed's page (feedPage), less the posts a followed user reposted;
+ * - followed tags: each tag's newest kept post (one probe per tag), a floor from the
+ *   POST_TAGS_MAX × `limit`-th of them (a post has at most that many tags, so as many heads are
+ *   at least `limit` posts), then the tags' kept posts at or above it;
+ * - followed reposters: a walk of the newest HOME_REPOST_WALK reposts, each probed on the follows
+ *   key; when it finds fewer than `limit`, each followed user's newest kept repost, and the
+ *   `limit` newest of those users' kept reposts.
+ */
+function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: Viewer | undefined): string {
+  const FOLLOWED = followedBy(viewer);
+  const past = (at: string, id: string) => (cursor === undefined ? '' : `and (${at}, ${id}) < ${cursor.key}`);
+  const tagged = (t: string) =>
+    `${past(`${t}.created_at`, `${t}.post_id`)} and ${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`)}`;
+  const keptRepost = (r: string) =>
+    `${past(`${r}.created_at`, `${r}.post_id`)} and ${newestFollowedRepost(viewer, r)} and ${shownPostAuthor(viewer, `${r}.post_id`)}`;
+  const newestRepostsOf = (user: string, count: string) =>
+    `select x.post_id, x.created_at, x.user_id, x.id from reposts x where x.user_id = ${user} ${keptRepost('x')}
+     order by x.created_at desc, x.post_id desc limit ${count}`;
+  const authored = feedPage(cursor, limit, viewer, (p) => notRepostedByFollowed(viewer, `${p}.id`));
+  return `(with tag_heads as materialized (
+      select tf.tag, k.created_at from tag_follows tf cross join lateral (
+        select t.created_at from post_tags t where t.tag = tf.tag ${tagged('t')}
+        order by t.created_at desc, t.post_id desc limit 1) k
+      where tf.user_id = s.user_id),
+    tag_floor as materialized (
+      select coalesce((select h.created_at from tag_heads h order by h.created_at desc offset ${POST_TAGS_MAX} * ${limit} - 1 limit 1),
+        '-infinity') as at),
+    tag_items as materialized (
+      select k.post_id, k.created_at from tag_heads th cross join lateral (
+        select t.post_id, t.created_at from post_tags t where t.tag = th.tag and t.created_at >= (select at from tag_floor) ${tagged('t')}
+        order by t.created_at desc, t.post_id desc limit ${limit}) k
+      where th.created_at >= (select at from tag_floor)),
+    walked as materialized (
+      select w.post_id, w.created_at, w.user_id, w.id from (
+        select x.post_id, x.created_at, x.user_id, x.id from reposts x where true ${past('x.created_at', 'x.post_id')}
+        order by x.created_at desc, x.post_id desc limit ${HOME_REPOST_WALK}) w
+      where ${followedUser(viewer, 'w.user_id')} and ${newestFollowedRepost(viewer, 'w')} and ${shownPostAuthor(viewer, 'w.post_id')}
+      order by w.created_at desc, w.post_id desc limit ${limit}),
+    repost_heads as materialized (
+      select r.followed_id, k.created_at, k.post_id from ${FOLLOWED} r cross join lateral (${newestRepostsOf('r.followed_id', '1')}) k
+      where (select count(*) from walked) < ${limit}
+      order by k.created_at desc, k.post_id desc limit ${limit}),
+    reposted as (
+      select * from walked where (select count(*) from walked) >= ${limit}
+      union all
+      (select k.* from repost_heads hd cross join lateral (${newestRepostsOf('hd.followed_id', limit)}) k
+        order by k.created_at desc, k.post_id desc limit ${limit}))
+    select distinct on (u.id) u.id, u.at, u.reposter, u.rid from (
+      select fa.id, fa.created_at as at, null::int as reposter, null::int as rid from ${authored} fa
+      union all
+      select ti.post_id, ti.created_at, null, null from tag_items ti
+      union all
+      select rp.post_id, rp.created_at, rp.user_id, rp.id from reposted rp) u
+    order by u.id)`;
+}
+
+const pageStatements = new Map<boolean, ReaderStatement>();
+
+/**
+ * A page of the home timeline as one JSON array: after the cursor when `after` (its milliseconds
+ * and post id, values $3 and $4), at most `limit` items (the last value).
+ */
+export function homePageStatement(after: boolean): ReaderStatement {
+  let statement = pageStatements.get(after);
+  if (!statement) {
+    const cursor: FeedCursor | undefined = after
+      ? { key: `(${instantOf('$3')}, $4::int)`, at: instantOf('$3') }
+      : undefined;
+    const limit = after ? '$5' : '$3';
+    const page = (viewer: Viewer | undefined) => {
+      const ordered = `(select hp.*, i.at as home_at, i.reposter as home_reposter
+        from (select * from ${homeItemIds(cursor, limit, viewer)} ii order by ii.at desc, ii.id desc limit ${limit}) i
+        join posts hp on hp.id = i.id order by i.at desc, i.id desc)`;
+      return `${homeItemsArray('p', ordered, { me: 's.user_id', viewer })}::text`;
+    };
+    statement = readerStatement(`posts_home${after ? '_before' : ''}_limit`, page);
+    pageStatements.set(after, statement);
+  }
+  return statement;
+}
+
+/** A page of the reader's home timeline (see homePageStatement). */
+export async function listHomeFor(
+  scope: SessionScope,
+  { limit, before }: { limit: number; before?: string | undefined },
+): Promise<HomeItem[]> {
+  const statement = homePageStatement(before !== undefined);
+  const values = before === undefined ? [limit] : [...cursorValues(before), limit];
+  return jsonValue<HomeItem[]>(await runForReader<string>(scope, statement, values), scope.jsonAsText);
+}
+
+/**
+ * The whole home timeline (or what follows `before`), as rows of one `json` column in its order,
+ * at most `limit` when given: every occurrence of the three sources at once (each a bitmap of the
+ * reader's follows or tags), each post kept at its newest, for the REST stream and wholeList.
+ */
+export function selectHomeList({
+  viewerId,
+  before,
+  limit,
+}: {
+  viewerId: number;
+  before?: string | undefined;
+  limit?: number | undefined;
+}): DriverStatement {
+  const values = new StatementValues();
+  const viewer = viewerById(values.add(viewerId));
+  const followed = `array(select f.followed_id from follows f where f.follower_id = ${viewer.id} and ${shownAuthor(viewer, 'f.followed_id')})`;
+  const cursor = before === undefined ? undefined : cursorValues(before);
+  const past =
+    cursor === undefined
+      ? ''
+      : `where (i.at, i.id) < (${instantOf(values.add(cursor[0]))}, ${values.add(cursor[1])}::int)`;
+  const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+  const text = `with occurrences as (
+      select p.id, p.created_at as at, null::int as reposter, null::int as rid from posts p where p.author_id = any(${followed})
+      union all
+      select t.post_id, t.created_at, null, null from post_tags t
+      where t.tag = any(array(select tf.tag from tag_follows tf where tf.user_id = ${viewer.id})) and ${shownAuthor(viewer, 't.author_id')}
+      union all
+      select r.post_id, r.created_at, r.user_id, r.id from reposts r
+      where r.user_id = any(${followed}) and ${shownPostAuthor(viewer, 'r.post_id')}),
+    items as (select distinct on (o.id) o.id, o.at, o.reposter from occurrences o order by o.id, o.at desc, o.rid desc nulls last)
+    select ${homeItemJson('p', { me: viewer.id, viewer })}::text as json from (
+      select hp.*, i.at as home_at, i.reposter as home_reposter from items i join posts hp on hp.id = i.id ${past}
+      order by i.at desc, i.id desc ${page}) p
+    order by p.home_at desc, p.id desc`;
+  return { text, values: values.values };
+}
+
+// The page statements made as the module loads, as every other named statement is (npm run db:statements).
+for (const after of [false, true]) homePageStatement(after);
