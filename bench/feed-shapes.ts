@@ -1,5 +1,5 @@
 /**
- * npm run bench:feed [-- --posts 100000 --requests 1000 --celebrities 10,10000 --scenarios readers,unpaged,celebrity
+ * npm run bench:feed [-- --posts 100000 --requests 1000 --celebrities 10,10000 --scenarios readers,home,unpaged,celebrity
  *                        --pg postgres://postgres@127.0.0.1:5432/postgres]
  *
  * The feed at every shape of the follow graph. Seeds a scratch database (npm run seed's rows: the
@@ -14,13 +14,18 @@
  * back: buffers and the newest_posts trigger, for a post within its bound's minute and for one that
  * advances it and its follows), and commit-to-delivery (createdAt, stamped by
  * PostgreSQL, to the whole event at a subscriber) on GET /live/feed: 10 subscribers for the
- * 10-follower author, 1,000 for the others. Drops the scratch database at the end, passed or
- * failed. Not part of CI.
+ * 10-follower author, 1,000 for the others. `home`: GET /posts/home?limit=20 and its `before` page
+ * for readers of 100 tags among 10,000 (each post has 1 to 3 tags drawn from a Zipf law: the 100
+ * hottest, and 100 spread over the ranks) and of users who repost heavily (every seeded user
+ * reposts 20 posts of the last 30 days; readers of 100 and 5,000 such users), timed interleaved with
+ * the 100-follow reader's GET /posts/followed, each page checked against the unpaged statement.
+ * Drops the scratch database at the end, passed or failed. Not part of CI.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { initORM } from '../src/db/db.js';
 import { postListStatement } from '../src/posts/post-lists.queries.js';
+import { selectHomeList } from '../src/posts/home.queries.js';
 import { postJson } from '../src/posts/posts.sql.js';
 import { viewerById } from '../src/viewer/safety.sql.js';
 import { freePort } from '../src/platform/ports.js';
@@ -30,12 +35,12 @@ import { subscribe } from './support.js';
 import { commandLine } from '../scripts/command-line.js';
 
 const USAGE = `npm run bench:feed -- [--posts 100000] [--requests 1000] [--celebrities 10,10000]
-                         [--scenarios readers,unpaged,celebrity] [--pg postgres://postgres@127.0.0.1:5432/postgres]`;
+                         [--scenarios readers,home,unpaged,celebrity] [--pg postgres://postgres@127.0.0.1:5432/postgres]`;
 const { values } = commandLine(USAGE, {
   posts: { type: 'string', default: '100000' },
   requests: { type: 'string', default: '1000' },
   pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-  scenarios: { type: 'string', default: 'readers,unpaged,celebrity' },
+  scenarios: { type: 'string', default: 'readers,home,unpaged,celebrity' },
   celebrities: { type: 'string' },
 });
 const POSTS = Number(values.posts);
@@ -102,6 +107,43 @@ const FIXTURE = `
     select id from users where email like '%@seed.feedline.dev' or email like 'fan%@shapes.feedline.dev' order by id
     limit split_part(split_part(c.email, '-', 2), '@', 1)::int) f
   where c.email like 'celebrity-%@shapes.feedline.dev';`;
+
+/** How many tags there are, and how many of them a tag reader follows. */
+const TAGS = 10_000;
+const TAGS_FOLLOWED = 100;
+
+/**
+ * The home scenario's rows: 1 to 3 tags on every post, each drawn from a Zipf law over TAGS ranks
+ * (rank ⌊(TAGS + 1)^u⌋, u uniform: P(rank) ∝ 1/rank); 20 reposts of posts of the last 30 days by
+ * every seeded user; and the home readers: of the 100 hottest tags, of 100 tags one every 100
+ * ranks, and of the 100 and 5,000 most active users, who repost.
+ */
+const HOME_FIXTURE = `
+  insert into post_tags (post_id, tag, author_id, created_at)
+  select distinct on (p.id, t.tag) p.id, t.tag, p.author_id, p.created_at from posts p
+  cross join lateral (select 'tag' || floor(power(${TAGS + 1}, random()))::int as tag, g from generate_series(1, 1 + (p.id % 3)) g) t
+  on conflict do nothing;
+  insert into reposts (post_id, user_id, created_at)
+  select r.post_id, u.id, greatest(r.created_at + interval '1 minute', now() - random() * interval '30 days') from users u
+  cross join lateral (select p.id as post_id, p.created_at from posts p
+    where p.created_at > now() - interval '30 days' and p.author_id <> u.id
+    order by md5(p.id::text || u.id::text) limit 20) r
+  where u.email like '%@seed.feedline.dev'
+  on conflict do nothing;
+  insert into users (email, password_hash, first_name, last_name)
+  select 'home-' || k || '@shapes.feedline.dev', (select password_hash from users where id = 1), 'Home', k
+  from unnest(array['tags-hot', 'tags-spread', 'reposters-100', 'reposters-5000']) k;
+  insert into tag_follows (user_id, tag)
+  select u.id, 'tag' || g from users u cross join generate_series(1, ${TAGS_FOLLOWED}) g where u.email = 'home-tags-hot@shapes.feedline.dev';
+  insert into tag_follows (user_id, tag)
+  select u.id, 'tag' || (1 + (g - 1) * ${TAGS / TAGS_FOLLOWED}) from users u cross join generate_series(1, ${TAGS_FOLLOWED}) g
+  where u.email = 'home-tags-spread@shapes.feedline.dev';
+  insert into follows (follower_id, followed_id)
+  select r.id, a.author_id from users r cross join lateral (
+    select author_id from posts p join users au on au.id = p.author_id and au.email like '%@seed.feedline.dev'
+    group by author_id order by count(*) desc, author_id
+    limit split_part(split_part(r.email, '-', 3), '@', 1)::int) a
+  where r.email like 'home-reposters-%@shapes.feedline.dev';`;
 
 /**
  * More posts by `email`'s user, inside a transaction rolled back: EXPLAIN ANALYZE's time, shared
@@ -289,6 +331,7 @@ try {
   client.on('error', () => undefined); // a lost connection fails the query below, and the run cleans up
   await client.connect();
   await client.query(FIXTURE);
+  if (scenarios.has('home')) await client.query(HOME_FIXTURE);
   await client.query('vacuum analyze');
   // The seed's dirty pages written out now, not by a checkpoint in the middle of the timed requests.
   await client.query('checkpoint');
@@ -437,6 +480,71 @@ try {
       const base = rows.find((other) => other.kind === row.kind && other.follows === 100)!;
       console.log(
         `| ${row.follows.toLocaleString('en')} | ${row.kind} | ${ms(row.pageTiming.p50)} / ${ms(row.pageTiming.p99)} | ${times(row.pageTiming, base.pageTiming)} | ${ms(row.nextTiming.p50)} / ${ms(row.nextTiming.p99)} | ${times(row.nextTiming, base.nextTiming)} | ${row.kilobytes} | ${row.plans} | ${row.json} |`,
+      );
+    }
+  }
+
+  /** Throws unless a home page holds what the unpaged statement's first 20 items after `before` are. */
+  async function expectHomePage(email: string, before: string | undefined, page: { id: number }[]): Promise<void> {
+    const check = new pg.Client({ connectionString: databaseUrl });
+    await check.connect();
+    try {
+      const [{ id: viewerId }] = (await check.query<{ id: number }>('select id from users where email = $1', [email]))
+        .rows as [{ id: number }];
+      const { text, values: statementValues } = selectHomeList({ viewerId, before, limit: 20 });
+      const { rows } = await check.query<{ json: string }>(text, statementValues);
+      const [expected, got] = [
+        rows.map((row) => (JSON.parse(row.json) as { id: number }).id).join(','),
+        page.map((item) => item.id).join(','),
+      ];
+      if (expected !== got)
+        throw new Error(`${email} home before ${before}: answered [${got}], the items are [${expected}]`);
+    } finally {
+      await check.end();
+    }
+  }
+
+  if (scenarios.has('home')) {
+    console.log(
+      '\n| home reader | page p50 / p99 ms | × feed (100 follows) | `before` page p50 / p99 ms | × feed `before` | reposted items: page / `before` | KB: page / `before` |',
+    );
+    console.log('|---|--:|--:|--:|--:|--:|--:|');
+    const feedToken = await login('reader-active-100@shapes.feedline.dev');
+    const feedFirst = JSON.parse((await call('GET', '/posts/followed?limit=20', feedToken)).text) as { id: number }[];
+    const feedCursor = feedFirst.at(-1)!.id;
+    const homeReaders = [];
+    for (const name of ['tags-hot', 'tags-spread', 'reposters-100', 'reposters-5000']) {
+      const email = `home-${name}@shapes.feedline.dev`;
+      const token = await login(email);
+      type Item = { id: number; cursor: string; repostedBy: unknown };
+      const firstText = (await call('GET', '/posts/home?limit=20', token)).text;
+      const first = JSON.parse(firstText) as Item[];
+      const cursor = first.at(-1)!.cursor;
+      const secondText = (await call('GET', `/posts/home?limit=20&before=${cursor}`, token)).text;
+      const second = JSON.parse(secondText) as Item[];
+      await expectHomePage(email, undefined, first);
+      await expectHomePage(email, cursor, second);
+      homeReaders.push({
+        name,
+        reposted: [first, second].map((page) => page.filter((item) => item.repostedBy).length).join(' / '),
+        kilobytes: [firstText, secondText].map((text) => (Buffer.byteLength(text) / 1024).toFixed(1)).join(' / '),
+        page: () => call('GET', '/posts/home?limit=20', token),
+        next: () => call('GET', `/posts/home?limit=20&before=${cursor}`, token),
+      });
+    }
+    const timings = await timedTogether([
+      () => call('GET', '/posts/followed?limit=20', feedToken),
+      () => call('GET', `/posts/followed?limit=20&before=${feedCursor}`, feedToken),
+      ...homeReaders.flatMap((reader) => [reader.page, reader.next]),
+    ]);
+    const [feedPage, feedNext] = timings as [Timing, Timing];
+    console.log(
+      `| feed, 100 follows (GET /posts/followed) | ${ms(feedPage.p50)} / ${ms(feedPage.p99)} | 1.00 | ${ms(feedNext.p50)} / ${ms(feedNext.p99)} | 1.00 | | |`,
+    );
+    for (const [i, reader] of homeReaders.entries()) {
+      const [page, next] = [timings[2 + 2 * i]!, timings[3 + 2 * i]!];
+      console.log(
+        `| ${reader.name} | ${ms(page.p50)} / ${ms(page.p99)} | ${(page.p50 / feedPage.p50).toFixed(2)} | ${ms(next.p50)} / ${ms(next.p99)} | ${(next.p50 / feedNext.p50).toFixed(2)} | ${reader.reposted} | ${reader.kilobytes} |`,
       );
     }
   }

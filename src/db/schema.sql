@@ -382,6 +382,7 @@ CREATE FUNCTION public.feedline_live_notify() RETURNS trigger
         end if;
         case tg_table_name
           when 'posts' then perform pg_notify('feedline_live', 'p' || new.id);
+          when 'reposts' then perform pg_notify('feedline_live', 'r' || new.id);
           else perform pg_notify('feedline_live', 'n' || new.id || ',' || new.recipient_id);
         end case;
         return null;
@@ -884,31 +885,11 @@ CREATE TABLE public.rate_limit_counters (
 --
 
 CREATE TABLE public.reposts (
-    id integer NOT NULL,
+    id integer DEFAULT public.live_nextval('public.posts_id_seq'::regclass) NOT NULL,
     post_id integer NOT NULL,
     user_id integer NOT NULL,
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL
 );
-
-
---
--- Name: reposts_id_seq; Type: SEQUENCE; Schema: public; Owner: -
---
-
-CREATE SEQUENCE public.reposts_id_seq
-    AS integer
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1;
-
-
---
--- Name: reposts_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
---
-
-ALTER SEQUENCE public.reposts_id_seq OWNED BY public.reposts.id;
 
 
 --
@@ -1028,13 +1009,6 @@ ALTER TABLE ONLY public.notifications ALTER COLUMN id SET DEFAULT public.live_ne
 --
 
 ALTER TABLE ONLY public.posts ALTER COLUMN id SET DEFAULT public.live_nextval('public.posts_id_seq'::regclass);
-
-
---
--- Name: reposts id; Type: DEFAULT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.reposts ALTER COLUMN id SET DEFAULT public.live_nextval('public.reposts_id_seq'::regclass);
 
 
 --
@@ -1764,6 +1738,13 @@ CREATE TRIGGER reposts_count_post_stats_repost_count_delete AFTER DELETE ON publ
 --
 
 CREATE TRIGGER reposts_count_post_stats_repost_count_insert AFTER INSERT ON public.reposts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_repost_count();
+
+
+--
+-- Name: reposts reposts_live_notify; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER reposts_live_notify AFTER INSERT ON public.reposts FOR EACH ROW EXECUTE FUNCTION public.feedline_live_notify();
 
 
 --

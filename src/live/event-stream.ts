@@ -7,9 +7,14 @@ import { bearerToken, type AppServices } from '../trpc/trpc.js';
 import type { LiveStream } from './live-stream.js';
 import type { LiveKind } from './live.queries.js';
 import { lastEventIdInput, openStream } from './open-stream.js';
+import { HOME_CURSOR, homeCursor } from '../posts/posts.schemas.js';
 
-export const EVENT_STREAM_PATHS = { '/live/feed': 'feed', '/live/notifications': 'notifications' } as const;
-const EVENT_NAME: Record<LiveKind, string> = { feed: 'post', notifications: 'notification' };
+export const EVENT_STREAM_PATHS = {
+  '/live/feed': 'feed',
+  '/live/notifications': 'notifications',
+  '/live/home': 'home',
+} as const;
+const EVENT_NAME: Record<LiveKind, string> = { feed: 'post', notifications: 'notification', home: 'post' };
 
 /**
  * GET /live/feed and GET /live/notifications for plain HTTP clients and browsers: the same
@@ -34,8 +39,8 @@ export function eventStreamRoute(services: AppServices): RequestHandler {
     let left = false;
     res.once('close', () => (left = true));
     try {
-      const lastEventId = parsed(
-        lastEventIdInput,
+      const lastEventId = parsed<number | string>(
+        kind === 'home' ? homeCursor : lastEventIdInput,
         req.headers['last-event-id'] ?? req.query.lastEventId,
         'Last-Event-ID',
       );
@@ -66,7 +71,7 @@ export function eventStreamRoute(services: AppServices): RequestHandler {
     res.on('close', () => stream.end('client'));
     try {
       for await (const event of stream.events()) {
-        if (!res.write(`id: ${event.id}\nevent: ${EVENT_NAME[kind]}\ndata: ${event.json}\n\n`))
+        if (!res.write(`id: ${event.cursor ?? event.id}\nevent: ${EVENT_NAME[kind]}\ndata: ${event.json}\n\n`))
           await drainedOrEnded(res, stream);
       }
     } catch (error) {
@@ -113,14 +118,17 @@ function drainedOrEnded(res: Response, stream: LiveStream): Promise<void> {
   });
 }
 
-/** GET /live/feed and GET /live/notifications as the OpenAPI document shows them. */
+/** An event id as a stream writes it: an integer, or for the home timeline an item's cursor. */
+const idPattern = (kind: LiveKind) => (kind === 'home' ? HOME_CURSOR.source : '^\\d{1,10}$');
+
+/** GET /live/feed, /live/notifications and /live/home as the OpenAPI document shows them. */
 export function eventStreamPaths({ security, errors }: { security: object[]; errors: Record<number, object> }) {
   const operation = (kind: LiveKind, summary: string, shape: string) => ({
     get: {
       operationId: `live-${kind}-events`,
       summary,
       description:
-        `Server-sent events (text/event-stream): each event has \`id:\` (the ${shape}'s id), \`event: ${EVENT_NAME[kind]}\` ` +
+        `Server-sent events (text/event-stream): each event has \`id:\` (${kind === 'home' ? "the item's cursor" : `the ${shape}'s id`}), \`event: ${EVENT_NAME[kind]}\` ` +
         `and \`data:\` (the ${shape} JSON); a \`: heartbeat\` comment comes every 15 s. With Last-Event-ID, ` +
         'everything after that id is replayed first, then the stream goes on live. Authenticate with the bearer ' +
         'header, or (EventSource, which cannot send one) with ?ticket= from POST /live/ticket. Each event is ' +
@@ -132,7 +140,11 @@ export function eventStreamPaths({ security, errors }: { security: object[]; err
         type: 'object',
         required: ['id', 'event', 'data'],
         properties: {
-          id: { type: 'string', pattern: '^\\d{1,10}$', description: `The ${shape}'s id` },
+          id: {
+            type: 'string',
+            pattern: idPattern(kind),
+            description: kind === 'home' ? "The item's cursor" : `The ${shape}'s id`,
+          },
           event: { const: EVENT_NAME[kind] },
           data: { $ref: `#/components/schemas/${shape}`, description: `The ${shape}, as JSON` },
         },
@@ -142,8 +154,8 @@ export function eventStreamPaths({ security, errors }: { security: object[]; err
         {
           in: 'header',
           name: 'Last-Event-ID',
-          description: 'Resume after this event id',
-          schema: { type: 'string', pattern: '^\\d{1,10}$' },
+          description: kind === 'home' ? "Resume after this item's cursor" : 'Resume after this event id',
+          schema: { type: 'string', pattern: idPattern(kind) },
         },
         {
           in: 'query',
@@ -168,5 +180,10 @@ export function eventStreamPaths({ security, errors }: { security: object[]; err
   return {
     '/live/feed': operation('feed', 'New posts by the users the caller follows, as they are written', 'Post'),
     '/live/notifications': operation('notifications', "The caller's new notifications, as they happen", 'Notification'),
+    '/live/home': operation(
+      'home',
+      "New items of the caller's home timeline (GET /posts/home), as they are written: posts of followed users and tags, and followed users' reposts",
+      'HomeItem',
+    ),
   };
 }

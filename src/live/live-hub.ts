@@ -17,6 +17,7 @@ declare module '../trpc/trpc.js' {
 import {
   listEventsAfter,
   getLastIdsTaken,
+  listHomeEventsForReaders,
   listNotificationsById,
   listOpenSessions,
   listPostsForFollowers,
@@ -33,8 +34,9 @@ const STREAM_RETRY_AFTER_SECONDS = 5;
  * batch of messages, then pushes the events to the streams. Nothing is read, and the listener is
  * not even connected, while no stream is open; no stream holds a pool connection.
  *
- * Messages: `p<post id>`, `n<notification id>,<recipient id>`, `s<user id>` (one of the user's
- * sessions ended: their streams check theirs). Each stream delivers ids in increasing order and
+ * Messages: `p<post id>`, `r<repost id>` (from the posts' sequence: one order with the posts),
+ * `n<notification id>,<recipient id>`, `s<user id>` (one of the user's sessions ended: their
+ * streams check theirs). Each stream delivers ids in increasing order and
  * skips none: the hub releases messages in id order (InIdOrder), and a replay reads only ids whose
  * writers have all ended (`settledLastId`).
  */
@@ -163,7 +165,7 @@ export class LiveHub {
 
   private heard(payload: string): void {
     const id = parseInt(payload.slice(1), 10);
-    if (payload[0] === 'p') this.postsInOrder.add(id, payload);
+    if (payload[0] === 'p' || payload[0] === 'r') this.postsInOrder.add(id, payload);
     else if (payload[0] === 'n') this.notificationsInOrder.add(id, payload);
     else if (this.streamsByUser.has(id)) {
       this.pendingSessionUsers.add(id);
@@ -190,6 +192,7 @@ export class LiveHub {
     this.pendingSessionUsers = new Set();
     await Promise.all([
       this.deliverPosts(posts).catch((error: unknown) => this.failed(error, 'feed')),
+      this.deliverHome(posts).catch((error: unknown) => this.failed(error, 'home')),
       this.deliverNotifications(notifications).catch((error: unknown) => this.failed(error, 'notifications')),
       this.checkSessions(sessionUsers).catch((error: unknown) =>
         this.logger.warn({ err: error }, 'live session check failed'),
@@ -214,6 +217,19 @@ export class LiveHub {
     for (const { event, followers } of posts)
       for (const userId of followers)
         for (const stream of this.streamsByUser.get(userId) ?? []) if (stream.kind === 'feed') stream.push(event);
+  }
+
+  /** Posts and reposts (one sequence) to the home streams of the readers whose timeline holds them. */
+  private async deliverHome(ids: number[]): Promise<void> {
+    const readers = [...this.streamsByUser].filter(([, streams]) => [...streams].some((s) => s.kind === 'home'));
+    if (ids.length === 0 || readers.length === 0) return;
+    const events = await listHomeEventsForReaders(
+      this.orm,
+      ids,
+      readers.map(([userId]) => userId),
+    );
+    for (const { event, reader } of events)
+      for (const stream of this.streamsByUser.get(reader) ?? []) if (stream.kind === 'home') stream.push(event);
   }
 
   private async deliverNotifications(ids: number[]): Promise<void> {

@@ -4,7 +4,7 @@ import { notificationJson, shownNotification } from '../notifications/notificati
 import { shownAuthor, viewerRow } from '../viewer/safety.sql.js';
 import { namedStatement, runStatement, type Statement } from '../db/sql.js';
 import { OPEN_SESSION, runForSession, sessionIsOpen, type SessionScope } from '../viewer/session.js';
-import { postJson } from '../posts/posts.sql.js';
+import { homeItemJson, postJson } from '../posts/posts.sql.js';
 import { PREVIEW_ITEMS } from '../posts/posts.schemas.js';
 import { SharedAnswer } from '../posts/shared-answers.js';
 
@@ -15,12 +15,16 @@ export interface StreamUser {
   expiresAtMs: number;
 }
 
-export type LiveKind = 'feed' | 'notifications';
+export type LiveKind = 'feed' | 'notifications' | 'home';
 
-/** One event: the post's or notification's id and its JSON, as the list operations show it. */
+/**
+ * One event: the post's or notification's id and its JSON, as the list operations show it. A home
+ * timeline's event is a post's or a repost's (one sequence), and goes out as its item's `cursor`.
+ */
 export interface LiveEvent {
   id: number;
   json: string;
+  cursor?: string;
 }
 
 /** A batch of a replay: ids above `afterId`, up to `throughId`, at most `limit` of them. */
@@ -107,7 +111,8 @@ const LAST_IDS_TAKEN = namedStatement(
 /** The last id each kind's sequence has handed out, committed or not: ids above it are still to come. */
 export async function getLastIdsTaken(orm: MikroORM): Promise<Record<LiveKind, number>> {
   const [[feed, notifications]] = (await runStatement(orm, LAST_IDS_TAKEN, [])) as [[number, number]];
-  return { feed, notifications };
+  // Reposts take their ids from the posts' sequence: the home timeline's order is the feed's.
+  return { feed, notifications, home: feed };
 }
 
 // With no list, the write transactions in progress now in this database; with a list, those of it
@@ -136,6 +141,30 @@ export async function listTransactionsInProgress(
   return xids;
 }
 
+/**
+ * The home timeline's events for the reader `readerId` (an expression, whose users row is `vw`):
+ * the posts `posts` names (a condition on `p`) by an author they follow or with a tag they follow,
+ * and the reposts `reposts` names (on `r`) by a user they follow, each as the posts row of its item
+ * with `home_at`, `home_reposter`, its `event_id` and its `cursor`; blocks and mutes as in the lists.
+ */
+const homeEvents = (readerId: string, posts: string, reposts: string) => {
+  const viewer = viewerRow('vw');
+  const followed = (user: string) =>
+    `exists (select from follows hf where hf.follower_id = ${readerId} and hf.followed_id = ${user}) and ${shownAuthor(viewer, user)}`;
+  return `select hp.*, ev.at as home_at, ev.reposter as home_reposter, ev.event_id,
+      (extract(epoch from ev.at) * 1000)::bigint || '_' || hp.id as cursor
+    from (
+      select p.id as event_id, p.id as post_id, p.created_at as at, null::int as reposter from posts p
+      where ${posts} and ${shownAuthor(viewer, 'p.author_id')} and (
+        exists (select from follows hf where hf.follower_id = ${readerId} and hf.followed_id = p.author_id)
+        or exists (select from post_tags ht join tag_follows htf on htf.tag = ht.tag and htf.user_id = ${readerId} where ht.post_id = p.id))
+      union all
+      select r.id, r.post_id, r.created_at, r.user_id from reposts r
+      where ${reposts} and ${followed('r.user_id')}
+        and ${shownAuthor(viewer, '(select ap.author_id from posts ap where ap.id = r.post_id)')}
+    ) ev join posts hp on hp.id = ev.post_id`;
+};
+
 // As the lists show them to the reader $1 (`vw`): blocks and mutes as there (docs/safety.md).
 const reader = viewerRow('vw');
 const AFTER: Record<LiveKind, Statement> = {
@@ -145,6 +174,12 @@ const AFTER: Record<LiveKind, Statement> = {
       where vw.id = $1 and p.author_id in (select f.followed_id from follows f where f.follower_id = $1)
         and ${shownAuthor(reader, 'p.author_id')} and p.id > $2 and p.id <= $3
       order by p.id limit $4`,
+  ),
+  home: namedStatement(
+    'live_home_after',
+    `select e.event_id, ${homeItemJson('e', { me: 'vw.id', viewer: reader })}::text, e.cursor from users vw cross join lateral (
+      ${homeEvents('$1', 'p.id > $2 and p.id <= $3', 'r.id > $2 and r.id <= $3')}) e
+      where vw.id = $1 order by e.event_id limit $4`,
   ),
   notifications: namedStatement(
     'live_notifications_after',
@@ -162,7 +197,11 @@ export async function listEventsAfter(
   { afterId, throughId, limit }: ReplayRange,
 ): Promise<LiveEvent[]> {
   const rows = await runStatement(orm, AFTER[kind], [userId, afterId, throughId, limit]);
-  return rows.map(([id, json]) => ({ id: id as number, json: json as string }));
+  return rows.map(([id, json, cursor]) => ({
+    id: id as number,
+    json: json as string,
+    ...(kind === 'home' && { cursor: cursor as string }),
+  }));
 }
 
 /*
@@ -213,6 +252,41 @@ export async function listPostsForFollowers(orm: MikroORM, postIds: number[], fo
         .map((user) => ({ event: { id: postId, json: shared.for(liked.get(user)!) }, followers: [user] })),
     ];
   });
+}
+
+/*
+ * Read when heard, for each reader of `$2` with a home stream: the new posts and reposts of `$1`
+ * that are in their home timeline, each built for its reader (blocks, mutes and `likedByMe` theirs).
+ */
+const HOME_EVENTS_FOR_READERS = namedStatement(
+  'live_home_for_readers',
+  `select e.event_id, vw.id, ${homeItemJson('e', { me: 'vw.id', viewer: viewerRow('vw') })}::text, e.cursor
+    from users vw cross join lateral (${homeEvents('vw.id', 'p.id = any($1::int[])', 'r.id = any($1::int[])')}) e
+    where vw.id = any($2::int[]) order by e.event_id, vw.id`,
+);
+
+/** New posts and reposts (ids of the posts' sequence), each with the home-stream reader it is for. */
+export async function listHomeEventsForReaders(orm: MikroORM, ids: number[], readerIds: number[]) {
+  const rows = await runStatement(orm, HOME_EVENTS_FOR_READERS, [ids, readerIds]);
+  return rows.map(([id, readerId, json, cursor]) => ({
+    event: { id: id as number, json: json as string, cursor: cursor as string },
+    reader: readerId as number,
+  }));
+}
+
+const HOME_EVENT_AT = namedStatement(
+  'live_home_event_at',
+  `select coalesce((select max(r.id) from reposts r where r.post_id = $2
+      and r.created_at = timestamptz 'epoch' + $1::bigint * interval '1 millisecond'), $2)`,
+);
+
+/**
+ * The event a home item's cursor (`<milliseconds>_<post id>`) stands for: the repost of that post
+ * at that instant, else the post; a resume goes on after it.
+ */
+export async function getHomeEventId(orm: MikroORM, [milliseconds, postId]: [string, number]): Promise<number> {
+  const [[id]] = (await runStatement(orm, HOME_EVENT_AT, [milliseconds, postId])) as [[number]];
+  return id;
 }
 
 // Read when heard: a notification whose recipient has blocked or muted its actor since is not delivered.

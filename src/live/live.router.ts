@@ -2,7 +2,7 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { unauthorized, unavailable } from '../platform/errors.js';
 import type { Notification } from '../notifications/notifications.schemas.js';
-import type { Post } from '../posts/posts.schemas.js';
+import { homeCursor, type HomeItem, type Post } from '../posts/posts.schemas.js';
 import { publicProcedure, router, type Context } from '../trpc/trpc.js';
 import { sessionProcedure } from '../auth/procedures.js';
 import type { LiveKind } from './live.queries.js';
@@ -17,6 +17,9 @@ const streamInput = z
   })
   .optional();
 
+/** The home timeline's stream: it resumes after an item's cursor. */
+const homeStreamInput = z.object({ lastEventId: homeCursor.optional(), ticket: ticketInput.optional() }).optional();
+
 /**
  * A tRPC subscription over the live stream: tracked events (the id is the post's or the
  * notification's), so httpSubscriptionLink resumes with `lastEventId` after a reconnect. The
@@ -24,7 +27,12 @@ const streamInput = z
  * that fell behind or whose process is stopping ends with a retryable 503 (the client reconnects
  * and resumes); one whose session ended, with a 401.
  */
-async function subscribe<T>(ctx: Context, kind: LiveKind, input: z.infer<typeof streamInput>, signal?: AbortSignal) {
+async function subscribe<T>(
+  ctx: Context,
+  kind: LiveKind,
+  input: z.infer<typeof streamInput> | z.infer<typeof homeStreamInput>,
+  signal?: AbortSignal,
+) {
   const stream = await openStream(ctx.services, { kind, token: ctx.token, ...input });
   const stop = () => stream.end('client');
   signal?.addEventListener('abort', stop);
@@ -34,7 +42,8 @@ async function subscribe<T>(ctx: Context, kind: LiveKind, input: z.infer<typeof 
   void stream.finished.then(() => stream.ended !== 'client' && ctx.closeUnlessAnswerEnds?.());
   return (async function* () {
     try {
-      for await (const event of stream.events()) yield tracked(String(event.id), JSON.parse(event.json) as T);
+      for await (const event of stream.events())
+        yield tracked(event.cursor ?? String(event.id), JSON.parse(event.json) as T);
     } finally {
       signal?.removeEventListener('abort', stop);
       stop();
@@ -68,4 +77,7 @@ export const liveRouter = router({
   notifications: publicProcedure
     .input(streamInput)
     .subscription(({ ctx, input, signal }) => subscribe<Notification>(ctx, 'notifications', input, signal)),
+  home: publicProcedure
+    .input(homeStreamInput)
+    .subscription(({ ctx, input, signal }) => subscribe<HomeItem>(ctx, 'home', input, signal)),
 });

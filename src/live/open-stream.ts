@@ -4,7 +4,8 @@ import { authenticate } from '../auth/authenticate.js';
 import { unauthorized } from '../platform/errors.js';
 import type { AppServices } from '../trpc/trpc.js';
 import type { LiveStream } from './live-stream.js';
-import { deleteTicket, getStreamUserFor, type LiveKind, type StreamUser } from './live.queries.js';
+import { deleteTicket, getHomeEventId, getStreamUserFor, type LiveKind, type StreamUser } from './live.queries.js';
+import { cursorValues } from '../posts/home.queries.js';
 
 export const newTicket = () => randomBytes(32).toString('base64url');
 export const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
@@ -28,7 +29,8 @@ export interface StreamRequest {
   /** The bearer token (a header, never a URL), or else a ticket from POST /live/ticket. */
   token: string | null;
   ticket?: string;
-  lastEventId?: number;
+  /** An event's id; for the home timeline, an item's cursor. */
+  lastEventId?: number | string;
 }
 
 /** The caller a bearer token or a ticket names; a ticket is used up by this. 401 otherwise. */
@@ -46,5 +48,8 @@ async function authenticateStream(services: AppServices, { token, ticket }: Stre
 /** One way in for both transports (tRPC subscriptions and GET /live/*): authenticate, then open. */
 export async function openStream(services: AppServices, request: StreamRequest): Promise<LiveStream> {
   const user = await authenticateStream(services, request);
-  return services.live.open(user, request.kind, request.lastEventId);
+  const { lastEventId } = request;
+  const after =
+    typeof lastEventId === 'string' ? await getHomeEventId(services.orm, cursorValues(lastEventId)) : lastEventId;
+  return services.live.open(user, request.kind, after);
 }

@@ -46,12 +46,12 @@ export const TagFollowEntity = defineEntity({
   ],
 });
 
-/** One repost per (post, user); its id is in commit order as a post's is (the live home timeline). */
+/** One repost per (post, user); its id comes from the posts' sequence, in commit order (the live home timeline). */
 export const RepostEntity = defineEntity({
   name: 'Repost',
   tableName: 'reposts',
   properties: (p) => ({
-    id: p.integer().primary().defaultRaw("live_nextval('reposts_id_seq'::regclass)"),
+    id: p.integer().primary().defaultRaw("live_nextval('posts_id_seq'::regclass)"),
     post: p.manyToOne(PostEntity).deleteRule('cascade'),
     user: p.manyToOne(UserEntity).deleteRule('cascade'),
     createdAt: p.datetime(3).defaultRaw('now()'),

@@ -55,6 +55,36 @@ describe('live streams across processes', () => {
     expect(Math.max(...latencies)).toBeLessThan(1_000);
   });
 
+  it("the home timeline's stream on one process gets a post and a repost written through the other", async () => {
+    const [a, b] = services.processes.map((service) => service.baseUrl) as [string, string];
+    const [friend, stranger, reader] = [await login(b), await login(b), await login(a)];
+    const follow = await fetch(`${a}/users/${friend.id}/follow`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${reader.token}` },
+    });
+    expect(follow.status).toBe(200);
+    const home = await SseReader.open(`${a}/live/home`, { authorization: `Bearer ${reader.token}` });
+    services.streams.push(home);
+    expect(home.status).toBe(200);
+    const post = (token: string, title: string) =>
+      fetch(`${b}/posts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title, content: 'across processes' }),
+      }).then((r) => r.json() as Promise<{ id: number }>);
+    const own = await post(friend.token, 'by a friend');
+    const old = await post(stranger.token, 'reposted');
+    await services.h.orm.em
+      .getConnection()
+      .execute('insert into reposts (post_id, user_id) values (?, ?)', [old.id, friend.id]);
+    await home.untilEvents(2);
+    const items = home.json<{ id: number; repostedBy: { id: number } | null }>();
+    expect(items.map((item) => [item.id, item.repostedBy?.id ?? null])).toEqual([
+      [own.id, null],
+      [old.id, friend.id],
+    ]);
+  });
+
   it('a logout on one process ends the stream on the other', async () => {
     const [a, b] = services.processes.map((service) => service.baseUrl) as [string, string];
     const user = await login(a);

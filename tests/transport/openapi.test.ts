@@ -235,6 +235,12 @@ describe('real responses match the document', () => {
       await checkStream(template, template, 401);
       await checkStream(template, template, 400, { authorization: `Bearer ${author.token}`, 'last-event-id': 'x' });
     }
+    await checkStream('/live/home', '/live/home', 200, { authorization: `Bearer ${author.token}` });
+    await checkStream('/live/home', '/live/home', 401);
+    await checkStream('/live/home', '/live/home', 400, {
+      authorization: `Bearer ${author.token}`,
+      'last-event-id': '12',
+    });
     await checkStream('/live/feed', `/live/feed?ticket=${ticket}`, 200);
     await checkStream('/live/feed', `/live/feed?ticket=${ticket}`, 401);
     await check('GET', '/notifications', '/notifications?limit=0', 400, a);

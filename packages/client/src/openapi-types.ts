@@ -885,6 +885,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New items of the caller's home timeline (GET /posts/home), as they are written: posts of followed users and tags, and followed users' reposts
+         * @description Server-sent events (text/event-stream): each event has `id:` (the item's cursor), `event: post` and `data:` (the HomeItem JSON); a `: heartbeat` comment comes every 15 s. With Last-Event-ID, everything after that id is replayed first, then the stream goes on live. Authenticate with the bearer header, or (EventSource, which cannot send one) with ?ticket= from POST /live/ticket. Each event is described by `x-itemSchema` (OpenAPI 3.2 `itemSchema`, in this 3.1 document as an extension).
+         */
+        get: operations["live-home-events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7665,6 +7685,95 @@ export interface operations {
             };
             header?: {
                 /** @description Resume after this event id */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid Last-Event-ID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid Last-Event-ID",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token, or an invalid, used or expired ticket (any other value) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token, or an invalid, used or expired ticket (any other value)",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many streams open for this user or this process; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many streams open for this user or this process; see Retry-After",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable, or the service is stopping; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, or the service is stopping; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "live-home-events": {
+        parameters: {
+            query?: {
+                /** @description A one-time ticket from POST /live/ticket, instead of the bearer header (a browser EventSource) */
+                ticket?: string;
+            };
+            header?: {
+                /** @description Resume after this item's cursor */
                 "Last-Event-ID"?: string;
             };
             path?: never;

@@ -931,6 +931,51 @@ export type AppRouter = TRPCBuiltRouter<
         >;
         meta: object;
       }>;
+      home: TRPCSubscriptionProcedure<{
+        input: { lastEventId?: string | undefined; ticket?: string | undefined } | undefined;
+        output: AsyncIterable<
+          {
+            id: string;
+            data: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              comments: {
+                likeCount: number;
+                likedByMe: boolean;
+                id: number;
+                content: string;
+                createdAt: string;
+                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+                likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              }[];
+              likeCount: number;
+              commentCount: number;
+              likedByMe: boolean;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              repostedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null } | null;
+              repostedAt: string | null;
+              cursor: string;
+            };
+          },
+          void,
+          unknown
+        >;
+        meta: object;
+      }>;
     };
     media: {
       upload: TRPCMutationProcedure<{

@@ -27,9 +27,9 @@ export class Migration20261127200000 extends Migration {
     this.addSql(`alter table "tag_follows" add constraint "tag_follows_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);
     this.addSql(`create index "tag_follows_user_created_index" on "tag_follows" ("user_id", "created_at" desc, "tag");`);
 
-    // Reposts have ids in commit order as posts do (live_nextval), for the live home timeline.
-    this.addSql(`create table "reposts" ("id" serial primary key, "post_id" int not null, "user_id" int not null, "created_at" timestamptz(3) not null default now());`);
-    this.addSql(`alter table "reposts" alter column "id" set default live_nextval('reposts_id_seq');`);
+    // A repost takes its id from the posts' sequence, in commit order (live_nextval): the live home
+    // timeline releases posts and reposts as one order of ids, as the feed releases posts.
+    this.addSql(`create table "reposts" ("id" int not null default live_nextval('posts_id_seq'), "post_id" int not null, "user_id" int not null, "created_at" timestamptz(3) not null default now(), constraint "reposts_pkey" primary key ("id"));`);
     this.addSql(`alter table "reposts" add constraint "reposts_post_id_foreign" foreign key ("post_id") references "posts" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "reposts" add constraint "reposts_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);
     this.addSql(`create unique index "reposts_post_user_unique" on "reposts" ("post_id", "user_id");`);
@@ -48,6 +48,24 @@ export class Migration20261127200000 extends Migration {
     this.addSql(`alter table "posts" add column "quote_of_id" int null;`);
     this.addSql(`alter table "posts" add constraint "posts_quote_of_id_foreign" foreign key ("quote_of_id") references "posts" ("id") on update cascade on delete set null;`);
     this.addSql(`create index "posts_quote_of_index" on "posts" ("quote_of_id", "created_at" desc, "id" desc) where "quote_of_id" is not null;`);
+
+    this.addSql(`create or replace function "feedline_live_notify"() returns trigger language plpgsql as $$
+      begin
+        if tg_table_name = 'sessions' then
+          perform pg_notify('feedline_live', 's' || old.user_id);
+          return null;
+        end if;
+        if not exists (select 1 from live_listeners) then
+          return null;
+        end if;
+        case tg_table_name
+          when 'posts' then perform pg_notify('feedline_live', 'p' || new.id);
+          when 'reposts' then perform pg_notify('feedline_live', 'r' || new.id);
+          else perform pg_notify('feedline_live', 'n' || new.id || ',' || new.recipient_id);
+        end case;
+        return null;
+      end $$;`);
+    this.addSql(`create trigger "reposts_live_notify" after insert on "reposts" for each row execute function "feedline_live_notify"();`);
 
     this.addSql(`alter table "post_stats" add column "repost_count" int not null default 0, add column "quote_count" int not null default 0;`);
     // As Migration20261127030000's counters, skipping rows whose key is null (a post that quotes nothing).
@@ -91,6 +109,21 @@ export class Migration20261127200000 extends Migration {
     this.addSql(`alter table "post_stats" drop column "repost_count", drop column "quote_count";`);
     this.addSql(`alter table "posts" drop column "quote_of_id";`);
     this.addSql(`drop table "bookmarks";`);
+    this.addSql(`create or replace function "feedline_live_notify"() returns trigger language plpgsql as $$
+      begin
+        if tg_table_name = 'sessions' then
+          perform pg_notify('feedline_live', 's' || old.user_id);
+          return null;
+        end if;
+        if not exists (select 1 from live_listeners) then
+          return null;
+        end if;
+        case tg_table_name
+          when 'posts' then perform pg_notify('feedline_live', 'p' || new.id);
+          else perform pg_notify('feedline_live', 'n' || new.id || ',' || new.recipient_id);
+        end case;
+        return null;
+      end $$;`);
     this.addSql(`drop table "reposts";`);
     this.addSql(`drop table "tag_follows";`);
     this.addSql(`drop table "post_tags";`);

@@ -403,6 +403,1161 @@ order by
 limit
   $4;
 
+-- live_home_after
+select
+  e.event_id,
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          e.id,
+          e.title,
+          e.content,
+          to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  e_a.id,
+                  e_a.first_name as "firstName",
+                  e_a.last_name as "lastName",
+                  e_a.avatar_url as "avatarUrl"
+                from
+                  users e_a
+                where
+                  e_a.id = e.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    e_lu.id,
+                    e_lu.first_name as "firstName",
+                    e_lu.last_name as "lastName",
+                    e_lu.avatar_url as "avatarUrl"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = e.id
+                        and (
+                          vw.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = vw.id
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = vw.id
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) e_lu_i
+                    join users e_lu on e_lu.id = e_lu_i.user_id
+                  order by
+                    e_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    e_c.id,
+                    e_c.content,
+                    to_char(e_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            e_c_a.id,
+                            e_c_a.first_name as "firstName",
+                            e_c_a.last_name as "lastName",
+                            e_c_a.avatar_url as "avatarUrl"
+                          from
+                            users e_c_a
+                          where
+                            e_c_a.id = e_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              e_c_lu.id,
+                              e_c_lu.first_name as "firstName",
+                              e_c_lu.last_name as "lastName",
+                              e_c_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = e_c.id
+                                  and (
+                                    vw.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = vw.id
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = vw.id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) e_c_lu_i
+                              join users e_c_lu on e_c_lu.id = e_c_lu_i.user_id
+                            order by
+                              e_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            e_c_s.like_count
+                          from
+                            comment_stats e_c_s
+                          where
+                            e_c_s.comment_id = e_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = e_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes e_c_m
+                      where
+                        e_c_m.comment_id = e_c.id
+                        and e_c_m.user_id = vw.id
+                    ) as "likedByMe"
+                  from
+                    comments e_c
+                  where
+                    e_c.post_id = e.id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = e_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = e_c.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                  order by
+                    e_c.created_at desc,
+                    e_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  e_s.like_count
+                from
+                  post_stats e_s
+                where
+                  e_s.post_id = e.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = e.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  e_s.comment_count
+                from
+                  post_stats e_s
+                where
+                  e_s.post_id = e.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = e.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes e_m
+            where
+              e_m.post_id = e.id
+              and e_m.user_id = vw.id
+          ) as "likedByMe",
+          coalesce(e.media::json, '[]'::json) as media,
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  e_r.id,
+                  e_r.first_name as "firstName",
+                  e_r.last_name as "lastName",
+                  e_r.avatar_url as "avatarUrl"
+                from
+                  users e_r
+                where
+                  e_r.id = e.home_reposter
+              ) o
+          ) as "repostedBy",
+          case
+            when e.home_reposter is null then null
+            else to_char(e.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          end as "repostedAt",
+          (
+            extract(
+              epoch
+              from
+                e.home_at
+            ) * 1000
+          )::bigint || '_' || e.id as cursor
+      ) o
+  )::text,
+  e.cursor
+from
+  users vw
+  cross join lateral (
+    select
+      hp.*,
+      ev.at as home_at,
+      ev.reposter as home_reposter,
+      ev.event_id,
+      (
+        extract(
+          epoch
+          from
+            ev.at
+        ) * 1000
+      )::bigint || '_' || hp.id as cursor
+    from
+      (
+        select
+          p.id as event_id,
+          p.id as post_id,
+          p.created_at as at,
+          null::int as reposter
+        from
+          posts p
+        where
+          p.id > $2
+          and p.id <= $3
+          and (
+            vw.block_count = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = vw.id
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = vw.id
+              )
+            )
+          )
+          and (
+            vw.mute_count = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = vw.id
+                and mu.muted_id = p.author_id
+            )
+          )
+          and (
+            exists (
+              select
+              from
+                follows hf
+              where
+                hf.follower_id = $1
+                and hf.followed_id = p.author_id
+            )
+            or exists (
+              select
+              from
+                post_tags ht
+                join tag_follows htf on htf.tag = ht.tag
+                and htf.user_id = $1
+              where
+                ht.post_id = p.id
+            )
+          )
+        union all
+        select
+          r.id,
+          r.post_id,
+          r.created_at,
+          r.user_id
+        from
+          reposts r
+        where
+          r.id > $2
+          and r.id <= $3
+          and exists (
+            select
+            from
+              follows hf
+            where
+              hf.follower_id = $1
+              and hf.followed_id = r.user_id
+          )
+          and (
+            vw.block_count = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = vw.id
+                  and bk.blocked_id = r.user_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = r.user_id
+                  and bk.blocked_id = vw.id
+              )
+            )
+          )
+          and (
+            vw.mute_count = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = vw.id
+                and mu.muted_id = r.user_id
+            )
+          )
+          and (
+            vw.block_count = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = vw.id
+                  and bk.blocked_id = (
+                    select
+                      ap.author_id
+                    from
+                      posts ap
+                    where
+                      ap.id = r.post_id
+                  )
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = (
+                    select
+                      ap.author_id
+                    from
+                      posts ap
+                    where
+                      ap.id = r.post_id
+                  )
+                  and bk.blocked_id = vw.id
+              )
+            )
+          )
+          and (
+            vw.mute_count = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = vw.id
+                and mu.muted_id = (
+                  select
+                    ap.author_id
+                  from
+                    posts ap
+                  where
+                    ap.id = r.post_id
+                )
+            )
+          )
+      ) ev
+      join posts hp on hp.id = ev.post_id
+  ) e
+where
+  vw.id = $1
+order by
+  e.event_id
+limit
+  $4;
+
+-- live_home_event_at
+select
+  coalesce(
+    (
+      select
+        max(r.id)
+      from
+        reposts r
+      where
+        r.post_id = $2
+        and r.created_at = timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
+    ),
+    $2
+  );
+
+-- live_home_for_readers
+select
+  e.event_id,
+  vw.id,
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          e.id,
+          e.title,
+          e.content,
+          to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  e_a.id,
+                  e_a.first_name as "firstName",
+                  e_a.last_name as "lastName",
+                  e_a.avatar_url as "avatarUrl"
+                from
+                  users e_a
+                where
+                  e_a.id = e.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    e_lu.id,
+                    e_lu.first_name as "firstName",
+                    e_lu.last_name as "lastName",
+                    e_lu.avatar_url as "avatarUrl"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = e.id
+                        and (
+                          vw.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = vw.id
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = vw.id
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) e_lu_i
+                    join users e_lu on e_lu.id = e_lu_i.user_id
+                  order by
+                    e_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    e_c.id,
+                    e_c.content,
+                    to_char(e_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            e_c_a.id,
+                            e_c_a.first_name as "firstName",
+                            e_c_a.last_name as "lastName",
+                            e_c_a.avatar_url as "avatarUrl"
+                          from
+                            users e_c_a
+                          where
+                            e_c_a.id = e_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              e_c_lu.id,
+                              e_c_lu.first_name as "firstName",
+                              e_c_lu.last_name as "lastName",
+                              e_c_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = e_c.id
+                                  and (
+                                    vw.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = vw.id
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = vw.id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) e_c_lu_i
+                              join users e_c_lu on e_c_lu.id = e_c_lu_i.user_id
+                            order by
+                              e_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            e_c_s.like_count
+                          from
+                            comment_stats e_c_s
+                          where
+                            e_c_s.comment_id = e_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = e_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes e_c_m
+                      where
+                        e_c_m.comment_id = e_c.id
+                        and e_c_m.user_id = vw.id
+                    ) as "likedByMe"
+                  from
+                    comments e_c
+                  where
+                    e_c.post_id = e.id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = e_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = e_c.author_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                  order by
+                    e_c.created_at desc,
+                    e_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  e_s.like_count
+                from
+                  post_stats e_s
+                where
+                  e_s.post_id = e.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = e.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  e_s.comment_count
+                from
+                  post_stats e_s
+                where
+                  e_s.post_id = e.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = e.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes e_m
+            where
+              e_m.post_id = e.id
+              and e_m.user_id = vw.id
+          ) as "likedByMe",
+          coalesce(e.media::json, '[]'::json) as media,
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  e_r.id,
+                  e_r.first_name as "firstName",
+                  e_r.last_name as "lastName",
+                  e_r.avatar_url as "avatarUrl"
+                from
+                  users e_r
+                where
+                  e_r.id = e.home_reposter
+              ) o
+          ) as "repostedBy",
+          case
+            when e.home_reposter is null then null
+            else to_char(e.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          end as "repostedAt",
+          (
+            extract(
+              epoch
+              from
+                e.home_at
+            ) * 1000
+          )::bigint || '_' || e.id as cursor
+      ) o
+  )::text,
+  e.cursor
+from
+  users vw
+  cross join lateral (
+    select
+      hp.*,
+      ev.at as home_at,
+      ev.reposter as home_reposter,
+      ev.event_id,
+      (
+        extract(
+          epoch
+          from
+            ev.at
+        ) * 1000
+      )::bigint || '_' || hp.id as cursor
+    from
+      (
+        select
+          p.id as event_id,
+          p.id as post_id,
+          p.created_at as at,
+          null::int as reposter
+        from
+          posts p
+        where
+          p.id = any ($1::int[])
+          and (
+            vw.block_count = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = vw.id
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = vw.id
+              )
+            )
+          )
+          and (
+            vw.mute_count = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = vw.id
+                and mu.muted_id = p.author_id
+            )
+          )
+          and (
+            exists (
+              select
+              from
+                follows hf
+              where
+                hf.follower_id = vw.id
+                and hf.followed_id = p.author_id
+            )
+            or exists (
+              select
+              from
+                post_tags ht
+                join tag_follows htf on htf.tag = ht.tag
+                and htf.user_id = vw.id
+              where
+                ht.post_id = p.id
+            )
+          )
+        union all
+        select
+          r.id,
+          r.post_id,
+          r.created_at,
+          r.user_id
+        from
+          reposts r
+        where
+          r.id = any ($1::int[])
+          and exists (
+            select
+            from
+              follows hf
+            where
+              hf.follower_id = vw.id
+              and hf.followed_id = r.user_id
+          )
+          and (
+            vw.block_count = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = vw.id
+                  and bk.blocked_id = r.user_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = r.user_id
+                  and bk.blocked_id = vw.id
+              )
+            )
+          )
+          and (
+            vw.mute_count = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = vw.id
+                and mu.muted_id = r.user_id
+            )
+          )
+          and (
+            vw.block_count = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = vw.id
+                  and bk.blocked_id = (
+                    select
+                      ap.author_id
+                    from
+                      posts ap
+                    where
+                      ap.id = r.post_id
+                  )
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = (
+                    select
+                      ap.author_id
+                    from
+                      posts ap
+                    where
+                      ap.id = r.post_id
+                  )
+                  and bk.blocked_id = vw.id
+              )
+            )
+          )
+          and (
+            vw.mute_count = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = vw.id
+                and mu.muted_id = (
+                  select
+                    ap.author_id
+                  from
+                    posts ap
+                  where
+                    ap.id = r.post_id
+                )
+            )
+          )
+      ) ev
+      join posts hp on hp.id = ev.post_id
+  ) e
+where
+  vw.id = any ($2::int[])
+order by
+  e.event_id,
+  vw.id;
+
 -- live_last_ids_taken
 select
   coalesce(pg_sequence_last_value (pg_get_serial_sequence('posts', 'id')::regclass), 0)::int,

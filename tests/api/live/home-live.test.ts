@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectApiError } from '../../support/fixtures.js';
+import { type TestUser, useHarness } from '../../support/harness.js';
+import { SseReader } from '../../support/sse.js';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+/**
+ * GET /live/home and live.home: the home timeline's new items as they commit (a followed user's
+ * post, a followed tag's post, a followed user's repost), each as its list shows it, with the
+ * item's cursor as the event's id; Last-Event-ID (a cursor) resumes after it.
+ */
+const h = useHarness({ LIVE_HEARTBEAT_MS: '200', LIVE_SETTLE_MAX_WAIT_MS: '1000' });
+let reader: TestUser;
+let friend: TestUser;
+let stranger: TestUser;
+let muted: TestUser;
+const streams: SseReader[] = [];
+
+const sql = <T = any>(text: string, values: unknown[] = []): Promise<T[]> =>
+  h.orm.em.getConnection().execute<T[]>(text, values);
+
+beforeAll(async () => {
+  [reader, friend, stranger, muted] = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
+  await h.caller(reader.token).users.follow({ id: friend.id });
+  await h.caller(reader.token).users.follow({ id: muted.id });
+  await h.caller(reader.token).users.mute({ id: muted.id });
+  await sql(`insert into tag_follows (user_id, tag) values (?, 'livetag')`, [reader.id]);
+});
+afterAll(() => {
+  for (const stream of streams) stream.close();
+});
+
+async function open(headers: Record<string, string> = {}) {
+  const stream = await SseReader.open(`${h.baseUrl}/live/home`, {
+    authorization: `Bearer ${reader.token}`,
+    ...headers,
+  });
+  streams.push(stream);
+  return stream;
+}
+
+/** A post by `user`, tagged `tags` (rows as the post's write leaves them). */
+async function post(user: TestUser, title: string, tags: string[] = []) {
+  const written = await h.caller(user.token).posts.create({ title, content: 'live home' });
+  for (const tag of tags)
+    await sql(
+      `insert into post_tags (post_id, tag, author_id, created_at) select id, ?, author_id, created_at from posts where id = ?`,
+      [tag, written.id],
+    );
+  return written;
+}
+
+describe('GET /live/home', () => {
+  it("pushes a followed user's post and a followed user's repost, not a stranger's or a muted user's, each as the home list shows it", async () => {
+    const home = await open();
+    expect(home.status).toBe(200);
+    await post(stranger, 'not in the timeline');
+    await post(muted, 'muted author');
+    const own = await post(friend, 'by a friend');
+    await home.untilEvents(1);
+    const old = await post(stranger, 'reposted later');
+    await sql(`insert into reposts (post_id, user_id) values (?, ?)`, [old.id, friend.id]);
+    await sql(`insert into reposts (post_id, user_id) values (?, ?)`, [old.id, muted.id]);
+    await home.untilEvents(2);
+    const items = home.json<{ id: number; repostedBy: { id: number } | null; cursor: string }>();
+    expect(items.map((item) => [item.id, item.repostedBy?.id ?? null])).toEqual([
+      [own.id, null],
+      [old.id, friend.id],
+    ]);
+    // Each event's id is its item's cursor, and its data the item as GET /posts/home answers it.
+    expect(home.events.map((event) => event.id)).toEqual(items.map((item) => item.cursor));
+    const listed = await h.caller(reader.token).posts.home({ limit: 2 });
+    expect(items.slice().reverse()).toEqual(listed);
+  });
+
+  it('resumes after a cursor (Last-Event-ID), then goes on live, over SSE and the subscription', async () => {
+    const first = await post(friend, 'resume from here');
+    const [from] = await h.caller(reader.token).posts.home({ limit: 1 });
+    expect(from!.id).toBe(first.id);
+    const missed = await post(friend, 'missed');
+    const resumed = await open({ 'last-event-id': from!.cursor });
+    await resumed.untilEvents(1);
+    const live = await post(friend, 'live again');
+    await resumed.untilEvents(2);
+    expect(resumed.json<{ id: number }>().map((item) => item.id)).toEqual([missed.id, live.id]);
+
+    const events = await h.caller(reader.token).live.home({ lastEventId: from!.cursor });
+    const iterator = events[Symbol.asyncIterator]();
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const [id, data] = (await iterator.next()).value as unknown as [string, { id: number; cursor: string }];
+      expect(id).toBe(data.cursor);
+      ids.push(data.id);
+    }
+    await iterator.return?.(undefined);
+    expect(ids).toEqual([missed.id, live.id]);
+  });
+
+  it('a Last-Event-ID that is no cursor is a 400; no token is a 401', async () => {
+    for (const id of ['12', 'x', '1_2_3']) {
+      const refused = await SseReader.open(`${h.baseUrl}/live/home`, {
+        authorization: `Bearer ${reader.token}`,
+        'last-event-id': id,
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.text!)).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expectApiError(await h.request('GET', '/live/home'), 401, 'UNAUTHORIZED');
+    await expect(h.caller(reader.token).live.home({ lastEventId: '12' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it("a followed tag's post is delivered when its tag is written with it", async () => {
+    const home = await open();
+    // The post and its tag in one transaction, as a post's write does it.
+    const [row] = await sql<{ id: number }>(
+      `with p as (insert into posts (title, content, author_id) values ('tagged', 'c', ?) returning id, author_id, created_at),
+         t as (insert into post_tags (post_id, tag, author_id, created_at) select id, 'livetag', author_id, created_at from p)
+       select id from p`,
+      [stranger.id],
+    );
+    await home.untilEvents(1);
+    expect(home.json<{ id: number }>().map((item) => item.id)).toEqual([row!.id]);
+  });
+});
