@@ -53,61 +53,73 @@ const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
   viewer ? shownAuthor(viewer, `(select ap.author_id from posts ap where ap.id = ${post})`) : 'true';
 
 /**
- * The ids of a home page's items as `(id, at, reposter, rid)`: the newest `limit` items older than
- * `cursor` (key `(at, post id)`), for the reader `s.user_id`. Each source takes at most `limit`:
- * - followed authors: the feed's page (feedPage), less the posts a followed user reposted;
- * - followed tags: each tag's newest kept post (one probe per tag), a floor from the
- *   POST_TAGS_MAX × `limit`-th of them (a post has at most that many tags, so as many heads are
- *   at least `limit` posts), then the tags' kept posts at or above it;
+ * The ids of a home page's items as `(id, at, reposter)`: the newest `limit` items older than
+ * `cursor` (key `(at, post id)`), for the reader `s.user_id`. Each source takes at most `limit`,
+ * the reposts first, since they are the newest when users repost much:
  * - followed reposters: a walk of the newest HOME_REPOST_WALK reposts, each probed on the follows
- *   key; when it finds fewer than `limit`, each followed user's newest kept repost, and the
- *   `limit` newest of those users' kept reposts.
+ *   key; when it finds fewer than `limit`, each followed user's newest kept repost (a head), and
+ *   the kept reposts at or above the `limit`-th newest head of those users whose head is (each
+ *   kept repost is its post's only one, so the heads are distinct posts);
+ * - the `limit`-th newest of those is a floor for the others (`notBefore`): no older item can be on
+ *   the page;
+ * - followed tags: each tag's newest kept post at or above it (one probe per tag), then the tags'
+ *   kept posts at or above the `limit`-th newest distinct post among those heads;
+ * - followed authors: the feed's page (feedPage), less the posts a followed user reposted, none
+ *   older than the floor.
  */
 function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: Viewer | undefined): string {
   const FOLLOWED = followedBy(viewer);
   const past = (at: string, id: string) => (cursor === undefined ? '' : `and (${at}, ${id}) < ${cursor.key}`);
-  const tagged = (t: string) =>
-    `${past(`${t}.created_at`, `${t}.post_id`)} and ${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`)}`;
+  const notBefore = '(select at from repost_floor)';
+  const tagged = (t: string, from: string) =>
+    `and ${t}.created_at >= ${from} ${past(`${t}.created_at`, `${t}.post_id`)} and ${shownAuthor(viewer, `${t}.author_id`)} and ${notRepostedByFollowed(viewer, `${t}.post_id`)}`;
   const keptRepost = (r: string) =>
     `${past(`${r}.created_at`, `${r}.post_id`)} and ${newestFollowedRepost(viewer, r)} and ${shownPostAuthor(viewer, `${r}.post_id`)}`;
-  const newestRepostsOf = (user: string, count: string) =>
-    `select x.post_id, x.created_at, x.user_id, x.id from reposts x where x.user_id = ${user} ${keptRepost('x')}
+  const newestRepostsOf = (user: string, count: string, from = "'-infinity'") =>
+    `select x.post_id, x.created_at, x.user_id from reposts x where x.user_id = ${user} and x.created_at >= ${from} ${keptRepost('x')}
      order by x.created_at desc, x.post_id desc limit ${count}`;
-  const authored = feedPage(cursor, limit, viewer, (p) => notRepostedByFollowed(viewer, `${p}.id`));
-  return `(with tag_heads as materialized (
-      select tf.tag, k.created_at from tag_follows tf cross join lateral (
-        select t.created_at from post_tags t where t.tag = tf.tag ${tagged('t')}
-        order by t.created_at desc, t.post_id desc limit 1) k
-      where tf.user_id = s.user_id),
-    tag_floor as materialized (
-      select coalesce((select h.created_at from tag_heads h order by h.created_at desc offset ${POST_TAGS_MAX} * ${limit} - 1 limit 1),
-        '-infinity') as at),
-    tag_items as materialized (
-      select k.post_id, k.created_at from tag_heads th cross join lateral (
-        select t.post_id, t.created_at from post_tags t where t.tag = th.tag and t.created_at >= (select at from tag_floor) ${tagged('t')}
-        order by t.created_at desc, t.post_id desc limit ${limit}) k
-      where th.created_at >= (select at from tag_floor)),
-    walked as materialized (
-      select w.post_id, w.created_at, w.user_id, w.id from (
+  const authored = feedPage(cursor, limit, viewer, {
+    keep: (p) => notRepostedByFollowed(viewer, `${p}.id`),
+    notBefore,
+  });
+  return `(with walked as materialized (
+      select w.post_id, w.created_at, w.user_id from (
         select x.post_id, x.created_at, x.user_id, x.id from reposts x where true ${past('x.created_at', 'x.post_id')}
         order by x.created_at desc, x.post_id desc limit ${HOME_REPOST_WALK}) w
       where ${followedUser(viewer, 'w.user_id')} and ${newestFollowedRepost(viewer, 'w')} and ${shownPostAuthor(viewer, 'w.post_id')}
       order by w.created_at desc, w.post_id desc limit ${limit}),
     repost_heads as materialized (
-      select r.followed_id, k.created_at, k.post_id from ${FOLLOWED} r cross join lateral (${newestRepostsOf('r.followed_id', '1')}) k
+      select r.followed_id, k.created_at from ${FOLLOWED} r cross join lateral (${newestRepostsOf('r.followed_id', '1')}) k
       where (select count(*) from walked) < ${limit}
       order by k.created_at desc, k.post_id desc limit ${limit}),
-    reposted as (
+    heads_floor as materialized (
+      select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from repost_heads),
+    reposted as materialized (
       select * from walked where (select count(*) from walked) >= ${limit}
       union all
-      (select k.* from repost_heads hd cross join lateral (${newestRepostsOf('hd.followed_id', limit)}) k
-        order by k.created_at desc, k.post_id desc limit ${limit}))
-    select distinct on (u.id) u.id, u.at, u.reposter, u.rid from (
-      select fa.id, fa.created_at as at, null::int as reposter, null::int as rid from ${authored} fa
+      (select k.* from repost_heads hd cross join lateral (${newestRepostsOf('hd.followed_id', limit, '(select at from heads_floor)')}) k
+        order by k.created_at desc, k.post_id desc limit ${limit})),
+    repost_floor as materialized (
+      select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from reposted),
+    tag_heads as materialized (
+      select tf.tag, k.created_at, k.post_id from tag_follows tf cross join lateral (
+        select t.created_at, t.post_id from post_tags t where t.tag = tf.tag ${tagged('t', notBefore)}
+        order by t.created_at desc, t.post_id desc limit 1) k
+      where tf.user_id = s.user_id),
+    tag_floor as materialized (
+      select coalesce((select h.created_at from (select distinct post_id, created_at from tag_heads) h
+        order by h.created_at desc offset ${limit} - 1 limit 1), '-infinity') as at),
+    tag_items as materialized (
+      select k.post_id, k.created_at from tag_heads th cross join lateral (
+        select t.post_id, t.created_at from post_tags t where t.tag = th.tag ${tagged('t', '(select at from tag_floor)')}
+        order by t.created_at desc, t.post_id desc limit ${limit}) k
+      where th.created_at >= (select at from tag_floor))
+    select distinct on (u.id) u.id, u.at, u.reposter from (
+      select fa.id, fa.created_at as at, null::int as reposter from ${authored} fa
       union all
-      select ti.post_id, ti.created_at, null, null from tag_items ti
+      select ti.post_id, ti.created_at, null from tag_items ti
       union all
-      select rp.post_id, rp.created_at, rp.user_id, rp.id from reposted rp) u
+      select rp.post_id, rp.created_at, rp.user_id from reposted rp) u
     order by u.id)`;
 }
 

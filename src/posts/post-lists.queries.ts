@@ -115,6 +115,20 @@ export const FEED_WALK = 500;
 export const followedBy = (viewer: Viewer | undefined) =>
   `(select f.followed_id, f.author_bound from follows f where f.follower_id = s.user_id and ${shownAuthor(viewer, 'f.followed_id')})`;
 
+/**
+ * What a feed page built inside another list may leave out: posts `keep` (a condition on a posts
+ * row's alias) does not keep, and posts older than `notBefore` (an instant), which the list has
+ * enough newer items than.
+ */
+export interface FeedPageOptions {
+  keep?: (post: string) => string;
+  notBefore?: string;
+}
+
+/** A page's floor, and never below `notBefore`. */
+const floorAt = (floor: string, notBefore: string | undefined) =>
+  notBefore ? `greatest(${floor}, ${notBefore})` : floor;
+
 /** Where a feed page starts: `key`, a row `(created_at, id)` every post on it is older than, and `at`, that instant. */
 export interface FeedCursor {
   key: string;
@@ -147,11 +161,12 @@ export function feedPage(
   cursor: FeedCursor | undefined,
   limit: string,
   viewer: Viewer | undefined,
-  keep?: (post: string) => string,
+  { keep, notBefore }: FeedPageOptions = {},
 ): string {
   const FOLLOWED = followedBy(viewer);
   const newestFirst = (alias: string) => `order by ${alias}.created_at desc, ${alias}.id desc`;
-  const kept = (alias: string) => (keep ? `and ${keep(alias)}` : '');
+  const kept = (alias: string) =>
+    `${keep ? `and ${keep(alias)}` : ''} ${notBefore ? `and ${alias}.created_at >= ${notBefore}` : ''}`;
   const after = (alias: string) =>
     cursor === undefined ? '' : `and (${alias}.created_at, ${alias}.id) < ${cursor.key}`;
   const newestKeys = (author: string, count: string) =>
@@ -161,16 +176,17 @@ export function feedPage(
   const aboveFloor = `${FOLLOWED} a where a.author_bound > (select at from floor)`;
   return `(with floor_heads as materialized (
       select k.created_at from ${FOLLOWED} r cross join lateral (${newestKeys('r.followed_id', '1')}) k
-      where r.author_bound > '-infinity' ${boundedPastCursor}
+      where r.author_bound > ${notBefore ?? "'-infinity'"} ${boundedPastCursor}
       order by r.author_bound desc limit ${limit}),
     floor as materialized (
-      select case when count(*) >= ${limit} then min(created_at) else '-infinity' end as at from floor_heads),
+      select ${floorAt(`case when count(*) >= ${limit} then min(created_at) else '-infinity' end`, notBefore)} as at from floor_heads),
     above as materialized (select a.followed_id from ${aboveFloor} limit ${FEED_RANK_MOST + 1}),
     crowded as materialized (select count(*) > ${FEED_RANK_MOST} as yes from above),
     walked as materialized (
       select w.id, w.created_at from (
         select x.id, x.created_at, x.author_id from posts x
-        where (select yes from crowded) ${after('x')} ${newestFirst('x')} limit ${FEED_WALK}) w
+        where (select yes from crowded) ${after('x')} ${notBefore ? `and x.created_at >= ${notBefore}` : ''}
+        ${newestFirst('x')} limit ${FEED_WALK}) w
       -- A subquery per row, not a semi-join: a probe of the follows key per walked post, never a read of every follow.
       where (select true from ${FOLLOWED} wf where wf.followed_id = w.author_id) ${kept('w')}
       ${newestFirst('w')} limit ${limit}),

@@ -6478,19 +6478,258 @@ select
                           from
                             (
                               with
+                                walked as materialized (
+                                  select
+                                    w.post_id,
+                                    w.created_at,
+                                    w.user_id
+                                  from
+                                    (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id,
+                                        x.id
+                                      from
+                                        reposts x
+                                      where
+                                        true
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        500
+                                    ) w
+                                  where
+                                    exists (
+                                      select
+                                      from
+                                        (
+                                          select
+                                            f.followed_id,
+                                            f.author_bound
+                                          from
+                                            follows f
+                                          where
+                                            f.follower_id = s.user_id
+                                            and true
+                                        ) hf
+                                      where
+                                        hf.followed_id = w.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        reposts hn
+                                      where
+                                        hn.post_id = w.post_id
+                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
+                                        and exists (
+                                          select
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) hf
+                                          where
+                                            hf.followed_id = hn.user_id
+                                        )
+                                    )
+                                    and true
+                                  order by
+                                    w.created_at desc,
+                                    w.post_id desc
+                                  limit
+                                    $5
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and x.created_at >= '-infinity'
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and not exists (
+                                          select
+                                          from
+                                            reposts hn
+                                          where
+                                            hn.post_id = x.post_id
+                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) hf
+                                              where
+                                                hf.followed_id = hn.user_id
+                                            )
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $5
+                                  order by
+                                    k.created_at desc,
+                                    k.post_id desc
+                                  limit
+                                    $5
+                                ),
+                                heads_floor as materialized (
+                                  select
+                                    case
+                                      when count(*) >= $5 then min(created_at)
+                                      else '-infinity'
+                                    end as at
+                                  from
+                                    repost_heads
+                                ),
+                                reposted as materialized (
+                                  select
+                                    *
+                                  from
+                                    walked
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) >= $5
+                                  union all
+                                  (
+                                    select
+                                      k.*
+                                    from
+                                      repost_heads hd
+                                      cross join lateral (
+                                        select
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id
+                                        from
+                                          reposts x
+                                        where
+                                          x.user_id = hd.followed_id
+                                          and x.created_at >= (
+                                            select
+                                              at
+                                            from
+                                              heads_floor
+                                          )
+                                          and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                          and not exists (
+                                            select
+                                            from
+                                              reposts hn
+                                            where
+                                              hn.post_id = x.post_id
+                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hn.user_id
+                                              )
+                                          )
+                                          and true
+                                        order by
+                                          x.created_at desc,
+                                          x.post_id desc
+                                        limit
+                                          $5
+                                      ) k
+                                    order by
+                                      k.created_at desc,
+                                      k.post_id desc
+                                    limit
+                                      $5
+                                  )
+                                ),
+                                repost_floor as materialized (
+                                  select
+                                    case
+                                      when count(*) >= $5 then min(created_at)
+                                      else '-infinity'
+                                    end as at
+                                  from
+                                    reposted
+                                ),
                                 tag_heads as materialized (
                                   select
                                     tf.tag,
-                                    k.created_at
+                                    k.created_at,
+                                    k.post_id
                                   from
                                     tag_follows tf
                                     cross join lateral (
                                       select
-                                        t.created_at
+                                        t.created_at,
+                                        t.post_id
                                       from
                                         post_tags t
                                       where
                                         t.tag = tf.tag
+                                        and t.created_at >= (
+                                          select
+                                            at
+                                          from
+                                            repost_floor
+                                        )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and true
                                         and (
@@ -6545,11 +6784,17 @@ select
                                         select
                                           h.created_at
                                         from
-                                          tag_heads h
+                                          (
+                                            select distinct
+                                              post_id,
+                                              created_at
+                                            from
+                                              tag_heads
+                                          ) h
                                         order by
                                           h.created_at desc
                                         offset
-                                          10 * $5 - 1
+                                          $5 - 1
                                         limit
                                           1
                                       ),
@@ -6627,229 +6872,17 @@ select
                                       from
                                         tag_floor
                                     )
-                                ),
-                                walked as materialized (
-                                  select
-                                    w.post_id,
-                                    w.created_at,
-                                    w.user_id,
-                                    w.id
-                                  from
-                                    (
-                                      select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id,
-                                        x.id
-                                      from
-                                        reposts x
-                                      where
-                                        true
-                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        500
-                                    ) w
-                                  where
-                                    exists (
-                                      select
-                                      from
-                                        (
-                                          select
-                                            f.followed_id,
-                                            f.author_bound
-                                          from
-                                            follows f
-                                          where
-                                            f.follower_id = s.user_id
-                                            and true
-                                        ) hf
-                                      where
-                                        hf.followed_id = w.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        reposts hn
-                                      where
-                                        hn.post_id = w.post_id
-                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                        and exists (
-                                          select
-                                          from
-                                            (
-                                              select
-                                                f.followed_id,
-                                                f.author_bound
-                                              from
-                                                follows f
-                                              where
-                                                f.follower_id = s.user_id
-                                                and true
-                                            ) hf
-                                          where
-                                            hf.followed_id = hn.user_id
-                                        )
-                                    )
-                                    and true
-                                  order by
-                                    w.created_at desc,
-                                    w.post_id desc
-                                  limit
-                                    $5
-                                ),
-                                repost_heads as materialized (
-                                  select
-                                    r.followed_id,
-                                    k.created_at,
-                                    k.post_id
-                                  from
-                                    (
-                                      select
-                                        f.followed_id,
-                                        f.author_bound
-                                      from
-                                        follows f
-                                      where
-                                        f.follower_id = s.user_id
-                                        and true
-                                    ) r
-                                    cross join lateral (
-                                      select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id,
-                                        x.id
-                                      from
-                                        reposts x
-                                      where
-                                        x.user_id = r.followed_id
-                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                        and not exists (
-                                          select
-                                          from
-                                            reposts hn
-                                          where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and true
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
-                                            )
-                                        )
-                                        and true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        1
-                                    ) k
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) < $5
-                                  order by
-                                    k.created_at desc,
-                                    k.post_id desc
-                                  limit
-                                    $5
-                                ),
-                                reposted as (
-                                  select
-                                    *
-                                  from
-                                    walked
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) >= $5
-                                  union all
-                                  (
-                                    select
-                                      k.*
-                                    from
-                                      repost_heads hd
-                                      cross join lateral (
-                                        select
-                                          x.post_id,
-                                          x.created_at,
-                                          x.user_id,
-                                          x.id
-                                        from
-                                          reposts x
-                                        where
-                                          x.user_id = hd.followed_id
-                                          and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                          and not exists (
-                                            select
-                                            from
-                                              reposts hn
-                                            where
-                                              hn.post_id = x.post_id
-                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hn.user_id
-                                              )
-                                          )
-                                          and true
-                                        order by
-                                          x.created_at desc,
-                                          x.post_id desc
-                                        limit
-                                          $5
-                                      ) k
-                                    order by
-                                      k.created_at desc,
-                                      k.post_id desc
-                                    limit
-                                      $5
-                                  )
                                 )
                               select distinct
                                 on (u.id) u.id,
                                 u.at,
-                                u.reposter,
-                                u.rid
+                                u.reposter
                               from
                                 (
                                   select
                                     fa.id,
                                     fa.created_at as at,
-                                    null::int as reposter,
-                                    null::int as rid
+                                    null::int as reposter
                                   from
                                     (
                                       with
@@ -6912,6 +6945,12 @@ select
                                                       )
                                                   )
                                                 )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
                                               order by
                                                 x.created_at desc,
                                                 x.id desc
@@ -6919,7 +6958,12 @@ select
                                                 1
                                             ) k
                                           where
-                                            r.author_bound > '-infinity'
+                                            r.author_bound > (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
+                                            )
                                             and r.author_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
                                           order by
                                             r.author_bound desc
@@ -6928,10 +6972,18 @@ select
                                         ),
                                         floor as materialized (
                                           select
-                                            case
-                                              when count(*) >= $5 then min(created_at)
-                                              else '-infinity'
-                                            end as at
+                                            greatest(
+                                              case
+                                                when count(*) >= $5 then min(created_at)
+                                                else '-infinity'
+                                              end,
+                                              (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                            ) as at
                                           from
                                             floor_heads
                                         ),
@@ -6985,6 +7037,12 @@ select
                                                     crowded
                                                 )
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
                                               order by
                                                 x.created_at desc,
                                                 x.id desc
@@ -7045,6 +7103,12 @@ select
                                                       hf.followed_id = hr.user_id
                                                   )
                                               )
+                                            )
+                                            and w.created_at >= (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
                                             )
                                           order by
                                             w.created_at desc,
@@ -7150,6 +7214,12 @@ select
                                                       )
                                                   )
                                                 )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
                                               order by
                                                 x.created_at desc,
                                                 x.id desc
@@ -7226,6 +7296,12 @@ select
                                                         )
                                                     )
                                                   )
+                                                  and x.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      repost_floor
+                                                  )
                                                 order by
                                                   x.created_at desc,
                                                   x.id desc
@@ -7254,7 +7330,6 @@ select
                                   select
                                     ti.post_id,
                                     ti.created_at,
-                                    null,
                                     null
                                   from
                                     tag_items ti
@@ -7262,8 +7337,7 @@ select
                                   select
                                     rp.post_id,
                                     rp.created_at,
-                                    rp.user_id,
-                                    rp.id
+                                    rp.user_id
                                   from
                                     reposted rp
                                 ) u
@@ -7699,286 +7773,11 @@ select
                         from
                           (
                             with
-                              tag_heads as materialized (
-                                select
-                                  tf.tag,
-                                  k.created_at
-                                from
-                                  tag_follows tf
-                                  cross join lateral (
-                                    select
-                                      t.created_at
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = tf.tag
-                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            reposts hr
-                                          where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
-                                                        select
-                                                        from
-                                                          mutes mu
-                                                        where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
-                                            )
-                                        )
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      1
-                                  ) k
-                                where
-                                  tf.user_id = s.user_id
-                              ),
-                              tag_floor as materialized (
-                                select
-                                  coalesce(
-                                    (
-                                      select
-                                        h.created_at
-                                      from
-                                        tag_heads h
-                                      order by
-                                        h.created_at desc
-                                      offset
-                                        10 * $5 - 1
-                                      limit
-                                        1
-                                    ),
-                                    '-infinity'
-                                  ) as at
-                              ),
-                              tag_items as materialized (
-                                select
-                                  k.post_id,
-                                  k.created_at
-                                from
-                                  tag_heads th
-                                  cross join lateral (
-                                    select
-                                      t.post_id,
-                                      t.created_at
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = th.tag
-                                      and t.created_at >= (
-                                        select
-                                          at
-                                        from
-                                          tag_floor
-                                      )
-                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            reposts hr
-                                          where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
-                                                        select
-                                                        from
-                                                          mutes mu
-                                                        where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
-                                            )
-                                        )
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      $5
-                                  ) k
-                                where
-                                  th.created_at >= (
-                                    select
-                                      at
-                                    from
-                                      tag_floor
-                                  )
-                              ),
                               walked as materialized (
                                 select
                                   w.post_id,
                                   w.created_at,
-                                  w.user_id,
-                                  w.id
+                                  w.user_id
                                 from
                                   (
                                     select
@@ -8162,8 +7961,7 @@ select
                               repost_heads as materialized (
                                 select
                                   r.followed_id,
-                                  k.created_at,
-                                  k.post_id
+                                  k.created_at
                                 from
                                   (
                                     select
@@ -8210,12 +8008,12 @@ select
                                     select
                                       x.post_id,
                                       x.created_at,
-                                      x.user_id,
-                                      x.id
+                                      x.user_id
                                     from
                                       reposts x
                                     where
                                       x.user_id = r.followed_id
+                                      and x.created_at >= '-infinity'
                                       and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                       and not exists (
                                         select
@@ -8344,7 +8142,16 @@ select
                                 limit
                                   $5
                               ),
-                              reposted as (
+                              heads_floor as materialized (
+                                select
+                                  case
+                                    when count(*) >= $5 then min(created_at)
+                                    else '-infinity'
+                                  end as at
+                                from
+                                  repost_heads
+                              ),
+                              reposted as materialized (
                                 select
                                   *
                                 from
@@ -8366,12 +8173,17 @@ select
                                       select
                                         x.post_id,
                                         x.created_at,
-                                        x.user_id,
-                                        x.id
+                                        x.user_id
                                       from
                                         reposts x
                                       where
                                         x.user_id = hd.followed_id
+                                        and x.created_at >= (
+                                          select
+                                            at
+                                          from
+                                            heads_floor
+                                        )
                                         and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and not exists (
                                           select
@@ -8493,19 +8305,314 @@ select
                                   limit
                                     $5
                                 )
+                              ),
+                              repost_floor as materialized (
+                                select
+                                  case
+                                    when count(*) >= $5 then min(created_at)
+                                    else '-infinity'
+                                  end as at
+                                from
+                                  reposted
+                              ),
+                              tag_heads as materialized (
+                                select
+                                  tf.tag,
+                                  k.created_at,
+                                  k.post_id
+                                from
+                                  tag_follows tf
+                                  cross join lateral (
+                                    select
+                                      t.created_at,
+                                      t.post_id
+                                    from
+                                      post_tags t
+                                    where
+                                      t.tag = tf.tag
+                                      and t.created_at >= (
+                                        select
+                                          at
+                                        from
+                                          repost_floor
+                                      )
+                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = t.author_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = t.author_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = t.author_id
+                                        )
+                                      )
+                                      and (
+                                        coalesce(
+                                          (
+                                            select
+                                              hs.repost_count
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                          ),
+                                          0
+                                        ) = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            reposts hr
+                                          where
+                                            hr.post_id = t.post_id
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hr.user_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      t.created_at desc,
+                                      t.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  tf.user_id = s.user_id
+                              ),
+                              tag_floor as materialized (
+                                select
+                                  coalesce(
+                                    (
+                                      select
+                                        h.created_at
+                                      from
+                                        (
+                                          select distinct
+                                            post_id,
+                                            created_at
+                                          from
+                                            tag_heads
+                                        ) h
+                                      order by
+                                        h.created_at desc
+                                      offset
+                                        $5 - 1
+                                      limit
+                                        1
+                                    ),
+                                    '-infinity'
+                                  ) as at
+                              ),
+                              tag_items as materialized (
+                                select
+                                  k.post_id,
+                                  k.created_at
+                                from
+                                  tag_heads th
+                                  cross join lateral (
+                                    select
+                                      t.post_id,
+                                      t.created_at
+                                    from
+                                      post_tags t
+                                    where
+                                      t.tag = th.tag
+                                      and t.created_at >= (
+                                        select
+                                          at
+                                        from
+                                          tag_floor
+                                      )
+                                      and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = t.author_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = t.author_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = t.author_id
+                                        )
+                                      )
+                                      and (
+                                        coalesce(
+                                          (
+                                            select
+                                              hs.repost_count
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                          ),
+                                          0
+                                        ) = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            reposts hr
+                                          where
+                                            hr.post_id = t.post_id
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hr.user_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      t.created_at desc,
+                                      t.post_id desc
+                                    limit
+                                      $5
+                                  ) k
+                                where
+                                  th.created_at >= (
+                                    select
+                                      at
+                                    from
+                                      tag_floor
+                                  )
                               )
                             select distinct
                               on (u.id) u.id,
                               u.at,
-                              u.reposter,
-                              u.rid
+                              u.reposter
                             from
                               (
                                 select
                                   fa.id,
                                   fa.created_at as at,
-                                  null::int as reposter,
-                                  null::int as rid
+                                  null::int as reposter
                                 from
                                   (
                                     with
@@ -8630,6 +8737,12 @@ select
                                                     )
                                                 )
                                               )
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
                                             order by
                                               x.created_at desc,
                                               x.id desc
@@ -8637,7 +8750,12 @@ select
                                               1
                                           ) k
                                         where
-                                          r.author_bound > '-infinity'
+                                          r.author_bound > (
+                                            select
+                                              at
+                                            from
+                                              repost_floor
+                                          )
                                           and r.author_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
                                         order by
                                           r.author_bound desc
@@ -8646,10 +8764,18 @@ select
                                       ),
                                       floor as materialized (
                                         select
-                                          case
-                                            when count(*) >= $5 then min(created_at)
-                                            else '-infinity'
-                                          end as at
+                                          greatest(
+                                            case
+                                              when count(*) >= $5 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
+                                            )
+                                          ) as at
                                         from
                                           floor_heads
                                       ),
@@ -8734,6 +8860,12 @@ select
                                                   crowded
                                               )
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
                                             order by
                                               x.created_at desc,
                                               x.id desc
@@ -8856,6 +8988,12 @@ select
                                                     hf.followed_id = hr.user_id
                                                 )
                                             )
+                                          )
+                                          and w.created_at >= (
+                                            select
+                                              at
+                                            from
+                                              repost_floor
                                           )
                                         order by
                                           w.created_at desc,
@@ -9023,6 +9161,12 @@ select
                                                     )
                                                 )
                                               )
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
                                             order by
                                               x.created_at desc,
                                               x.id desc
@@ -9130,6 +9274,12 @@ select
                                                       )
                                                   )
                                                 )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
                                               order by
                                                 x.created_at desc,
                                                 x.id desc
@@ -9158,7 +9308,6 @@ select
                                 select
                                   ti.post_id,
                                   ti.created_at,
-                                  null,
                                   null
                                 from
                                   tag_items ti
@@ -9166,8 +9315,7 @@ select
                                 select
                                   rp.post_id,
                                   rp.created_at,
-                                  rp.user_id,
-                                  rp.id
+                                  rp.user_id
                                 from
                                   reposted rp
                               ) u
@@ -9448,19 +9596,255 @@ select
                           from
                             (
                               with
+                                walked as materialized (
+                                  select
+                                    w.post_id,
+                                    w.created_at,
+                                    w.user_id
+                                  from
+                                    (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id,
+                                        x.id
+                                      from
+                                        reposts x
+                                      where
+                                        true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        500
+                                    ) w
+                                  where
+                                    exists (
+                                      select
+                                      from
+                                        (
+                                          select
+                                            f.followed_id,
+                                            f.author_bound
+                                          from
+                                            follows f
+                                          where
+                                            f.follower_id = s.user_id
+                                            and true
+                                        ) hf
+                                      where
+                                        hf.followed_id = w.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        reposts hn
+                                      where
+                                        hn.post_id = w.post_id
+                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
+                                        and exists (
+                                          select
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and true
+                                            ) hf
+                                          where
+                                            hf.followed_id = hn.user_id
+                                        )
+                                    )
+                                    and true
+                                  order by
+                                    w.created_at desc,
+                                    w.post_id desc
+                                  limit
+                                    $3
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and x.created_at >= '-infinity'
+                                        and not exists (
+                                          select
+                                          from
+                                            reposts hn
+                                          where
+                                            hn.post_id = x.post_id
+                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) hf
+                                              where
+                                                hf.followed_id = hn.user_id
+                                            )
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $3
+                                  order by
+                                    k.created_at desc,
+                                    k.post_id desc
+                                  limit
+                                    $3
+                                ),
+                                heads_floor as materialized (
+                                  select
+                                    case
+                                      when count(*) >= $3 then min(created_at)
+                                      else '-infinity'
+                                    end as at
+                                  from
+                                    repost_heads
+                                ),
+                                reposted as materialized (
+                                  select
+                                    *
+                                  from
+                                    walked
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) >= $3
+                                  union all
+                                  (
+                                    select
+                                      k.*
+                                    from
+                                      repost_heads hd
+                                      cross join lateral (
+                                        select
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id
+                                        from
+                                          reposts x
+                                        where
+                                          x.user_id = hd.followed_id
+                                          and x.created_at >= (
+                                            select
+                                              at
+                                            from
+                                              heads_floor
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              reposts hn
+                                            where
+                                              hn.post_id = x.post_id
+                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hn.user_id
+                                              )
+                                          )
+                                          and true
+                                        order by
+                                          x.created_at desc,
+                                          x.post_id desc
+                                        limit
+                                          $3
+                                      ) k
+                                    order by
+                                      k.created_at desc,
+                                      k.post_id desc
+                                    limit
+                                      $3
+                                  )
+                                ),
+                                repost_floor as materialized (
+                                  select
+                                    case
+                                      when count(*) >= $3 then min(created_at)
+                                      else '-infinity'
+                                    end as at
+                                  from
+                                    reposted
+                                ),
                                 tag_heads as materialized (
                                   select
                                     tf.tag,
-                                    k.created_at
+                                    k.created_at,
+                                    k.post_id
                                   from
                                     tag_follows tf
                                     cross join lateral (
                                       select
-                                        t.created_at
+                                        t.created_at,
+                                        t.post_id
                                       from
                                         post_tags t
                                       where
                                         t.tag = tf.tag
+                                        and t.created_at >= (
+                                          select
+                                            at
+                                          from
+                                            repost_floor
+                                        )
                                         and true
                                         and (
                                           coalesce(
@@ -9514,11 +9898,17 @@ select
                                         select
                                           h.created_at
                                         from
-                                          tag_heads h
+                                          (
+                                            select distinct
+                                              post_id,
+                                              created_at
+                                            from
+                                              tag_heads
+                                          ) h
                                         order by
                                           h.created_at desc
                                         offset
-                                          10 * $3 - 1
+                                          $3 - 1
                                         limit
                                           1
                                       ),
@@ -9595,226 +9985,17 @@ select
                                       from
                                         tag_floor
                                     )
-                                ),
-                                walked as materialized (
-                                  select
-                                    w.post_id,
-                                    w.created_at,
-                                    w.user_id,
-                                    w.id
-                                  from
-                                    (
-                                      select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id,
-                                        x.id
-                                      from
-                                        reposts x
-                                      where
-                                        true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        500
-                                    ) w
-                                  where
-                                    exists (
-                                      select
-                                      from
-                                        (
-                                          select
-                                            f.followed_id,
-                                            f.author_bound
-                                          from
-                                            follows f
-                                          where
-                                            f.follower_id = s.user_id
-                                            and true
-                                        ) hf
-                                      where
-                                        hf.followed_id = w.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        reposts hn
-                                      where
-                                        hn.post_id = w.post_id
-                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                        and exists (
-                                          select
-                                          from
-                                            (
-                                              select
-                                                f.followed_id,
-                                                f.author_bound
-                                              from
-                                                follows f
-                                              where
-                                                f.follower_id = s.user_id
-                                                and true
-                                            ) hf
-                                          where
-                                            hf.followed_id = hn.user_id
-                                        )
-                                    )
-                                    and true
-                                  order by
-                                    w.created_at desc,
-                                    w.post_id desc
-                                  limit
-                                    $3
-                                ),
-                                repost_heads as materialized (
-                                  select
-                                    r.followed_id,
-                                    k.created_at,
-                                    k.post_id
-                                  from
-                                    (
-                                      select
-                                        f.followed_id,
-                                        f.author_bound
-                                      from
-                                        follows f
-                                      where
-                                        f.follower_id = s.user_id
-                                        and true
-                                    ) r
-                                    cross join lateral (
-                                      select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id,
-                                        x.id
-                                      from
-                                        reposts x
-                                      where
-                                        x.user_id = r.followed_id
-                                        and not exists (
-                                          select
-                                          from
-                                            reposts hn
-                                          where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and true
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
-                                            )
-                                        )
-                                        and true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        1
-                                    ) k
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) < $3
-                                  order by
-                                    k.created_at desc,
-                                    k.post_id desc
-                                  limit
-                                    $3
-                                ),
-                                reposted as (
-                                  select
-                                    *
-                                  from
-                                    walked
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) >= $3
-                                  union all
-                                  (
-                                    select
-                                      k.*
-                                    from
-                                      repost_heads hd
-                                      cross join lateral (
-                                        select
-                                          x.post_id,
-                                          x.created_at,
-                                          x.user_id,
-                                          x.id
-                                        from
-                                          reposts x
-                                        where
-                                          x.user_id = hd.followed_id
-                                          and not exists (
-                                            select
-                                            from
-                                              reposts hn
-                                            where
-                                              hn.post_id = x.post_id
-                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hn.user_id
-                                              )
-                                          )
-                                          and true
-                                        order by
-                                          x.created_at desc,
-                                          x.post_id desc
-                                        limit
-                                          $3
-                                      ) k
-                                    order by
-                                      k.created_at desc,
-                                      k.post_id desc
-                                    limit
-                                      $3
-                                  )
                                 )
                               select distinct
                                 on (u.id) u.id,
                                 u.at,
-                                u.reposter,
-                                u.rid
+                                u.reposter
                               from
                                 (
                                   select
                                     fa.id,
                                     fa.created_at as at,
-                                    null::int as reposter,
-                                    null::int as rid
+                                    null::int as reposter
                                   from
                                     (
                                       with
@@ -9876,6 +10057,12 @@ select
                                                       )
                                                   )
                                                 )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
                                               order by
                                                 x.created_at desc,
                                                 x.id desc
@@ -9883,7 +10070,12 @@ select
                                                 1
                                             ) k
                                           where
-                                            r.author_bound > '-infinity'
+                                            r.author_bound > (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
+                                            )
                                           order by
                                             r.author_bound desc
                                           limit
@@ -9891,10 +10083,18 @@ select
                                         ),
                                         floor as materialized (
                                           select
-                                            case
-                                              when count(*) >= $3 then min(created_at)
-                                              else '-infinity'
-                                            end as at
+                                            greatest(
+                                              case
+                                                when count(*) >= $3 then min(created_at)
+                                                else '-infinity'
+                                              end,
+                                              (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                            ) as at
                                           from
                                             floor_heads
                                         ),
@@ -9946,6 +10146,12 @@ select
                                                     yes
                                                   from
                                                     crowded
+                                                )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
                                                 )
                                               order by
                                                 x.created_at desc,
@@ -10007,6 +10213,12 @@ select
                                                       hf.followed_id = hr.user_id
                                                   )
                                               )
+                                            )
+                                            and w.created_at >= (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
                                             )
                                           order by
                                             w.created_at desc,
@@ -10111,6 +10323,12 @@ select
                                                       )
                                                   )
                                                 )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
                                               order by
                                                 x.created_at desc,
                                                 x.id desc
@@ -10186,6 +10404,12 @@ select
                                                         )
                                                     )
                                                   )
+                                                  and x.created_at >= (
+                                                    select
+                                                      at
+                                                    from
+                                                      repost_floor
+                                                  )
                                                 order by
                                                   x.created_at desc,
                                                   x.id desc
@@ -10214,7 +10438,6 @@ select
                                   select
                                     ti.post_id,
                                     ti.created_at,
-                                    null,
                                     null
                                   from
                                     tag_items ti
@@ -10222,8 +10445,7 @@ select
                                   select
                                     rp.post_id,
                                     rp.created_at,
-                                    rp.user_id,
-                                    rp.id
+                                    rp.user_id
                                   from
                                     reposted rp
                                 ) u
@@ -10659,284 +10881,11 @@ select
                         from
                           (
                             with
-                              tag_heads as materialized (
-                                select
-                                  tf.tag,
-                                  k.created_at
-                                from
-                                  tag_follows tf
-                                  cross join lateral (
-                                    select
-                                      t.created_at
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = tf.tag
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            reposts hr
-                                          where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
-                                                        select
-                                                        from
-                                                          mutes mu
-                                                        where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
-                                            )
-                                        )
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      1
-                                  ) k
-                                where
-                                  tf.user_id = s.user_id
-                              ),
-                              tag_floor as materialized (
-                                select
-                                  coalesce(
-                                    (
-                                      select
-                                        h.created_at
-                                      from
-                                        tag_heads h
-                                      order by
-                                        h.created_at desc
-                                      offset
-                                        10 * $3 - 1
-                                      limit
-                                        1
-                                    ),
-                                    '-infinity'
-                                  ) as at
-                              ),
-                              tag_items as materialized (
-                                select
-                                  k.post_id,
-                                  k.created_at
-                                from
-                                  tag_heads th
-                                  cross join lateral (
-                                    select
-                                      t.post_id,
-                                      t.created_at
-                                    from
-                                      post_tags t
-                                    where
-                                      t.tag = th.tag
-                                      and t.created_at >= (
-                                        select
-                                          at
-                                        from
-                                          tag_floor
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = t.author_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = t.author_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = t.author_id
-                                        )
-                                      )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            reposts hr
-                                          where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
-                                                        select
-                                                        from
-                                                          mutes mu
-                                                        where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
-                                            )
-                                        )
-                                      )
-                                    order by
-                                      t.created_at desc,
-                                      t.post_id desc
-                                    limit
-                                      $3
-                                  ) k
-                                where
-                                  th.created_at >= (
-                                    select
-                                      at
-                                    from
-                                      tag_floor
-                                  )
-                              ),
                               walked as materialized (
                                 select
                                   w.post_id,
                                   w.created_at,
-                                  w.user_id,
-                                  w.id
+                                  w.user_id
                                 from
                                   (
                                     select
@@ -11119,8 +11068,7 @@ select
                               repost_heads as materialized (
                                 select
                                   r.followed_id,
-                                  k.created_at,
-                                  k.post_id
+                                  k.created_at
                                 from
                                   (
                                     select
@@ -11167,12 +11115,12 @@ select
                                     select
                                       x.post_id,
                                       x.created_at,
-                                      x.user_id,
-                                      x.id
+                                      x.user_id
                                     from
                                       reposts x
                                     where
                                       x.user_id = r.followed_id
+                                      and x.created_at >= '-infinity'
                                       and not exists (
                                         select
                                         from
@@ -11300,7 +11248,16 @@ select
                                 limit
                                   $3
                               ),
-                              reposted as (
+                              heads_floor as materialized (
+                                select
+                                  case
+                                    when count(*) >= $3 then min(created_at)
+                                    else '-infinity'
+                                  end as at
+                                from
+                                  repost_heads
+                              ),
+                              reposted as materialized (
                                 select
                                   *
                                 from
@@ -11322,12 +11279,17 @@ select
                                       select
                                         x.post_id,
                                         x.created_at,
-                                        x.user_id,
-                                        x.id
+                                        x.user_id
                                       from
                                         reposts x
                                       where
                                         x.user_id = hd.followed_id
+                                        and x.created_at >= (
+                                          select
+                                            at
+                                          from
+                                            heads_floor
+                                        )
                                         and not exists (
                                           select
                                           from
@@ -11448,19 +11410,312 @@ select
                                   limit
                                     $3
                                 )
+                              ),
+                              repost_floor as materialized (
+                                select
+                                  case
+                                    when count(*) >= $3 then min(created_at)
+                                    else '-infinity'
+                                  end as at
+                                from
+                                  reposted
+                              ),
+                              tag_heads as materialized (
+                                select
+                                  tf.tag,
+                                  k.created_at,
+                                  k.post_id
+                                from
+                                  tag_follows tf
+                                  cross join lateral (
+                                    select
+                                      t.created_at,
+                                      t.post_id
+                                    from
+                                      post_tags t
+                                    where
+                                      t.tag = tf.tag
+                                      and t.created_at >= (
+                                        select
+                                          at
+                                        from
+                                          repost_floor
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = t.author_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = t.author_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = t.author_id
+                                        )
+                                      )
+                                      and (
+                                        coalesce(
+                                          (
+                                            select
+                                              hs.repost_count
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                          ),
+                                          0
+                                        ) = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            reposts hr
+                                          where
+                                            hr.post_id = t.post_id
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hr.user_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      t.created_at desc,
+                                      t.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  tf.user_id = s.user_id
+                              ),
+                              tag_floor as materialized (
+                                select
+                                  coalesce(
+                                    (
+                                      select
+                                        h.created_at
+                                      from
+                                        (
+                                          select distinct
+                                            post_id,
+                                            created_at
+                                          from
+                                            tag_heads
+                                        ) h
+                                      order by
+                                        h.created_at desc
+                                      offset
+                                        $3 - 1
+                                      limit
+                                        1
+                                    ),
+                                    '-infinity'
+                                  ) as at
+                              ),
+                              tag_items as materialized (
+                                select
+                                  k.post_id,
+                                  k.created_at
+                                from
+                                  tag_heads th
+                                  cross join lateral (
+                                    select
+                                      t.post_id,
+                                      t.created_at
+                                    from
+                                      post_tags t
+                                    where
+                                      t.tag = th.tag
+                                      and t.created_at >= (
+                                        select
+                                          at
+                                        from
+                                          tag_floor
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = t.author_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = t.author_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = t.author_id
+                                        )
+                                      )
+                                      and (
+                                        coalesce(
+                                          (
+                                            select
+                                              hs.repost_count
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                          ),
+                                          0
+                                        ) = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            reposts hr
+                                          where
+                                            hr.post_id = t.post_id
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = hr.user_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      t.created_at desc,
+                                      t.post_id desc
+                                    limit
+                                      $3
+                                  ) k
+                                where
+                                  th.created_at >= (
+                                    select
+                                      at
+                                    from
+                                      tag_floor
+                                  )
                               )
                             select distinct
                               on (u.id) u.id,
                               u.at,
-                              u.reposter,
-                              u.rid
+                              u.reposter
                             from
                               (
                                 select
                                   fa.id,
                                   fa.created_at as at,
-                                  null::int as reposter,
-                                  null::int as rid
+                                  null::int as reposter
                                 from
                                   (
                                     with
@@ -11584,6 +11839,12 @@ select
                                                     )
                                                 )
                                               )
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
                                             order by
                                               x.created_at desc,
                                               x.id desc
@@ -11591,7 +11852,12 @@ select
                                               1
                                           ) k
                                         where
-                                          r.author_bound > '-infinity'
+                                          r.author_bound > (
+                                            select
+                                              at
+                                            from
+                                              repost_floor
+                                          )
                                         order by
                                           r.author_bound desc
                                         limit
@@ -11599,10 +11865,18 @@ select
                                       ),
                                       floor as materialized (
                                         select
-                                          case
-                                            when count(*) >= $3 then min(created_at)
-                                            else '-infinity'
-                                          end as at
+                                          greatest(
+                                            case
+                                              when count(*) >= $3 then min(created_at)
+                                              else '-infinity'
+                                            end,
+                                            (
+                                              select
+                                                at
+                                              from
+                                                repost_floor
+                                            )
+                                          ) as at
                                         from
                                           floor_heads
                                       ),
@@ -11685,6 +11959,12 @@ select
                                                   yes
                                                 from
                                                   crowded
+                                              )
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
                                               )
                                             order by
                                               x.created_at desc,
@@ -11808,6 +12088,12 @@ select
                                                     hf.followed_id = hr.user_id
                                                 )
                                             )
+                                          )
+                                          and w.created_at >= (
+                                            select
+                                              at
+                                            from
+                                              repost_floor
                                           )
                                         order by
                                           w.created_at desc,
@@ -11974,6 +12260,12 @@ select
                                                     )
                                                 )
                                               )
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
                                             order by
                                               x.created_at desc,
                                               x.id desc
@@ -12080,6 +12372,12 @@ select
                                                       )
                                                   )
                                                 )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
                                               order by
                                                 x.created_at desc,
                                                 x.id desc
@@ -12108,7 +12406,6 @@ select
                                 select
                                   ti.post_id,
                                   ti.created_at,
-                                  null,
                                   null
                                 from
                                   tag_items ti
@@ -12116,8 +12413,7 @@ select
                                 select
                                   rp.post_id,
                                   rp.created_at,
-                                  rp.user_id,
-                                  rp.id
+                                  rp.user_id
                                 from
                                   reposted rp
                               ) u
