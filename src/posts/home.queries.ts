@@ -6,7 +6,6 @@ import { jsonValue } from '../trpc/json-text.js';
 import { feedPage, type FeedCursor, followedBy } from './post-lists.queries.js';
 import { homeItemJson, homeItemsArray } from './posts.sql.js';
 import { HOME_CURSOR, type HomeItem } from './posts.schemas.js';
-import { POST_TAGS_MAX } from './share.entity.js';
 
 /**
  * The home timeline (docs/feed.md, "The home timeline"): the posts of the users the reader follows,
