@@ -112,6 +112,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         }[];
         meta: object;
       }>;
@@ -147,6 +150,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         }[];
         meta: object;
       }>;
@@ -182,6 +188,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -217,6 +226,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -252,6 +264,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -288,6 +303,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -323,6 +341,161 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        };
+        meta: object;
+      }>;
+      repost: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        };
+        meta: object;
+      }>;
+      unrepost: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        };
+        meta: object;
+      }>;
+      bookmark: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        };
+        meta: object;
+      }>;
+      unbookmark: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -448,6 +621,9 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
           }[];
           comments: {
             likeCount: number;
@@ -536,6 +712,9 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
           }[];
           comments: {
             likeCount: number;
@@ -587,6 +766,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         }[];
         meta: object;
       }>;
@@ -650,6 +832,9 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
           }[];
           comments: {
             likeCount: number;
@@ -706,6 +891,9 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
           }[];
           comments: {
             likeCount: number;
@@ -814,7 +1002,7 @@ export type AppRouter = TRPCBuiltRouter<
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
         output: {
           id: number;
-          type: 'comment' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'repost' | 'quote';
+          type: 'comment' | 'repost' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'quote';
           createdAt: string;
           actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
           read: boolean;
@@ -866,6 +1054,9 @@ export type AppRouter = TRPCBuiltRouter<
                 blurhash: string | null;
                 description: string;
               }[];
+              repostCount: number;
+              repostedByMe: boolean;
+              bookmarkedByMe: boolean;
             };
           },
           void,
@@ -880,7 +1071,7 @@ export type AppRouter = TRPCBuiltRouter<
             id: string;
             data: {
               id: number;
-              type: 'comment' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'repost' | 'quote';
+              type: 'comment' | 'repost' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'quote';
               createdAt: string;
               actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
               read: boolean;
