@@ -95,6 +95,10 @@ async function builderVariants(): Promise<Variant[]> {
     'a search, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...after })),
     'a search, unpaged': () => lists.selectPostList({ viewerId: 1, q: 'words' }),
   });
+  add('posts', 'selectBookmarkedPosts', {
+    'a page after a cursor': () => postPage(lists.selectBookmarkedPosts(1, after)),
+    'unpaged (a stream)': () => lists.selectBookmarkedPosts(1, {}),
+  });
   add('posts', 'selectCommentsOnPost', {
     'a page': () => comments.selectCommentsOnPost(1, 2, page),
     'unpaged after a cursor (a stream)': () => comments.selectCommentsOnPost(1, 2, { before: 1 }),

@@ -129,7 +129,7 @@ export const deletePostAsAuthor = (db: Database, id: number, userId: number) =>
 export async function assertCursorShown(
   db: Database,
   shown: Statement,
-  noun: 'post' | 'comment',
+  noun: 'post' | 'comment' | 'bookmarked post',
   before: number | undefined,
   viewerId: number,
 ): Promise<void> {

@@ -224,6 +224,9 @@ describe('real responses match the document', () => {
     await check('GET', '/users', '/users', 401);
     await check('GET', '/users/me', '/users/me', 200, a);
     await check('GET', '/users/me', '/users/me', 401);
+    await check('GET', '/users/me/bookmarks', '/users/me/bookmarks?limit=5', 200, a);
+    await check('GET', '/users/me/bookmarks', '/users/me/bookmarks?limit=0', 400, a);
+    await check('GET', '/users/me/bookmarks', '/users/me/bookmarks', 401);
     await check('GET', '/users/{id}', `/users/${other.id}`, 200, a);
     await check('GET', '/users/{id}', '/users/-3', 400, a);
     await check('GET', '/users/{id}', '/users/999999999', 404, a);

@@ -675,6 +675,44 @@ export type AppRouter = TRPCBuiltRouter<
         output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
+      bookmarks: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined } | undefined;
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        }[];
+        meta: object;
+      }>;
       get: TRPCQueryProcedure<{
         input: { id: number };
         output: {

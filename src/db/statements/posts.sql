@@ -1081,6 +1081,34 @@ select
 from
   s;
 
+-- post_bookmark_shown
+select
+  1
+from
+  bookmarks k
+  join posts p on p.id = k.post_id
+where
+  k.post_id = $1
+  and k.user_id = $2
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = p.author_id
+        and bk.blocked_id = $2
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2
+        and bk.blocked_id = p.author_id
+    )
+  );
+
 -- post_by_id
 select
   case
@@ -14855,6 +14883,1059 @@ from
 order by
   s.created_at desc,
   s.id desc;
+
+-- selectBookmarkedPosts: a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
+              ) o
+          )::text as json
+        from
+          bookmarks k
+          join posts p on p.id = k.post_id
+        where
+          k.user_id = $1
+          and (k.created_at, k.post_id) < (
+            select
+              c.created_at,
+              c.post_id
+            from
+              bookmarks c
+              join posts cp on cp.id = c.post_id
+            where
+              c.user_id = $1
+              and c.post_id = $2
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = cp.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = cp.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+        order by
+          k.created_at desc,
+          k.post_id desc
+        limit
+          $3
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 9499999
+order by
+  b.nth;
+
+-- selectBookmarkedPosts: unpaged (a stream)
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $1
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $1
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    (
+                                      select
+                                        vb.block_count
+                                      from
+                                        users vb
+                                      where
+                                        vb.id = $1
+                                    ) = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = $1
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = $1
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = $1
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = $1
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = $1
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = $1
+          ) as "bookmarkedByMe"
+      ) o
+  )::text as json
+from
+  bookmarks k
+  join posts p on p.id = k.post_id
+where
+  k.user_id = $1
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $1
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $1
+          and bk.blocked_id = p.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = p.author_id
+          and bk.blocked_id = $1
+      )
+    )
+  )
+order by
+  k.created_at desc,
+  k.post_id desc;
 
 -- selectCommentsOnPost: a page
 select
