@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostsForFollowers } from '../../../src/live/live.queries.js';
 import { expectApiError, expectTrpcError, INVALID_IDS, MISSING_ID, summary } from '../../support/fixtures.js';
 import { PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
+import { SseReader } from '../../support/sse.js';
 
 /**
  * Reposts (issue 41, item 5): POST and DELETE /posts/{id}/repost, the Post's repostCount and
@@ -9,6 +10,10 @@ import { PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
  * and deletions; through the procedures (createCaller) and over HTTP.
  */
 const h = useHarness();
+const streams: SseReader[] = [];
+afterAll(() => {
+  for (const stream of streams) stream.close();
+});
 let author: TestUser;
 let fan: TestUser;
 beforeAll(async () => {
@@ -198,6 +203,24 @@ describe('blocks and mutes', () => {
 });
 
 describe('live events', () => {
+  it('the repost notification is pushed on /live/notifications as it is written, and not across a mute', async () => {
+    const [writer, muted] = [await h.user(), await h.user()];
+    const stream = await SseReader.open(`${h.baseUrl}/live/notifications`, { authorization: `Bearer ${writer.token}` });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await h.caller(writer.token).users.mute({ id: muted.id });
+    const post = await write(writer);
+    await repost(muted, post.id); // written, never delivered
+    await repost(fan, post.id);
+    await stream.untilEvents(1);
+    const [listed] = await repostNotes(writer);
+    expect(stream.events).toHaveLength(1);
+    expect(stream.events[0]).toMatchObject({ id: String(listed!.id), event: 'notification' });
+    expect(JSON.parse(stream.events[0]!.data)).toEqual(listed);
+    expect(listed).toMatchObject({ type: 'repost', actor: summary(fan), post: { id: post.id } });
+    stream.close();
+  });
+
   it('a new post carries each follower’s own repostedByMe, though built once for all', async () => {
     const [writer, early, other] = [await h.user(), await h.user(), await h.user()];
     const post = await write(writer);
