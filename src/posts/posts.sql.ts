@@ -29,7 +29,7 @@ export interface Reader {
  * A per-reader boolean of the post or comment `id` (an expression), from `mine` (whether it holds for
  * the reader): `kind` names the field in a marker (shared-answers.ts, MARKER_FIELDS).
  */
-const likedByMeColumn = (kind: MarkerKind, id: string, mine: string, { markers }: Reader) =>
+const byMeColumn = (kind: MarkerKind, id: string, mine: string, { markers }: Reader) =>
   markers ? `to_json('${LIKED_MARKER}${kind}' || ${id} || case when ${mine} then 't' else 'f' end)` : mine;
 
 /**
@@ -62,7 +62,7 @@ const commentColumns = (
   ${authorJson(c)} as "createdBy",
   ${likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader))} as "likedBy",
   ${shownCount(`select ${c}_s.like_count from comment_stats ${c}_s where ${c}_s.comment_id = ${c}.id`, reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
-  ${likedByMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe"`;
+  ${byMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe"`;
 
 export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
   jsonObject(`select ${commentColumns(c, reader)}`),
@@ -130,7 +130,7 @@ const postColumns = (p: string, build: PostBuild) => {
     ? 'false'
     : like
       ? String(like.likedByMe)
-      : likedByMeColumn(
+      : byMeColumn(
           'p',
           `${p}.id`,
           `exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me})`,
@@ -148,7 +148,7 @@ const shareColumns = (p: string, build: PostBuild) => {
   const mine = (kind: MarkerKind, table: string, written: boolean | undefined) =>
     fresh || written !== undefined
       ? String(Boolean(written))
-      : likedByMeColumn(
+      : byMeColumn(
           kind,
           `${p}.id`,
           `exists (select from ${table} ${p}_${kind} where ${p}_${kind}.post_id = ${p}.id and ${p}_${kind}.user_id = ${build.me})`,
