@@ -101,6 +101,10 @@ async function builderVariants(): Promise<Variant[]> {
     'whole after a cursor, up to a size': () =>
       wholeStatement(home.selectHomeList({ viewerId: 1, before: '1764270000000_1', limit: 101 }), 1_000, {}),
   });
+  add('posts', 'selectBookmarkedPosts', {
+    'a page after a cursor': () => postPage(lists.selectBookmarkedPosts(1, after)),
+    'unpaged (a stream)': () => lists.selectBookmarkedPosts(1, {}),
+  });
   add('posts', 'selectCommentsOnPost', {
     'a page': () => comments.selectCommentsOnPost(1, 2, page),
     'unpaged after a cursor (a stream)': () => comments.selectCommentsOnPost(1, 2, { before: 1 }),

@@ -26,6 +26,9 @@ const KIND_OF: Record<string, WriteKind> = {
   'posts.create': 'posts',
   'posts.update': 'posts',
   'posts.delete': 'posts',
+  // A repost is a status in Mastodon's limit, as a post is here; a bookmark goes at a like's pace.
+  'posts.repost': 'posts',
+  'posts.unrepost': 'posts',
   'posts.comment': 'comments',
   'comments.update': 'comments',
   'comments.delete': 'comments',
@@ -33,6 +36,8 @@ const KIND_OF: Record<string, WriteKind> = {
   'posts.unlike': 'likes',
   'comments.like': 'likes',
   'comments.unlike': 'likes',
+  'posts.bookmark': 'likes',
+  'posts.unbookmark': 'likes',
   'users.follow': 'follows',
   'users.unfollow': 'follows',
   'live.ticket': 'tickets',

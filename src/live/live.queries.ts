@@ -6,7 +6,7 @@ import { namedStatement, runStatement, type Statement } from '../db/sql.js';
 import { OPEN_SESSION, runForSession, sessionIsOpen, type SessionScope } from '../viewer/session.js';
 import { homeItemJson, postJson } from '../posts/posts.sql.js';
 import { PREVIEW_ITEMS } from '../posts/posts.schemas.js';
-import { SharedAnswer } from '../posts/shared-answers.js';
+import { type Liked, SharedAnswer } from '../posts/shared-answers.js';
 
 /** Who a stream is for: a user, the session it lives and dies with, and when that session expires. */
 export interface StreamUser {
@@ -206,9 +206,10 @@ export async function listEventsAfter(
 
 /*
  * Read when the post's message is heard, so a block or mute written before then holds on every
- * process. A post's JSON is built once, with markers for `likedByMe` (posts/shared-answers.ts),
- * for its followers who are on no side of any block: each gets it with their own likes of the post
- * and of its preview comments filled in. A follower with blocks gets it built for them, without
+ * process. A post's JSON is built once, with markers for `likedByMe`, `repostedByMe` and
+ * `bookmarkedByMe` (posts/shared-answers.ts), for its followers who are on no side of any block:
+ * each gets it with their own likes of the post and of its preview comments, reposts and bookmarks
+ * filled in (a repost or bookmark may come before the post is heard). A follower with blocks gets it built for them, without
  * the likers and comments of users across a block.
  */
 const follower = viewerRow('fu');
@@ -218,7 +219,9 @@ const POSTS_FOR_FOLLOWERS = namedStatement(
   `select p.id, ${postJson('p', { me: 'null', markers: true })}::text,
       array(select f.follower_id from follows f join users fu on fu.id = f.follower_id where ${seen} and fu.block_count = 0),
       array(select l.user_id from post_likes l where l.post_id = p.id and l.user_id = any($2::int[])),
-      cl.users, cl.comments
+      cl.users, cl.comments,
+      array(select r.user_id from reposts r where r.post_id = p.id and r.user_id = any($2::int[])),
+      array(select k.user_id from bookmarks k where k.post_id = p.id and k.user_id = any($2::int[]))
     from posts p cross join lateral (
       select coalesce(array_agg(l.user_id), '{}') as users, coalesce(array_agg(l.comment_id), '{}') as comments
       from comment_likes l where l.user_id = any($2::int[]) and l.comment_id in (
@@ -226,7 +229,7 @@ const POSTS_FOR_FOLLOWERS = namedStatement(
     ) cl
     where p.id = any($1::int[])
     union all
-    select p.id, ${postJson('p', { me: 'fu.id', viewer: follower })}::text, array[fu.id], null, null, null
+    select p.id, ${postJson('p', { me: 'fu.id', viewer: follower })}::text, array[fu.id], null, null, null, null, null
     from posts p join follows f on f.followed_id = p.author_id join users fu on fu.id = f.follower_id
     where p.id = any($1::int[]) and ${seen} and fu.block_count > 0
     order by 1`,
@@ -235,14 +238,17 @@ const POSTS_FOR_FOLLOWERS = namedStatement(
 /** New posts, each with those of `followerIds` who follow its author (and see it): one statement for a batch. */
 export async function listPostsForFollowers(orm: MikroORM, postIds: number[], followerIds: number[]) {
   const rows = await runStatement(orm, POSTS_FOR_FOLLOWERS, [postIds, followerIds]);
-  return rows.flatMap(([id, json, followers, postLikers, commentLikers, likedComments]) => {
+  return rows.flatMap(([id, json, followers, postLikers, commentLikers, likedComments, reposters, bookmarkers]) => {
     const postId = id as number;
     if (postLikers === null) return [{ event: { id: postId, json: json as string }, followers: followers as number[] }];
     const shared = new SharedAnswer(json as string);
-    const liked = new Map<number, { posts: Set<number>; comments: Set<number> }>();
+    const liked = new Map<number, { [K in keyof Liked]: Set<number> }>();
     const likesOf = (user: number) =>
-      liked.get(user) ?? liked.set(user, { posts: new Set(), comments: new Set() }).get(user)!;
+      liked.get(user) ??
+      liked.set(user, { posts: new Set(), comments: new Set(), reposted: new Set(), bookmarked: new Set() }).get(user)!;
     for (const user of postLikers as number[]) likesOf(user).posts.add(postId);
+    for (const user of reposters as number[]) likesOf(user).reposted.add(postId);
+    for (const user of bookmarkers as number[]) likesOf(user).bookmarked.add(postId);
     (commentLikers as number[]).forEach((user, i) => likesOf(user).comments.add((likedComments as number[])[i]!));
     const plain = (followers as number[]).filter((user) => !liked.has(user));
     return [

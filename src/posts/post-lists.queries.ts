@@ -1,10 +1,10 @@
 import { type Page } from '../trpc/schemas.js';
-import { type Database, type DriverStatement, StatementValues } from '../db/sql.js';
+import { type Database, type DriverStatement, namedStatement, StatementValues } from '../db/sql.js';
 import { type SessionScope } from '../viewer/session.js';
 import { olderThan, postJson, postsArray } from './posts.sql.js';
 import { readerStatement, type ReaderStatement, runForReader } from '../viewer/reader-statements.js';
 import { jsonValue } from '../trpc/json-text.js';
-import { shownAuthor, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
+import { noBlockBetween, shownAuthor, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
 import { SEARCH_CONFIG } from './post.entity.js';
 import type { Post } from './posts.schemas.js';
 import { assertCursorShown, POST_SHOWN } from './posts.queries.js';
@@ -98,6 +98,40 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
 /** For an empty list of posts: 400 when `before` names no post the reader sees. */
 export const assertPostCursor = (db: Database, before: number | undefined, viewerId: number) =>
   assertCursorShown(db, POST_SHOWN, 'post', before, viewerId);
+
+/**
+ * The reader's bookmarked posts, newest bookmarked first (ties by post id), off
+ * bookmarks_user_created_index, after the bookmark of the post `before` names. A post whose author
+ * is across a block is absent, as everywhere; a muted author's stays: a bookmark is the reader's own
+ * choice to keep that post, as opening it directly is (docs/social.md).
+ */
+export function selectBookmarkedPosts(viewerId: number, { limit, before }: Page): DriverStatement {
+  const values = new StatementValues();
+  const viewer = viewerById(values.add(viewerId));
+  const key = (alias: string) => `${alias}.created_at, ${alias}.post_id`;
+  const cursor =
+    before === undefined
+      ? ''
+      : `and (${key('k')}) < (select ${key('c')} from bookmarks c join posts cp on cp.id = c.post_id
+          where c.user_id = ${viewer.id} and c.post_id = ${values.add(before)} and ${unblocked(viewer, 'cp.author_id')})`;
+  const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+  return {
+    text: `select ${postJson('p', { me: viewer.id, viewer })}::text as json from bookmarks k join posts p on p.id = k.post_id
+      where k.user_id = ${viewer.id} ${cursor} and ${unblocked(viewer, 'p.author_id')}
+      order by k.created_at desc, k.post_id desc ${page}`,
+    values: values.values,
+  };
+}
+
+const BOOKMARK_SHOWN = namedStatement(
+  'post_bookmark_shown',
+  `select 1 from bookmarks k join posts p on p.id = k.post_id
+    where k.post_id = $1 and k.user_id = $2 and ${noBlockBetween('p.author_id', '$2')}`,
+);
+
+/** For an empty list of bookmarks: 400 when `before` names no post the reader bookmarked and sees. */
+export const assertBookmarkCursor = (db: Database, before: number | undefined, viewerId: number) =>
+  assertCursorShown(db, BOOKMARK_SHOWN, 'bookmarked post', before, viewerId);
 
 /**
  * From this many followed authors bounded above a page's floor on (authors whose newest posts share

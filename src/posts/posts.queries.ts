@@ -12,7 +12,7 @@ import {
   StatementValues,
 } from '../db/sql.js';
 import { OPEN_SESSION, runForSession, type SessionScope } from '../viewer/session.js';
-import { commentShownTo, likerIds, likersPreview, type LikeWrite, postJson } from './posts.sql.js';
+import { commentShownTo, likerIds, likersPreview, type LikeWrite, postJson, type ShareWrite } from './posts.sql.js';
 import { readerStatement } from '../viewer/reader-statements.js';
 import { runShared } from './shared-answers.js';
 import { jsonValue } from '../trpc/json-text.js';
@@ -129,7 +129,7 @@ export const deletePostAsAuthor = (db: Database, id: number, userId: number) =>
 export async function assertCursorShown(
   db: Database,
   shown: Statement,
-  noun: 'post' | 'comment',
+  noun: 'post' | 'comment' | 'bookmarked post',
   before: number | undefined,
   viewerId: number,
 ): Promise<void> {
@@ -232,21 +232,75 @@ const UNLIKE_POST = namedStatement(
 );
 
 /**
- * Likes (or unlikes) a post and answers it: one statement. The (post, user) primary key, not a
- * read-then-write, settles a double like, even under races: 400; no such post: 404.
+ * Writes the caller's like, repost or bookmark of a post (or takes it back) and answers the post: one
+ * statement. The (post, user) key, not a read-then-write, settles a double write, even under races:
+ * 400 `refused`; no such post: 404.
  */
-async function setLike(scope: SessionScope, id: number, liked: boolean): Promise<Post> {
+async function writeOnPost(scope: SessionScope, statement: Statement, id: number, refused: string): Promise<Post> {
   const [postId, json] = await keysSettle(
-    runForSession<[number | null, string | null]>(scope, liked ? LIKE_POST : UNLIKE_POST, [id]),
+    runForSession<[number | null, string | null]>(scope, statement, [id]),
     POST_GONE, // deleted between the statement's read of it and its insert
   );
   if (postId === null) throw notFound(POST_NOT_FOUND);
-  if (json === null) throw badRequest(liked ? 'Post already liked' : 'Post not liked');
+  if (json === null) throw badRequest(refused);
   return jsonValue<Post>(json, scope.jsonAsText);
 }
 
-export const insertPostLikeFor = (scope: SessionScope, id: number) => setLike(scope, id, true);
-export const deletePostLikeFor = (scope: SessionScope, id: number) => setLike(scope, id, false);
+export const insertPostLikeFor = (scope: SessionScope, id: number) =>
+  writeOnPost(scope, LIKE_POST, id, 'Post already liked');
+export const deletePostLikeFor = (scope: SessionScope, id: number) =>
+  writeOnPost(scope, UNLIKE_POST, id, 'Post not liked');
+
+// As likedPost: the answer adds the statement's own repost or bookmark.
+const sharedPost = (share: ShareWrite) =>
+  `(select ${postJson('lp', { me: 's.user_id', viewer: SESSION_VIEWER, share })} from posts lp where lp.id = $3)::text`;
+
+/** The post $3 unless a block stands between its author and the caller: 404 (a repost of one's own post is fine). */
+const shownPost = `p as (select id, author_id from posts where id = $3 and ${noBlockBetween('author_id', '$2::int')})`;
+
+const REPOST_POST = namedStatement(
+  'post_repost',
+  `with ${SESSION_USER}, ${shownPost},
+    ins as (insert into reposts (post_id, user_id) select p.id, s.user_id from p, s on conflict do nothing returning user_id),
+    noted as (${insertNotification(`select p.author_id, 'repost', ins.user_id, p.id, null::int from p, ins`)})
+    select (select id from p), case when exists (select 1 from ins) then ${sharedPost({ repostDelta: '+ 1', repostedByMe: true })} end
+    from s`,
+);
+
+const UNREPOST_POST = namedStatement(
+  'post_unrepost',
+  `with ${SESSION_USER}, ${shownPost},
+    del as (delete from reposts r using p, s where r.post_id = p.id and r.user_id = s.user_id returning r.user_id)
+    select (select id from p), case when exists (select 1 from del) then ${sharedPost({ repostDelta: '- 1', repostedByMe: false })} end
+    from s`,
+);
+
+export const insertRepostFor = (scope: SessionScope, id: number) =>
+  writeOnPost(scope, REPOST_POST, id, 'Post already reposted');
+export const deleteRepostFor = (scope: SessionScope, id: number) =>
+  writeOnPost(scope, UNREPOST_POST, id, 'Post not reposted');
+
+// No notification and no counter: a bookmark is the caller's alone.
+const BOOKMARK_POST = namedStatement(
+  'post_bookmark',
+  `with ${SESSION_USER}, ${shownPost},
+    ins as (insert into bookmarks (user_id, post_id) select s.user_id, p.id from p, s on conflict do nothing returning post_id)
+    select (select id from p), case when exists (select 1 from ins) then ${sharedPost({ bookmarkedByMe: true })} end
+    from s`,
+);
+
+const UNBOOKMARK_POST = namedStatement(
+  'post_unbookmark',
+  `with ${SESSION_USER}, ${shownPost},
+    del as (delete from bookmarks k using p, s where k.user_id = s.user_id and k.post_id = p.id returning k.post_id)
+    select (select id from p), case when exists (select 1 from del) then ${sharedPost({ bookmarkedByMe: false })} end
+    from s`,
+);
+
+export const insertBookmarkFor = (scope: SessionScope, id: number) =>
+  writeOnPost(scope, BOOKMARK_POST, id, 'Post already bookmarked');
+export const deleteBookmarkFor = (scope: SessionScope, id: number) =>
+  writeOnPost(scope, UNBOOKMARK_POST, id, 'Post not bookmarked');
 
 /** A page of a post's or comment's likers (UserSummary by id, after the user `before` names): the likes list. */
 export interface LikersPage {

@@ -51,6 +51,11 @@ export const Post = z
     commentCount: z.int().min(0).meta({ description: 'How many comments the caller could page through' }),
     likedByMe: likeFields.likedByMe,
     media: z.array(MediaAttachment).max(POST_MEDIA_MAX).meta({ description: 'The images, in order ([] without)' }),
+    repostCount: z.int().min(0).meta({ description: 'How many reposts by users the caller could see' }),
+    repostedByMe: z
+      .boolean()
+      .meta({ description: 'Whether the caller reposted it: a second repost is rejected (400)' }),
+    bookmarkedByMe: z.boolean().meta({ description: 'Whether the caller bookmarked it (bookmarks are private)' }),
   })
   .meta({ id: 'Post' });
 
@@ -83,8 +88,10 @@ export const arrayMaxBytes = (count: number, each: number) => 2 + count * (each 
  */
 export const COMMENT_MAX_JSON_BYTES =
   140 + COMMENT_CONTENT_MAX_BYTES + SUMMARY_MAX_JSON_BYTES + arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES);
+/** The Post's fixed part, then repostCount, repostedByMe and bookmarkedByMe at their longest. */
 export const POST_MAX_JSON_BYTES =
   200 +
+  70 +
   POST_TITLE_MAX_BYTES +
   POST_CONTENT_MAX_BYTES +
   SUMMARY_MAX_JSON_BYTES +

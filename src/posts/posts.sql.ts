@@ -4,7 +4,7 @@ import { ANSWER_MAX_BYTES } from '../trpc/schemas.js';
 import { hiddenByBlocks, noBlockBetween, unblocked, type Viewer } from '../viewer/safety.sql.js';
 import { userSummaryColumns, usersArray } from '../viewer/user-summary.sql.js';
 import { Comment, HomeItem, Post, PREVIEW_ITEMS } from './posts.schemas.js';
-import { LIKED_MARKER } from './shared-answers.js';
+import { LIKED_MARKER, type MarkerKind } from './shared-answers.js';
 
 /** The Post and Comment shapes built in PostgreSQL (see src/db/sql.ts, "SQL fragments"). */
 const authorJson = (row: string) =>
@@ -25,9 +25,12 @@ export interface Reader {
   markers?: boolean;
 }
 
-/** `likedByMe` of the post or comment `id` (an expression), from `liked` (whether the reader likes it). */
-const likedByMeColumn = (kind: 'p' | 'c', id: string, liked: string, { markers }: Reader) =>
-  markers ? `to_json('${LIKED_MARKER}${kind}' || ${id} || case when ${liked} then 't' else 'f' end)` : liked;
+/**
+ * A per-reader boolean of the post or comment `id` (an expression), from `mine` (whether it holds for
+ * the reader): `kind` names the field in a marker (shared-answers.ts, MARKER_FIELDS).
+ */
+const byMeColumn = (kind: MarkerKind, id: string, mine: string, { markers }: Reader) =>
+  markers ? `to_json('${LIKED_MARKER}${kind}' || ${id} || case when ${mine} then 't' else 'f' end)` : mine;
 
 /**
  * A counter kept by the stats triggers (Migration20261127010000), less the rows a block hides from
@@ -59,7 +62,7 @@ const commentColumns = (
   ${authorJson(c)} as "createdBy",
   ${likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader))} as "likedBy",
   ${shownCount(`select ${c}_s.like_count from comment_stats ${c}_s where ${c}_s.comment_id = ${c}.id`, reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
-  ${likedByMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe"`;
+  ${byMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe"`;
 
 export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
   jsonObject(`select ${commentColumns(c, reader)}`),
@@ -90,11 +93,19 @@ export interface LikeWrite {
   likedByMe: boolean;
 }
 
+/** What a statement that writes the caller's repost or bookmark makes of the answer (as LikeWrite). */
+export interface ShareWrite {
+  /** Added to the stored repost count: '+ 1' or '- 1'. */
+  repostDelta?: string;
+  repostedByMe?: boolean;
+  bookmarkedByMe?: boolean;
+}
+
 /**
- * How a Post is built: for `Reader`; `like` in a statement that writes the caller's like; `fresh` in
- * the statement that writes the post, which has no likes or comments yet.
+ * How a Post is built: for `Reader`; `like` or `share` in a statement that writes the caller's like,
+ * repost or bookmark; `fresh` in the statement that writes the post, which has no likes or comments yet.
  */
-export type PostBuild = Reader & { like?: LikeWrite; fresh?: boolean };
+export type PostBuild = Reader & { like?: LikeWrite; share?: ShareWrite; fresh?: boolean };
 
 const postColumns = (p: string, build: PostBuild) => {
   const { like, fresh } = build;
@@ -119,7 +130,7 @@ const postColumns = (p: string, build: PostBuild) => {
     ? 'false'
     : like
       ? String(like.likedByMe)
-      : likedByMeColumn(
+      : byMeColumn(
           'p',
           `${p}.id`,
           `exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me})`,
@@ -128,7 +139,26 @@ const postColumns = (p: string, build: PostBuild) => {
   return `${p}.id, ${p}.title, ${p}.content, ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
-  coalesce(${p}.media::json, '[]'::json) as media`;
+  coalesce(${p}.media::json, '[]'::json) as media, ${shareColumns(p, build)}`;
+};
+
+/** repostCount, repostedByMe and bookmarkedByMe; a bookmark has no count: it is the reader's alone. */
+const shareColumns = (p: string, build: PostBuild) => {
+  const { share = {}, fresh } = build;
+  const mine = (kind: MarkerKind, table: string, written: boolean | undefined) =>
+    fresh || written !== undefined
+      ? String(Boolean(written))
+      : byMeColumn(
+          kind,
+          `${p}.id`,
+          `exists (select from ${table} ${p}_${kind} where ${p}_${kind}.post_id = ${p}.id and ${p}_${kind}.user_id = ${build.me})`,
+          build,
+        );
+  const repostCount = fresh
+    ? '0'
+    : `${shownCount(`select ${p}_rs.repost_count from post_stats ${p}_rs where ${p}_rs.post_id = ${p}.id`, build, (u) => `select from reposts hr where hr.post_id = ${p}.id and hr.user_id = ${u}`)}${share.repostDelta ? ` ${share.repostDelta}` : ''}`;
+  return `${repostCount} as "repostCount", ${mine('r', 'reposts', share.repostedByMe)} as "repostedByMe",
+  ${mine('b', 'bookmarks', share.bookmarkedByMe)} as "bookmarkedByMe"`;
 };
 
 export const postJson = jsonFragment(Post, (p: string, build: PostBuild) =>

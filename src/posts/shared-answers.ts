@@ -13,28 +13,36 @@ import { countSharedRead, registerSharedReadWaiters } from '../platform/metrics.
 
 /**
  * Shared answers: concurrent reads of one post or profile by readers without blocks or mutes share
- * one statement in flight, and each adds what is theirs alone (`likedByMe`). docs/performance.md,
- * "Hot reads share work".
+ * one statement in flight, and each adds what is theirs alone (`likedByMe`, `repostedByMe`,
+ * `bookmarkedByMe`). docs/performance.md, "Hot reads share work".
  *
- * The statement builds its JSON with a marker in place of each `likedByMe` (posts.sql.ts, `markers`):
+ * The statement builds its JSON with a marker in place of each of them (posts.sql.ts, `markers`):
  * `"#p12t"` names post 12, liked by the reader who sent it ('f': not liked). That reader's answer is
  * the JSON with its own values; a reader who joins the flight runs one small statement instead
- * (VIEWER_STATE) for its session, its likes of the items named, and whether the shared answer is
- * current for it.
+ * (VIEWER_STATE) for its session, its likes, reposts and bookmarks of the items named, and whether
+ * the shared answer is current for it.
  */
 
-/** How a marker starts: '#', then 'p' (a post) or 'c' (a comment), the id, and 't' or 'f'. */
+/** How a marker starts: '#', then its kind (MARKER_FIELDS), the id, and 't' or 'f'. */
 export const LIKED_MARKER = '#';
 
+/** Each marker's kind and its field: a post liked, a comment liked, a post reposted, a post bookmarked. */
+const MARKER_FIELDS = { p: 'likedByMe', c: 'likedByMe', r: 'repostedByMe', b: 'bookmarkedByMe' } as const;
+export type MarkerKind = keyof typeof MARKER_FIELDS;
+
 // Only the JSON's own keys can match: inside a JSON string, every `"` is escaped.
-const MARKER = /"likedByMe":"#([pc])(\d+)([tf])"/;
+const MARKER = /"(?:likedByMe|repostedByMe|bookmarkedByMe)":"#([pcrb])(\d+)([tf])"/;
 const MARKERS = new RegExp(MARKER.source, 'g');
 
-/** The posts and comments a reader likes, among those an answer names. */
+/** The posts and comments a reader likes, and the posts they reposted and bookmarked, among those an answer names. */
 export interface Liked {
   posts: ReadonlySet<number>;
   comments: ReadonlySet<number>;
+  reposted: ReadonlySet<number>;
+  bookmarked: ReadonlySet<number>;
 }
+
+const setOf: Record<MarkerKind, keyof Liked> = { p: 'posts', c: 'comments', r: 'reposted', b: 'bookmarked' };
 
 /** An answer built once with markers, for every reader it is shared by. */
 export class SharedAnswer {
@@ -48,7 +56,7 @@ export class SharedAnswer {
     const posts = new Set<number>();
     const comments = new Set<number>();
     for (let i = 1; i < this.pieces.length; i += 4) {
-      (this.pieces[i] === 'p' ? posts : comments).add(Number(this.pieces[i + 1]));
+      (this.pieces[i] === 'c' ? comments : posts).add(Number(this.pieces[i + 1]));
     }
     this.postIds = [...posts];
     this.commentIds = [...comments];
@@ -59,17 +67,18 @@ export class SharedAnswer {
     return this.fill((kind, id, builderLikes) => builderLikes);
   }
 
-  /** The answer for a reader who likes `liked`. */
+  /** The answer for a reader who likes, reposted and bookmarked `liked`. */
   for(liked: Liked): string {
-    return this.fill((kind, id) => (kind === 'p' ? liked.posts : liked.comments).has(id));
+    return this.fill((kind, id) => liked[setOf[kind]].has(id));
   }
 
-  private fill(likes: (kind: string, id: number, builderLikes: boolean) => boolean): string {
+  private fill(likes: (kind: MarkerKind, id: number, builderLikes: boolean) => boolean): string {
     const { pieces } = this;
     let text = pieces[0]!;
     for (let i = 1; i < pieces.length; i += 4) {
-      const liked = likes(pieces[i]!, Number(pieces[i + 1]), pieces[i + 2] === 't');
-      text += `"likedByMe":${liked}${pieces[i + 3]!}`;
+      const kind = pieces[i] as MarkerKind;
+      const liked = likes(kind, Number(pieces[i + 1]), pieces[i + 2] === 't');
+      text += `"${MARKER_FIELDS[kind]}":${liked}${pieces[i + 3]!}`;
     }
     return text;
   }
@@ -84,7 +93,7 @@ const seenInShared = (table: string, key: string, stats: string, statsKey: strin
 /**
  * The readers who joined one flight ($1 their sessions' jti, $2 their users), in one statement: for
  * each whose session is open, whether they have blocks or mutes, whether the shared answer is
- * current for them, and their likes among its posts ($5) and comments ($6).
+ * current for them, and their likes among its posts ($5) and comments ($6), and their reposts and bookmarks among its posts.
  *
  * Current: every row the answer was built from that a reader could have changed (its posts and
  * comments with their counters, the users $3 with theirs, and the reader's own name) is, as this
@@ -102,7 +111,9 @@ const VIEWER_STATES = namedStatement(
     select b.i::int, not (${HAS_NONE}),
       shared.current and feedline_visible_in(u.xmin, $4::pg_snapshot),
       array(select l.post_id from post_likes l where l.user_id = b.user_id and l.post_id = any((select $5::int[])::int[])),
-      array(select l.comment_id from comment_likes l where l.user_id = b.user_id and l.comment_id = any((select $6::int[])::int[]))
+      array(select l.comment_id from comment_likes l where l.user_id = b.user_id and l.comment_id = any((select $6::int[])::int[])),
+      array(select r.post_id from reposts r where r.user_id = b.user_id and r.post_id = any((select $5::int[])::int[])),
+      array(select k.post_id from bookmarks k where k.user_id = b.user_id and k.post_id = any((select $5::int[])::int[]))
     from unnest((select $1::uuid[]), (select $2::int[])) with ordinality b(jti, user_id, i)
     cross join shared
     join sessions s on s.jti = b.jti and s.user_id = b.user_id and ${sessionIsOpen('s')}
@@ -169,7 +180,12 @@ class ViewerStates {
             row && {
               hasAny: row[1] as boolean,
               current: row[2] as boolean,
-              liked: { posts: new Set(row[3] as number[]), comments: new Set(row[4] as number[]) },
+              liked: {
+                posts: new Set(row[3] as number[]),
+                comments: new Set(row[4] as number[]),
+                reposted: new Set(row[5] as number[]),
+                bookmarked: new Set(row[6] as number[]),
+              },
             },
           );
         });

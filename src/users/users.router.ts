@@ -9,6 +9,7 @@ import { listBlocked } from './list-blocked.js';
 import { listFollowed } from './list-followed.js';
 import { listFollowers } from './list-followers.js';
 import { listMuted } from './list-muted.js';
+import { listBookmarks } from './list-bookmarks.js';
 import { listUserComments } from './list-user-comments.js';
 import { listUserPosts } from './list-user-posts.js';
 import { listUsers } from './list-users.js';
@@ -28,6 +29,7 @@ export const usersRouter = router({
   deleteAvatar,
   blocked: listBlocked,
   muted: listMuted,
+  bookmarks: listBookmarks,
   get: getUser,
   posts: listUserPosts,
   comments: listUserComments,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postListStatement } from '../../src/posts/post-lists.queries.js';
+import { postListStatement, selectBookmarkedPosts } from '../../src/posts/post-lists.queries.js';
 import { borrowConnection } from '../../src/db/sql.js';
 import { useHarness } from '../support/harness.js';
 
@@ -39,4 +39,30 @@ describe('post page statements', () => {
       await release();
     }
   });
+});
+
+describe('the bookmarks page statement', () => {
+  it.each([false, true])(
+    'reads the caller’s bookmarks in order off their index, sorting nothing (after a cursor: %s)',
+    async (after) => {
+      const statement = selectBookmarkedPosts(1, { limit: 20, ...(after && { before: 1 }) });
+      const { client, release } = await borrowConnection(h.orm);
+      try {
+        await client.query('begin');
+        await client.query(`prepare bookmarks_plan as ${statement.text}`);
+        await client.query('set local plan_cache_mode = force_generic_plan');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (costs off) execute bookmarks_plan (${statement.values.map((v) => `'${String(v)}'`).join(', ')})`,
+        );
+        await client.query('deallocate bookmarks_plan');
+        await client.query('commit');
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/bookmarks_user_created_index on bookmarks k/);
+        expect(plan).not.toMatch(/Sort Key: k\./);
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        await release();
+      }
+    },
+  );
 });

@@ -23,6 +23,8 @@ async function addPosts(count: number) {
     const post = await h.caller(author.token).posts.create({ title: `post ${i}`, content: 'body' });
     await h.caller(reader.token).posts.like({ id: post.id });
     await h.caller(authors[(i + 1) % authors.length]!.token).posts.like({ id: post.id });
+    await h.caller(reader.token).posts.bookmark({ id: post.id });
+    await h.caller(authors[(i + 1) % authors.length]!.token).posts.repost({ id: post.id });
     for (let c = 0; c < 2; c++) {
       const comment = await h.caller(reader.token).posts.comment({ id: post.id, content: `comment ${c}` });
       await conn.execute('insert into comment_likes (comment_id, user_id) values (?, ?)', [comment.id, author.id]);
@@ -38,6 +40,7 @@ async function countsFor() {
     'GET /posts/followed': await h.countQueries(() => caller.posts.followed()),
     'GET /users/{id}': await h.countQueries(() => caller.users.get({ id: author.id })),
     'GET /users/me': await h.countQueries(() => caller.users.me()),
+    'GET /users/me/bookmarks?limit=20': await h.countQueries(() => caller.users.bookmarks({ limit: 20 })),
     'GET /posts/{id}': await h.countQueries(async () => {
       const [post] = await h.caller(reader.token).posts.list();
       await caller.posts.get({ id: post!.id });
@@ -66,6 +69,7 @@ describe('SQL statements per request', () => {
       'GET /posts/followed': 2,
       'GET /users/{id}': 1,
       'GET /users/me': 1,
+      'GET /users/me/bookmarks?limit=20': 2, // the session check, then the page
       'GET /posts/{id}': 3, // the list that finds the post, then the read
     });
   });
@@ -79,8 +83,12 @@ describe('SQL statements per request', () => {
       }),
       'POST /posts/{id}/like': await h.countQueries(() => caller.posts.like({ id })),
       'DELETE /posts/{id}/like': await h.countQueries(() => caller.posts.unlike({ id })),
+      'POST /posts/{id}/repost': await h.countQueries(() => caller.posts.repost({ id })),
+      'DELETE /posts/{id}/repost': await h.countQueries(() => caller.posts.unrepost({ id })),
+      'POST /posts/{id}/bookmark': await h.countQueries(() => caller.posts.bookmark({ id })),
+      'DELETE /posts/{id}/bookmark': await h.countQueries(() => caller.posts.unbookmark({ id })),
     };
-    expect(counts).toEqual({ 'POST /posts': 1, 'POST /posts/{id}/like': 1, 'DELETE /posts/{id}/like': 1 });
+    expect(counts).toEqual(Object.fromEntries(Object.keys(counts).map((request) => [request, 1])));
   });
 
   it('over REST, each request the benchmark drives is one statement, the session check included', async () => {
@@ -118,6 +126,10 @@ describe('SQL statements per request', () => {
       () => caller.posts.create({ title: 'after logout', content: 'must not be stored' }),
       () => caller.posts.like({ id: post!.id }),
       () => caller.posts.unlike({ id: post!.id }),
+      () => caller.posts.repost({ id: post!.id }),
+      () => caller.posts.unrepost({ id: post!.id }),
+      () => caller.posts.bookmark({ id: post!.id }),
+      () => caller.posts.unbookmark({ id: post!.id }),
     ];
     for (const refused of refusals) {
       expect(await h.countQueries(() => expect(refused()).rejects.toMatchObject({ code: 'UNAUTHORIZED' }))).toBe(1);

@@ -200,6 +200,15 @@ describe('real responses match the document', () => {
     await check('DELETE', '/posts/{id}/like', `/posts/${post.id}/like`, 200, o);
     await check('DELETE', '/posts/{id}/like', `/posts/${post.id}/like`, 400, o);
     await check('DELETE', '/posts/{id}/like', '/posts/999999999/like', 404, o);
+    for (const share of ['repost', 'bookmark']) {
+      const path = `/posts/{id}/${share}`;
+      await check('POST', path, `/posts/${post.id}/${share}`, 200, o);
+      await check('POST', path, `/posts/${post.id}/${share}`, 400, o);
+      await check('POST', path, `/posts/999999999/${share}`, 404, o);
+      await check('DELETE', path, `/posts/${post.id}/${share}`, 200, o);
+      await check('DELETE', path, `/posts/${post.id}/${share}`, 400, o);
+      await check('DELETE', path, `/posts/999999999/${share}`, 404, o);
+    }
     await check('POST', '/posts/{id}/comment', `/posts/${post.id}/comment`, 201, { ...o, body: { content: 'c' } });
     await check('POST', '/posts/{id}/comment', `/posts/${post.id}/comment`, 400, { ...o, body: {} });
     await check('POST', '/posts/{id}/comment', '/posts/999999999/comment', 404, { ...o, body: { content: 'c' } });
@@ -218,6 +227,9 @@ describe('real responses match the document', () => {
     await check('GET', '/users', '/users', 401);
     await check('GET', '/users/me', '/users/me', 200, a);
     await check('GET', '/users/me', '/users/me', 401);
+    await check('GET', '/users/me/bookmarks', '/users/me/bookmarks?limit=5', 200, a);
+    await check('GET', '/users/me/bookmarks', '/users/me/bookmarks?limit=0', 400, a);
+    await check('GET', '/users/me/bookmarks', '/users/me/bookmarks', 401);
     await check('GET', '/users/{id}', `/users/${other.id}`, 200, a);
     await check('GET', '/users/{id}', '/users/-3', 400, a);
     await check('GET', '/users/{id}', '/users/999999999', 404, a);

@@ -20,12 +20,17 @@ beforeAll(async () => {
      select 'bulk ' || g, repeat('x', 200), ?, now() - g * interval '1 minute' from generate_series(1, 1200) g`,
     [author.id],
   );
+  // The reader bookmarked every one of them, oldest first.
+  await conn.execute(
+    `insert into bookmarks (user_id, post_id, created_at) select ?, id, created_at from posts where author_id = ?`,
+    [reader.id, author.id],
+  );
   const [post] = await h.caller(reader.token).posts.list({ limit: 1 });
   await h.caller(reader.token).posts.like({ id: post!.id });
   await h.caller(reader.token).posts.comment({ id: post!.id, content: 'streamed too' });
 });
 
-describe('GET /posts (with or without q), /posts/followed, /posts/home and /users/{id}/posts without a page', () => {
+describe('GET /posts (with or without q), /posts/followed, /posts/home, /users/{id}/posts and /users/me/bookmarks without a page', () => {
   it('stream exactly the JSON the procedures return', async () => {
     for (const [path, expected] of [
       ['/posts', await h.caller(reader.token).posts.list()],
@@ -33,6 +38,7 @@ describe('GET /posts (with or without q), /posts/followed, /posts/home and /user
       ['/posts/home', await h.caller(reader.token).posts.home()],
       [`/users/${author.id}/posts`, await h.caller(reader.token).users.posts({ id: author.id })],
       ['/posts?q=bulk', await h.caller(reader.token).posts.list({ q: 'bulk' })],
+      ['/users/me/bookmarks', await h.caller(reader.token).users.bookmarks()],
     ] as const) {
       const res = await h.request('GET', path, { token: reader.token });
       expect(res.status).toBe(200);
@@ -43,7 +49,14 @@ describe('GET /posts (with or without q), /posts/followed, /posts/home and /user
   });
 
   it('are streamed by REST as they are read (their meta, defineList), not built whole by the procedure', async () => {
-    for (const path of ['/posts', '/posts/followed', '/posts/home', `/users/${author.id}/posts`, '/posts?q=bulk']) {
+    for (const path of [
+      '/posts',
+      '/posts/followed',
+      '/posts/home',
+      `/users/${author.id}/posts`,
+      '/posts?q=bulk',
+      '/users/me/bookmarks',
+    ]) {
       const res = await h.request('GET', path, { token: reader.token });
       expect(res.status).toBe(200);
       // A stream's length is not known when its head is written: every other REST answer has one.

@@ -112,6 +112,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         }[];
         meta: object;
       }>;
@@ -147,6 +150,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         }[];
         meta: object;
       }>;
@@ -182,6 +188,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
           repostedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null } | null;
           repostedAt: string | null;
           cursor: string;
@@ -220,6 +229,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -255,6 +267,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -290,6 +305,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -326,6 +344,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -361,6 +382,161 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        };
+        meta: object;
+      }>;
+      repost: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        };
+        meta: object;
+      }>;
+      unrepost: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        };
+        meta: object;
+      }>;
+      bookmark: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        };
+        meta: object;
+      }>;
+      unbookmark: TRPCMutationProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         };
         meta: object;
       }>;
@@ -486,6 +662,9 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
           }[];
           comments: {
             likeCount: number;
@@ -537,6 +716,44 @@ export type AppRouter = TRPCBuiltRouter<
         output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
+      bookmarks: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: number | undefined } | undefined;
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        }[];
+        meta: object;
+      }>;
       get: TRPCQueryProcedure<{
         input: { id: number };
         output: {
@@ -574,6 +791,9 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
           }[];
           comments: {
             likeCount: number;
@@ -625,6 +845,9 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
         }[];
         meta: object;
       }>;
@@ -688,6 +911,9 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
           }[];
           comments: {
             likeCount: number;
@@ -744,6 +970,9 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
           }[];
           comments: {
             likeCount: number;
@@ -852,7 +1081,7 @@ export type AppRouter = TRPCBuiltRouter<
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
         output: {
           id: number;
-          type: 'comment' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'repost' | 'quote';
+          type: 'comment' | 'repost' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'quote';
           createdAt: string;
           actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
           read: boolean;
@@ -904,6 +1133,9 @@ export type AppRouter = TRPCBuiltRouter<
                 blurhash: string | null;
                 description: string;
               }[];
+              repostCount: number;
+              repostedByMe: boolean;
+              bookmarkedByMe: boolean;
             };
           },
           void,
@@ -918,7 +1150,7 @@ export type AppRouter = TRPCBuiltRouter<
             id: string;
             data: {
               id: number;
-              type: 'comment' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'repost' | 'quote';
+              type: 'comment' | 'repost' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'quote';
               createdAt: string;
               actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
               read: boolean;
@@ -966,6 +1198,9 @@ export type AppRouter = TRPCBuiltRouter<
                 blurhash: string | null;
                 description: string;
               }[];
+              repostCount: number;
+              repostedByMe: boolean;
+              bookmarkedByMe: boolean;
               repostedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null } | null;
               repostedAt: string | null;
               cursor: string;

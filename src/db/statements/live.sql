@@ -348,7 +348,68 @@ select
               p_m.post_id = p.id
               and p_m.user_id = vw.id
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = vw.id
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = vw.id
+          ) as "bookmarkedByMe"
       ) o
   )::text
 from
@@ -752,6 +813,67 @@ select
               and e_m.user_id = vw.id
           ) as "likedByMe",
           coalesce(e.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  e_rs.repost_count
+                from
+                  post_stats e_rs
+                where
+                  e_rs.post_id = e.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = e.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts e_r
+            where
+              e_r.post_id = e.id
+              and e_r.user_id = vw.id
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks e_b
+            where
+              e_b.post_id = e.id
+              and e_b.user_id = vw.id
+          ) as "bookmarkedByMe",
           (
             select
               row_to_json(o)
@@ -1339,6 +1461,67 @@ select
               and e_m.user_id = vw.id
           ) as "likedByMe",
           coalesce(e.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  e_rs.repost_count
+                from
+                  post_stats e_rs
+                where
+                  e_rs.post_id = e.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = e.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts e_r
+            where
+              e_r.post_id = e.id
+              and e_r.user_id = vw.id
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks e_b
+            where
+              e_b.post_id = e.id
+              and e_b.user_id = vw.id
+          ) as "bookmarkedByMe",
           (
             select
               row_to_json(o)
@@ -2143,7 +2326,46 @@ select
               else 'f'
             end
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - 0
+          )::int as "repostCount",
+          to_json(
+            '#r' || p.id || case
+              when exists (
+                select
+                from
+                  reposts p_r
+                where
+                  p_r.post_id = p.id
+                  and p_r.user_id = null
+              ) then 't'
+              else 'f'
+            end
+          ) as "repostedByMe",
+          to_json(
+            '#b' || p.id || case
+              when exists (
+                select
+                from
+                  bookmarks p_b
+                where
+                  p_b.post_id = p.id
+                  and p_b.user_id = null
+              ) then 't'
+              else 'f'
+            end
+          ) as "bookmarkedByMe"
       ) o
   )::text,
   array(
@@ -2199,7 +2421,25 @@ select
       and l.user_id = any ($2::int[])
   ),
   cl.users,
-  cl.comments
+  cl.comments,
+  array(
+    select
+      r.user_id
+    from
+      reposts r
+    where
+      r.post_id = p.id
+      and r.user_id = any ($2::int[])
+  ),
+  array(
+    select
+      k.user_id
+    from
+      bookmarks k
+    where
+      k.post_id = p.id
+      and k.user_id = any ($2::int[])
+  )
 from
   posts p
   cross join lateral (
@@ -2574,10 +2814,73 @@ select
               p_m.post_id = p.id
               and p_m.user_id = fu.id
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when fu.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = fu.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = fu.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = fu.id
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = fu.id
+          ) as "bookmarkedByMe"
       ) o
   )::text,
   array[fu.id],
+  null,
+  null,
   null,
   null,
   null

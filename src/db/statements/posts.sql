@@ -600,6 +600,515 @@ from
 where
   id = $1;
 
+-- post_bookmark
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  ins as (
+    insert into
+      bookmarks (user_id, post_id)
+    select
+      s.user_id,
+      p.id
+    from
+      p,
+      s
+    on conflict do nothing
+    returning
+      post_id
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  case
+    when exists (
+      select
+        1
+      from
+        ins
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl"
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_lu.id,
+                          lp_lu.first_name as "firstName",
+                          lp_lu.last_name as "lastName",
+                          lp_lu.avatar_url as "avatarUrl"
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              post_likes l
+                            where
+                              l.post_id = lp.id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = l.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = l.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) lp_lu_i
+                          join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                        order by
+                          lp_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_c.id,
+                          lp_c.content,
+                          to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_c_a.id,
+                                  lp_c_a.first_name as "firstName",
+                                  lp_c_a.last_name as "lastName",
+                                  lp_c_a.avatar_url as "avatarUrl"
+                                from
+                                  users lp_c_a
+                                where
+                                  lp_c_a.id = lp_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_lu.id,
+                                    lp_c_lu.first_name as "firstName",
+                                    lp_c_lu.last_name as "lastName",
+                                    lp_c_lu.avatar_url as "avatarUrl"
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = lp_c.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) lp_c_lu_i
+                                    join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                  order by
+                                    lp_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_c_s.like_count
+                                from
+                                  comment_stats lp_c_s
+                                where
+                                  lp_c_s.comment_id = lp_c.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comment_likes hl
+                                      where
+                                        hl.comment_id = lp_c.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          exists (
+                            select
+                            from
+                              comment_likes lp_c_m
+                            where
+                              lp_c_m.comment_id = lp_c.id
+                              and lp_c_m.user_id = s.user_id
+                          ) as "likedByMe"
+                        from
+                          comments lp_c
+                        where
+                          lp_c.post_id = lp.id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_c.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_c.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_c.created_at desc,
+                          lp_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.like_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              post_likes hl
+                            where
+                              hl.post_id = lp.id
+                              and hl.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "likeCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.comment_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              comments hc
+                            where
+                              hc.post_id = lp.id
+                              and hc.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "commentCount",
+                exists (
+                  select
+                  from
+                    post_likes lp_m
+                  where
+                    lp_m.post_id = lp.id
+                    and lp_m.user_id = s.user_id
+                ) as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_rs.repost_count
+                      from
+                        post_stats lp_rs
+                      where
+                        lp_rs.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              reposts hr
+                            where
+                              hr.post_id = lp.id
+                              and hr.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "repostCount",
+                exists (
+                  select
+                  from
+                    reposts lp_r
+                  where
+                    lp_r.post_id = lp.id
+                    and lp_r.user_id = s.user_id
+                ) as "repostedByMe",
+                true as "bookmarkedByMe"
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end
+from
+  s;
+
+-- post_bookmark_shown
+select
+  1
+from
+  bookmarks k
+  join posts p on p.id = k.post_id
+where
+  k.post_id = $1
+  and k.user_id = $2
+  and (
+    not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = p.author_id
+        and bk.blocked_id = $2
+    )
+    and not exists (
+      select
+      from
+        blocks bk
+      where
+        bk.blocker_id = $2
+        and bk.blocked_id = p.author_id
+    )
+  );
+
 -- post_by_id
 select
   case
@@ -805,7 +1314,46 @@ select
                     else 'f'
                   end
                 ) as "likedByMe",
-                coalesce(p.media::json, '[]'::json) as media
+                coalesce(p.media::json, '[]'::json) as media,
+                (
+                  coalesce(
+                    (
+                      select
+                        p_rs.repost_count
+                      from
+                        post_stats p_rs
+                      where
+                        p_rs.post_id = p.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "repostCount",
+                to_json(
+                  '#r' || p.id || case
+                    when exists (
+                      select
+                      from
+                        reposts p_r
+                      where
+                        p_r.post_id = p.id
+                        and p_r.user_id = s.user_id
+                    ) then 't'
+                    else 'f'
+                  end
+                ) as "repostedByMe",
+                to_json(
+                  '#b' || p.id || case
+                    when exists (
+                      select
+                      from
+                        bookmarks p_b
+                      where
+                        p_b.post_id = p.id
+                        and p_b.user_id = s.user_id
+                    ) then 't'
+                    else 'f'
+                  end
+                ) as "bookmarkedByMe"
             ) o
         )
       from
@@ -1177,7 +1725,68 @@ select
                   p_m.post_id = p.id
                   and p_m.user_id = s.user_id
               ) as "likedByMe",
-              coalesce(p.media::json, '[]'::json) as media
+              coalesce(p.media::json, '[]'::json) as media,
+              (
+                coalesce(
+                  (
+                    select
+                      p_rs.repost_count
+                    from
+                      post_stats p_rs
+                    where
+                      p_rs.post_id = p.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            reposts hr
+                          where
+                            hr.post_id = p.id
+                            and hr.user_id = hu.u
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "repostCount",
+              exists (
+                select
+                from
+                  reposts p_r
+                where
+                  p_r.post_id = p.id
+                  and p_r.user_id = s.user_id
+              ) as "repostedByMe",
+              exists (
+                select
+                from
+                  bookmarks p_b
+                where
+                  p_b.post_id = p.id
+                  and p_b.user_id = s.user_id
+              ) as "bookmarkedByMe"
           ) o
       )
     from
@@ -1279,7 +1888,10 @@ select
               0 as "likeCount",
               0 as "commentCount",
               false as "likedByMe",
-              coalesce(ins.media::json, '[]'::json) as media
+              coalesce(ins.media::json, '[]'::json) as media,
+              0 as "repostCount",
+              false as "repostedByMe",
+              false as "bookmarkedByMe"
           ) o
       )
     from
@@ -1420,7 +2032,10 @@ select
               0 as "likeCount",
               0 as "commentCount",
               false as "likedByMe",
-              coalesce(ins.media::json, '[]'::json) as media
+              coalesce(ins.media::json, '[]'::json) as media,
+              0 as "repostCount",
+              false as "repostedByMe",
+              false as "bookmarkedByMe"
           ) o
       )
     from
@@ -1826,7 +2441,75 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $2
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $2
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $2
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $2
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = $2
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = $2
+          ) as "bookmarkedByMe"
       ) o
   ) as json
 from
@@ -2305,7 +2988,604 @@ select
                   )
                 )::int as "commentCount",
                 true as "likedByMe",
-                coalesce(lp.media::json, '[]'::json) as media
+                coalesce(lp.media::json, '[]'::json) as media,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_rs.repost_count
+                      from
+                        post_stats lp_rs
+                      where
+                        lp_rs.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              reposts hr
+                            where
+                              hr.post_id = lp.id
+                              and hr.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "repostCount",
+                exists (
+                  select
+                  from
+                    reposts lp_r
+                  where
+                    lp_r.post_id = lp.id
+                    and lp_r.user_id = s.user_id
+                ) as "repostedByMe",
+                exists (
+                  select
+                  from
+                    bookmarks lp_b
+                  where
+                    lp_b.post_id = lp.id
+                    and lp_b.user_id = s.user_id
+                ) as "bookmarkedByMe"
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end
+from
+  s;
+
+-- post_repost
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  ins as (
+    insert into
+      reposts (post_id, user_id)
+    select
+      p.id,
+      s.user_id
+    from
+      p,
+      s
+    on conflict do nothing
+    returning
+      user_id
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          p.author_id,
+          'repost',
+          ins.user_id,
+          p.id,
+          null::int
+        from
+          p,
+          ins
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  case
+    when exists (
+      select
+        1
+      from
+        ins
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl"
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_lu.id,
+                          lp_lu.first_name as "firstName",
+                          lp_lu.last_name as "lastName",
+                          lp_lu.avatar_url as "avatarUrl"
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              post_likes l
+                            where
+                              l.post_id = lp.id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = l.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = l.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) lp_lu_i
+                          join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                        order by
+                          lp_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_c.id,
+                          lp_c.content,
+                          to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_c_a.id,
+                                  lp_c_a.first_name as "firstName",
+                                  lp_c_a.last_name as "lastName",
+                                  lp_c_a.avatar_url as "avatarUrl"
+                                from
+                                  users lp_c_a
+                                where
+                                  lp_c_a.id = lp_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_lu.id,
+                                    lp_c_lu.first_name as "firstName",
+                                    lp_c_lu.last_name as "lastName",
+                                    lp_c_lu.avatar_url as "avatarUrl"
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = lp_c.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) lp_c_lu_i
+                                    join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                  order by
+                                    lp_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_c_s.like_count
+                                from
+                                  comment_stats lp_c_s
+                                where
+                                  lp_c_s.comment_id = lp_c.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comment_likes hl
+                                      where
+                                        hl.comment_id = lp_c.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          exists (
+                            select
+                            from
+                              comment_likes lp_c_m
+                            where
+                              lp_c_m.comment_id = lp_c.id
+                              and lp_c_m.user_id = s.user_id
+                          ) as "likedByMe"
+                        from
+                          comments lp_c
+                        where
+                          lp_c.post_id = lp.id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_c.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_c.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_c.created_at desc,
+                          lp_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.like_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              post_likes hl
+                            where
+                              hl.post_id = lp.id
+                              and hl.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "likeCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.comment_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              comments hc
+                            where
+                              hc.post_id = lp.id
+                              and hc.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "commentCount",
+                exists (
+                  select
+                  from
+                    post_likes lp_m
+                  where
+                    lp_m.post_id = lp.id
+                    and lp_m.user_id = s.user_id
+                ) as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_rs.repost_count
+                      from
+                        post_stats lp_rs
+                      where
+                        lp_rs.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              reposts hr
+                            where
+                              hr.post_id = lp.id
+                              and hr.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int + 1 as "repostCount",
+                true as "repostedByMe",
+                exists (
+                  select
+                  from
+                    bookmarks lp_b
+                  where
+                    lp_b.post_id = lp.id
+                    and lp_b.user_id = s.user_id
+                ) as "bookmarkedByMe"
             ) o
         )
       from
@@ -2342,6 +3622,483 @@ where
         and bk.blocked_id = p.author_id
     )
   );
+
+-- post_unbookmark
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  del as (
+    delete from bookmarks k using p,
+    s
+    where
+      k.user_id = s.user_id
+      and k.post_id = p.id
+    returning
+      k.post_id
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  case
+    when exists (
+      select
+        1
+      from
+        del
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl"
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_lu.id,
+                          lp_lu.first_name as "firstName",
+                          lp_lu.last_name as "lastName",
+                          lp_lu.avatar_url as "avatarUrl"
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              post_likes l
+                            where
+                              l.post_id = lp.id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = l.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = l.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) lp_lu_i
+                          join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                        order by
+                          lp_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_c.id,
+                          lp_c.content,
+                          to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_c_a.id,
+                                  lp_c_a.first_name as "firstName",
+                                  lp_c_a.last_name as "lastName",
+                                  lp_c_a.avatar_url as "avatarUrl"
+                                from
+                                  users lp_c_a
+                                where
+                                  lp_c_a.id = lp_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_lu.id,
+                                    lp_c_lu.first_name as "firstName",
+                                    lp_c_lu.last_name as "lastName",
+                                    lp_c_lu.avatar_url as "avatarUrl"
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = lp_c.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) lp_c_lu_i
+                                    join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                  order by
+                                    lp_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_c_s.like_count
+                                from
+                                  comment_stats lp_c_s
+                                where
+                                  lp_c_s.comment_id = lp_c.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comment_likes hl
+                                      where
+                                        hl.comment_id = lp_c.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          exists (
+                            select
+                            from
+                              comment_likes lp_c_m
+                            where
+                              lp_c_m.comment_id = lp_c.id
+                              and lp_c_m.user_id = s.user_id
+                          ) as "likedByMe"
+                        from
+                          comments lp_c
+                        where
+                          lp_c.post_id = lp.id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_c.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_c.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_c.created_at desc,
+                          lp_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.like_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              post_likes hl
+                            where
+                              hl.post_id = lp.id
+                              and hl.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "likeCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.comment_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              comments hc
+                            where
+                              hc.post_id = lp.id
+                              and hc.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "commentCount",
+                exists (
+                  select
+                  from
+                    post_likes lp_m
+                  where
+                    lp_m.post_id = lp.id
+                    and lp_m.user_id = s.user_id
+                ) as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_rs.repost_count
+                      from
+                        post_stats lp_rs
+                      where
+                        lp_rs.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              reposts hr
+                            where
+                              hr.post_id = lp.id
+                              and hr.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "repostCount",
+                exists (
+                  select
+                  from
+                    reposts lp_r
+                  where
+                    lp_r.post_id = lp.id
+                    and lp_r.user_id = s.user_id
+                ) as "repostedByMe",
+                false as "bookmarkedByMe"
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end
+from
+  s;
 
 -- post_unlike
 with
@@ -2747,7 +4504,545 @@ select
                   )
                 )::int as "commentCount",
                 false as "likedByMe",
-                coalesce(lp.media::json, '[]'::json) as media
+                coalesce(lp.media::json, '[]'::json) as media,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_rs.repost_count
+                      from
+                        post_stats lp_rs
+                      where
+                        lp_rs.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              reposts hr
+                            where
+                              hr.post_id = lp.id
+                              and hr.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "repostCount",
+                exists (
+                  select
+                  from
+                    reposts lp_r
+                  where
+                    lp_r.post_id = lp.id
+                    and lp_r.user_id = s.user_id
+                ) as "repostedByMe",
+                exists (
+                  select
+                  from
+                    bookmarks lp_b
+                  where
+                    lp_b.post_id = lp.id
+                    and lp_b.user_id = s.user_id
+                ) as "bookmarkedByMe"
+            ) o
+        )
+      from
+        posts lp
+      where
+        lp.id = $3
+    )::text
+  end
+from
+  s;
+
+-- post_unrepost
+with
+  s as (
+    select
+      s.user_id,
+      s.block_count,
+      s.mute_count
+    from
+      sessions s
+    where
+      s.jti = $1
+      and s.user_id = $2
+      and s.revoked_at is null
+      and s.expires_at > now()
+  ),
+  p as (
+    select
+      id,
+      author_id
+    from
+      posts
+    where
+      id = $3
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = author_id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = author_id
+        )
+      )
+  ),
+  del as (
+    delete from reposts r using p,
+    s
+    where
+      r.post_id = p.id
+      and r.user_id = s.user_id
+    returning
+      r.user_id
+  )
+select
+  (
+    select
+      id
+    from
+      p
+  ),
+  case
+    when exists (
+      select
+        1
+      from
+        del
+    ) then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                lp.id,
+                lp.title,
+                lp.content,
+                to_char(lp.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_a.id,
+                        lp_a.first_name as "firstName",
+                        lp_a.last_name as "lastName",
+                        lp_a.avatar_url as "avatarUrl"
+                      from
+                        users lp_a
+                      where
+                        lp_a.id = lp.author_id
+                    ) o
+                ) as "createdBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_lu.id,
+                          lp_lu.first_name as "firstName",
+                          lp_lu.last_name as "lastName",
+                          lp_lu.avatar_url as "avatarUrl"
+                        from
+                          (
+                            select
+                              l.user_id
+                            from
+                              post_likes l
+                            where
+                              l.post_id = lp.id
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = l.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = l.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
+                                )
+                              )
+                            order by
+                              l.user_id
+                            limit
+                              20
+                          ) lp_lu_i
+                          join users lp_lu on lp_lu.id = lp_lu_i.user_id
+                        order by
+                          lp_lu_i.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as "likedBy",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_c.id,
+                          lp_c.content,
+                          to_char(lp_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  lp_c_a.id,
+                                  lp_c_a.first_name as "firstName",
+                                  lp_c_a.last_name as "lastName",
+                                  lp_c_a.avatar_url as "avatarUrl"
+                                from
+                                  users lp_c_a
+                                where
+                                  lp_c_a.id = lp_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_lu.id,
+                                    lp_c_lu.first_name as "firstName",
+                                    lp_c_lu.last_name as "lastName",
+                                    lp_c_lu.avatar_url as "avatarUrl"
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = lp_c.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) lp_c_lu_i
+                                    join users lp_c_lu on lp_c_lu.id = lp_c_lu_i.user_id
+                                  order by
+                                    lp_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_c_s.like_count
+                                from
+                                  comment_stats lp_c_s
+                                where
+                                  lp_c_s.comment_id = lp_c.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comment_likes hl
+                                      where
+                                        hl.comment_id = lp_c.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          exists (
+                            select
+                            from
+                              comment_likes lp_c_m
+                            where
+                              lp_c_m.comment_id = lp_c.id
+                              and lp_c_m.user_id = s.user_id
+                          ) as "likedByMe"
+                        from
+                          comments lp_c
+                        where
+                          lp_c.post_id = lp.id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_c.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_c.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_c.created_at desc,
+                          lp_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.like_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              post_likes hl
+                            where
+                              hl.post_id = lp.id
+                              and hl.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "likeCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.comment_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              comments hc
+                            where
+                              hc.post_id = lp.id
+                              and hc.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "commentCount",
+                exists (
+                  select
+                  from
+                    post_likes lp_m
+                  where
+                    lp_m.post_id = lp.id
+                    and lp_m.user_id = s.user_id
+                ) as "likedByMe",
+                coalesce(lp.media::json, '[]'::json) as media,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_rs.repost_count
+                      from
+                        post_stats lp_rs
+                      where
+                        lp_rs.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              reposts hr
+                            where
+                              hr.post_id = lp.id
+                              and hr.user_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int - 1 as "repostCount",
+                false as "repostedByMe",
+                exists (
+                  select
+                  from
+                    bookmarks lp_b
+                  where
+                    lp_b.post_id = lp.id
+                    and lp_b.user_id = s.user_id
+                ) as "bookmarkedByMe"
             ) o
         )
       from
@@ -3087,7 +5382,36 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_rs.repost_count
+                          from
+                            post_stats p_rs
+                          where
+                            p_rs.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "repostCount",
+                    exists (
+                      select
+                      from
+                        reposts p_r
+                      where
+                        p_r.post_id = p.id
+                        and p_r.user_id = s.user_id
+                    ) as "repostedByMe",
+                    exists (
+                      select
+                      from
+                        bookmarks p_b
+                      where
+                        p_b.post_id = p.id
+                        and p_b.user_id = s.user_id
+                    ) as "bookmarkedByMe"
                   from
                     (
                       select
@@ -3499,7 +5823,68 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = s.user_id
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = s.user_id
+                  ) as "bookmarkedByMe"
                 from
                   (
                     select
@@ -3807,7 +6192,36 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_rs.repost_count
+                          from
+                            post_stats p_rs
+                          where
+                            p_rs.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "repostCount",
+                    exists (
+                      select
+                      from
+                        reposts p_r
+                      where
+                        p_r.post_id = p.id
+                        and p_r.user_id = s.user_id
+                    ) as "repostedByMe",
+                    exists (
+                      select
+                      from
+                        bookmarks p_b
+                      where
+                        p_b.post_id = p.id
+                        and p_b.user_id = s.user_id
+                    ) as "bookmarkedByMe"
                   from
                     (
                       with
@@ -4484,7 +6898,68 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = s.user_id
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = s.user_id
+                  ) as "bookmarkedByMe"
                 from
                   (
                     with
@@ -5210,7 +7685,36 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_rs.repost_count
+                          from
+                            post_stats p_rs
+                          where
+                            p_rs.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "repostCount",
+                    exists (
+                      select
+                      from
+                        reposts p_r
+                      where
+                        p_r.post_id = p.id
+                        and p_r.user_id = s.user_id
+                    ) as "repostedByMe",
+                    exists (
+                      select
+                      from
+                        bookmarks p_b
+                      where
+                        p_b.post_id = p.id
+                        and p_b.user_id = s.user_id
+                    ) as "bookmarkedByMe"
                   from
                     (
                       with
@@ -5839,7 +8343,68 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = s.user_id
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = s.user_id
+                  ) as "bookmarkedByMe"
                 from
                   (
                     with
@@ -6438,6 +9003,35 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_rs.repost_count
+                          from
+                            post_stats p_rs
+                          where
+                            p_rs.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "repostCount",
+                    exists (
+                      select
+                      from
+                        reposts p_r
+                      where
+                        p_r.post_id = p.id
+                        and p_r.user_id = s.user_id
+                    ) as "repostedByMe",
+                    exists (
+                      select
+                      from
+                        bookmarks p_b
+                      where
+                        p_b.post_id = p.id
+                        and p_b.user_id = s.user_id
+                    ) as "bookmarkedByMe",
                     (
                       select
                         row_to_json(o)
@@ -7733,6 +10327,67 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = s.user_id
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = s.user_id
+                  ) as "bookmarkedByMe",
                   (
                     select
                       row_to_json(o)
@@ -9557,6 +12212,35 @@ select
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
                     (
+                      coalesce(
+                        (
+                          select
+                            p_rs.repost_count
+                          from
+                            post_stats p_rs
+                          where
+                            p_rs.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "repostCount",
+                    exists (
+                      select
+                      from
+                        reposts p_r
+                      where
+                        p_r.post_id = p.id
+                        and p_r.user_id = s.user_id
+                    ) as "repostedByMe",
+                    exists (
+                      select
+                      from
+                        bookmarks p_b
+                      where
+                        p_b.post_id = p.id
+                        and p_b.user_id = s.user_id
+                    ) as "bookmarkedByMe",
+                    (
                       select
                         row_to_json(o)
                       from
@@ -10841,6 +13525,67 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = s.user_id
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = s.user_id
+                  ) as "bookmarkedByMe",
                   (
                     select
                       row_to_json(o)
@@ -12653,7 +15398,36 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_rs.repost_count
+                          from
+                            post_stats p_rs
+                          where
+                            p_rs.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "repostCount",
+                    exists (
+                      select
+                      from
+                        reposts p_r
+                      where
+                        p_r.post_id = p.id
+                        and p_r.user_id = s.user_id
+                    ) as "repostedByMe",
+                    exists (
+                      select
+                      from
+                        bookmarks p_b
+                      where
+                        p_b.post_id = p.id
+                        and p_b.user_id = s.user_id
+                    ) as "bookmarkedByMe"
                   from
                     (
                       select
@@ -13055,7 +15829,68 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = s.user_id
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = s.user_id
+                  ) as "bookmarkedByMe"
                 from
                   (
                     select
@@ -13241,6 +16076,34 @@ select
         (
           select
             $6::int[]
+        )::int[]
+      )
+  ),
+  array(
+    select
+      r.post_id
+    from
+      reposts r
+    where
+      r.user_id = b.user_id
+      and r.post_id = any (
+        (
+          select
+            $5::int[]
+        )::int[]
+      )
+  ),
+  array(
+    select
+      k.post_id
+    from
+      bookmarks k
+    where
+      k.user_id = b.user_id
+      and k.post_id = any (
+        (
+          select
+            $5::int[]
         )::int[]
       )
   )
@@ -13661,7 +16524,75 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
               ) o
           )::text as json
         from
@@ -14126,7 +17057,75 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
               ) o
           )::text as json
         from
@@ -14618,7 +17617,75 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $1
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = $1
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = $1
+          ) as "bookmarkedByMe"
       ) o
   )::text as json
 from
@@ -15073,7 +18140,75 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
               ) o
           )::text as json
         from
@@ -15536,7 +18671,75 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
               ) o
           )::text as json
         from
@@ -16021,7 +19224,75 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
               ) o
           )::text as json
         from
@@ -16687,7 +19958,75 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
               ) o
           )::text as json
         from
@@ -17332,7 +20671,75 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
               ) o
           )::text as json
         from
@@ -17795,7 +21202,75 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $1
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = $1
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = $1
+          ) as "bookmarkedByMe"
       ) o
   )::text as json
 from
@@ -18471,6 +21946,74 @@ select
               and p_m.user_id = $1
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = $1
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = $1
+          ) as "bookmarkedByMe",
           (
             select
               row_to_json(o)
@@ -19194,6 +22737,74 @@ from
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
                   (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe",
+                  (
                     select
                       row_to_json(o)
                     from
@@ -19250,6 +22861,1059 @@ where
   b.upto - octet_length(b.json) - 1 <= 999
 order by
   b.nth;
+
+-- selectBookmarkedPosts: a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
+              ) o
+          )::text as json
+        from
+          bookmarks k
+          join posts p on p.id = k.post_id
+        where
+          k.user_id = $1
+          and (k.created_at, k.post_id) < (
+            select
+              c.created_at,
+              c.post_id
+            from
+              bookmarks c
+              join posts cp on cp.id = c.post_id
+            where
+              c.user_id = $1
+              and c.post_id = $2
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = cp.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = cp.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+        order by
+          k.created_at desc,
+          k.post_id desc
+        limit
+          $3
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 9499999
+order by
+  b.nth;
+
+-- selectBookmarkedPosts: unpaged (a stream)
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $1
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $1
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    (
+                                      select
+                                        vb.block_count
+                                      from
+                                        users vb
+                                      where
+                                        vb.id = $1
+                                    ) = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = $1
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = $1
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = $1
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = $1
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media,
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = $1
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = $1
+          ) as "bookmarkedByMe"
+      ) o
+  )::text as json
+from
+  bookmarks k
+  join posts p on p.id = k.post_id
+where
+  k.user_id = $1
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $1
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $1
+          and bk.blocked_id = p.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = p.author_id
+          and bk.blocked_id = $1
+      )
+    )
+  )
+order by
+  k.created_at desc,
+  k.post_id desc;
 
 -- selectCommentsOnPost: a page
 select

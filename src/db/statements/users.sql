@@ -498,7 +498,46 @@ select
                               else 'f'
                             end
                           ) as "likedByMe",
-                          coalesce(u_p.media::json, '[]'::json) as media
+                          coalesce(u_p.media::json, '[]'::json) as media,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_p_rs.repost_count
+                                from
+                                  post_stats u_p_rs
+                                where
+                                  u_p_rs.post_id = u_p.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "repostCount",
+                          to_json(
+                            '#r' || u_p.id || case
+                              when exists (
+                                select
+                                from
+                                  reposts u_p_r
+                                where
+                                  u_p_r.post_id = u_p.id
+                                  and u_p_r.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
+                          ) as "repostedByMe",
+                          to_json(
+                            '#b' || u_p.id || case
+                              when exists (
+                                select
+                                from
+                                  bookmarks u_p_b
+                                where
+                                  u_p_b.post_id = u_p.id
+                                  and u_p_b.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
+                          ) as "bookmarkedByMe"
                         from
                           posts u_p
                         where
@@ -1095,7 +1134,68 @@ select
                             u_p_m.post_id = u_p.id
                             and u_p_m.user_id = s.user_id
                         ) as "likedByMe",
-                        coalesce(u_p.media::json, '[]'::json) as media
+                        coalesce(u_p.media::json, '[]'::json) as media,
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_p_rs.repost_count
+                              from
+                                post_stats u_p_rs
+                              where
+                                u_p_rs.post_id = u_p.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      reposts hr
+                                    where
+                                      hr.post_id = u_p.id
+                                      and hr.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "repostCount",
+                        exists (
+                          select
+                          from
+                            reposts u_p_r
+                          where
+                            u_p_r.post_id = u_p.id
+                            and u_p_r.user_id = s.user_id
+                        ) as "repostedByMe",
+                        exists (
+                          select
+                          from
+                            bookmarks u_p_b
+                          where
+                            u_p_b.post_id = u_p.id
+                            and u_p_b.user_id = s.user_id
+                        ) as "bookmarkedByMe"
                       from
                         posts u_p
                       where

@@ -144,6 +144,44 @@ describe('per-kind write limits, held across two apps on one database', () => {
   }
 });
 
+describe('reposts count as posts, bookmarks as likes', () => {
+  const h = useHarness({ WRITE_LIMIT_POSTS: '2/1h', WRITE_LIMIT_LIKES: '2/1h' });
+
+  it('the third repost or unrepost, and the third bookmark or unbookmark, is 429 over REST and createCaller', async () => {
+    const [writer, author] = [await h.user(), await h.user()];
+    const [p0, p1] = [
+      await h.caller(author.token).posts.create({ title: 'a', content: 'c' }),
+      await h.caller(author.token).posts.create({ title: 'b', content: 'c' }),
+    ];
+    const refused = (call: Promise<unknown>) =>
+      expect(call).rejects.toSatisfy((error) => error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS');
+    for (const [verb, undo] of [
+      ['repost', 'unrepost'],
+      ['bookmark', 'unbookmark'],
+    ] as const) {
+      expect((await h.request('POST', `/posts/${p0.id}/${verb}`, { token: writer.token })).status).toBe(200);
+      await h.caller(writer.token).posts[undo]({ id: p0.id });
+      expectApiError(
+        await h.request('POST', `/posts/${p1.id}/${verb}`, { token: writer.token }),
+        429,
+        'TOO_MANY_REQUESTS',
+      );
+      await refused(h.caller(writer.token).posts[verb]({ id: p1.id }));
+    }
+    // Reposts took the posts window: no post either; a like shares the bookmarks' window.
+    expectApiError(
+      await h.request('POST', '/posts', { token: writer.token, body: { title: 't', content: 'c' } }),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
+    await refused(h.caller(writer.token).posts.like({ id: p1.id }));
+    // A comment is another kind: it goes through.
+    expect(
+      (await h.request('POST', `/posts/${p1.id}/comment`, { token: writer.token, body: { content: 'c' } })).status,
+    ).toBe(201);
+  });
+});
+
 describe('the overall ceilings, across two apps', () => {
   // 100 writes of one user queue on their counter's row: a generous wait for a pool connection, so
   // that on a busy machine every one reaches PostgreSQL rather than a 503, which would count nothing.

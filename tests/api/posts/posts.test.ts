@@ -44,6 +44,9 @@ describe('POST /posts', () => {
       commentCount: 0,
       likedByMe: false,
       media: [],
+      repostCount: 0,
+      repostedByMe: false,
+      bookmarkedByMe: false,
     });
     expectNoSecrets(res.text, author.email);
   });

@@ -156,6 +156,14 @@ describe('concurrent reads of one post', () => {
       },
     ],
     [
+      'a repost of the post',
+      (reader, id) => h.caller(reader.token).posts.repost({ id }),
+      (post) => {
+        expect(post.repostedByMe).toBe(true);
+        expect(post.repostCount).toBe(1);
+      },
+    ],
+    [
       'a comment on it',
       (reader, id) => h.caller(reader.token).posts.comment({ id, content: 'mine' }),
       (post) => {
@@ -370,5 +378,77 @@ describe('concurrent reads of one profile', () => {
     expect((await followed).followerCount).toBe(1);
     expect((await followed).followers.map((u) => u.id)).toEqual([follower.id]);
     expect(hold.sent.filter(profileStatement)).toHaveLength(2);
+  });
+});
+
+describe('reposts and bookmarks in shared reads', () => {
+  it('each reader who joins a flight gets their own repostedByMe and bookmarkedByMe, over createCaller and REST', async () => {
+    const { post } = await popularPost();
+    const [a, b, c] = [await reader(), await reader(), await reader()];
+    await h.caller(a.token).posts.repost({ id: post.id });
+    await h.caller(b.token).posts.bookmark({ id: post.id });
+    const expected = {
+      a: await h.caller(a.token).posts.get({ id: post.id }),
+      b: await h.caller(b.token).posts.get({ id: post.id }),
+      c: await h.request('GET', `/posts/${post.id}`, { token: c.token }),
+    };
+
+    // The reader who neither reposted nor bookmarked leads: the others' values come from their state.
+    const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+    const third = h.request('GET', `/posts/${post.id}`, { token: c.token });
+    await hold.answered;
+    const first = h.caller(a.token).posts.get({ id: post.id });
+    const second = h.caller(b.token).posts.get({ id: post.id });
+    await waiting(2);
+    hold.release();
+    const [answerA, answerB, answerC] = await Promise.all([first, second, third]);
+
+    expect(hold.sent.filter((text) => text === POST_BY_ID.plain.text)).toHaveLength(1);
+    expect(hold.sent.filter((text) => VIEWER_STATE.test(text))).toHaveLength(1);
+    expect(answerA).toEqual(expected.a);
+    expect(answerB).toEqual(expected.b);
+    expect(answerC.text).toBe(expected.c.text);
+    expect([answerA.repostedByMe, answerA.bookmarkedByMe, answerA.repostCount]).toEqual([true, false, 1]);
+    expect([answerB.repostedByMe, answerB.bookmarkedByMe, answerB.repostCount]).toEqual([false, true, 1]);
+    expect([answerC.body.repostedByMe, answerC.body.bookmarkedByMe]).toEqual([false, false]);
+  });
+
+  it('a bookmark written after the shared statement began is in its writer’s answer, though no count changed', async () => {
+    const { post } = await popularPost();
+    const [early, writer] = [await reader(), await reader()];
+
+    const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+    const first = h.caller(early.token).posts.get({ id: post.id });
+    await hold.answered;
+    await h.caller(writer.token).posts.bookmark({ id: post.id });
+    const mine = h.caller(writer.token).posts.get({ id: post.id });
+    await waiting(1);
+    hold.release();
+    const [before, after] = await Promise.all([first, mine]);
+
+    expect(before.bookmarkedByMe).toBe(false);
+    expect(after.bookmarkedByMe).toBe(true);
+    // The writer joined the flight and their own state filled the marker: no statement of their own.
+    expect(hold.sent.filter((text) => text === POST_BY_ID.plain.text)).toHaveLength(1);
+  });
+
+  it('a profile shared by readers: each gets their own reposts and bookmarks of its posts', async () => {
+    const profileStatement = (text: string) => text.includes('pg_current_snapshot') && text.includes('u.id = $3');
+    const owner = await reader();
+    const post = await h.caller(owner.token).posts.create({ title: 'mine', content: 'profile post' });
+    const [a, b] = [await reader(), await reader()];
+    await h.caller(a.token).posts.bookmark({ id: post.id });
+    await h.caller(b.token).posts.repost({ id: post.id });
+
+    const hold = holdResults(profileStatement);
+    const first = h.caller(a.token).users.get({ id: owner.id });
+    await hold.answered;
+    const second = h.caller(b.token).users.get({ id: owner.id });
+    await waiting(1);
+    hold.release();
+
+    expect((await first).posts[0]).toMatchObject({ repostCount: 1, repostedByMe: false, bookmarkedByMe: true });
+    expect((await second).posts[0]).toMatchObject({ repostCount: 1, repostedByMe: true, bookmarkedByMe: false });
+    expect(hold.sent.filter(profileStatement)).toHaveLength(1);
   });
 });
