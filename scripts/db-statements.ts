@@ -31,6 +31,7 @@ const DOMAIN_OF_PREFIX: Record<string, string> = {
   post_: 'posts',
   posts_: 'posts',
   shared_answer: 'posts',
+  tag_: 'posts',
   comment_: 'posts',
   user_: 'users',
   follow_: 'users',
@@ -70,6 +71,7 @@ async function builderVariants(): Promise<Variant[]> {
   const posts = await import('../src/posts/posts.queries.js');
   const lists = await import('../src/posts/post-lists.queries.js');
   const comments = await import('../src/posts/comments.queries.js');
+  const tags = await import('../src/posts/tags.queries.js');
   const users = await import('../src/users/users.queries.js');
   const safety = await import('../src/users/safety.queries.js');
   const events = await import('../src/events/events.queries.js');
@@ -94,6 +96,13 @@ async function builderVariants(): Promise<Variant[]> {
     'a search, a page': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...page })),
     'a search, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...after })),
     'a search, unpaged': () => lists.selectPostList({ viewerId: 1, q: 'words' }),
+    "a tag's posts, a page after a cursor (GET /tags/{tag}/posts, q=#tag)": () =>
+      postPage(lists.selectPostList({ viewerId: 1, tag: 'words', ...after })),
+    "a tag's posts, unpaged": () => lists.selectPostList({ viewerId: 1, q: '#words' }),
+  });
+  add('posts', 'selectFollowedTags', {
+    'a page after a cursor': () => tags.selectFollowedTags(1, { limit: 20, before: 'words' }),
+    'unpaged (a stream)': () => tags.selectFollowedTags(1, {}),
   });
   add('posts', 'selectCommentsOnPost', {
     'a page': () => comments.selectCommentsOnPost(1, 2, page),

@@ -35,6 +35,8 @@ const KIND_OF: Record<string, WriteKind> = {
   'comments.unlike': 'likes',
   'users.follow': 'follows',
   'users.unfollow': 'follows',
+  'tags.follow': 'follows',
+  'tags.unfollow': 'follows',
   'live.ticket': 'tickets',
   'auth.changePassword': 'password',
   'users.updateMe': 'profile',

@@ -26,6 +26,9 @@ export const PostEntity = defineEntity({
     // The post's images as the API shows them (MediaAttachment[]), written when they are attached, so
     // reads take them from the row; null without images.
     media: p.json().columnType('json').nullable(),
+    // The tags in order of first appearance (posts/tags.ts), as the API shows them; null without.
+    // post_tags holds them again, one key each, to find a tag's posts.
+    tags: p.array().columnType('varchar(50)[]').nullable(),
     // Computed by PostgreSQL (a generated column); only search queries read it.
     searchVector: p
       .string()

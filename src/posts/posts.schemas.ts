@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { idOutput, text, timestamp } from '../trpc/schemas.js';
+import { idOutput, integerParam, PAGE_MAX, plainString, text, timestamp } from '../trpc/schemas.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
+import { POST_TAGS_MAX, TAG_MAX } from './share.entity.js';
+import { normalizeTag } from './tags.js';
 import { MEDIA_ATTACHMENT_MAX_JSON_BYTES, MediaAttachment, POST_MEDIA_MAX } from '../media/media.schemas.js';
 
 /** How many likers, and how many comments, a Post or Comment embeds at most; the rest is paged. */
@@ -33,6 +35,19 @@ export const Comment = z
   })
   .meta({ id: 'Comment' });
 
+/** A tag as the API shows it: NFC, lower-case, without its `#`. */
+export const tagName = z.string().min(1).max(TAG_MAX).meta({ example: 'typescript' });
+
+const postTags = z
+  .array(tagName)
+  .max(POST_TAGS_MAX)
+  .meta({
+    description: `The #tags of the title and content, NFC and lower-case, in order of first appearance; the first ${POST_TAGS_MAX} distinct ones count`,
+  });
+
+/** The most bytes of JSON of one tag: TAG_MAX characters of up to 4 bytes each, quoted. */
+const TAG_MAX_JSON_BYTES = 2 + 4 * TAG_MAX;
+
 export const Post = z
   .object({
     id: idOutput,
@@ -51,6 +66,7 @@ export const Post = z
     commentCount: z.int().min(0).meta({ description: 'How many comments the caller could page through' }),
     likedByMe: likeFields.likedByMe,
     media: z.array(MediaAttachment).max(POST_MEDIA_MAX).meta({ description: 'The images, in order ([] without)' }),
+    tags: postTags,
   })
   .meta({ id: 'Post' });
 
@@ -90,7 +106,9 @@ export const POST_MAX_JSON_BYTES =
   SUMMARY_MAX_JSON_BYTES +
   arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES) +
   arrayMaxBytes(PREVIEW_ITEMS, COMMENT_MAX_JSON_BYTES) +
-  arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES);
+  arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES) +
+  10 +
+  arrayMaxBytes(POST_TAGS_MAX, TAG_MAX_JSON_BYTES);
 
 export const SEARCH_QUERY_MAX = 200;
 
@@ -115,3 +133,39 @@ export const searchQuery = z
       'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or)',
     example: 'typescript -java',
   });
+
+/** A tag as a URL or a body names it: a leading `#` (or `%23`) is dropped, then NFC and lower-case, as in a post. */
+export const tagParam = plainString()
+  .max(4 * TAG_MAX)
+  .transform((raw, ctx) => {
+    const tag = normalizeTag(raw.startsWith('#') ? raw.slice(1) : raw);
+    if (tag !== undefined) return tag;
+    ctx.issues.push({
+      code: 'custom',
+      input: raw,
+      message: `must be a tag: a letter, then letters, digits or _, at most ${TAG_MAX} characters`,
+    });
+    return z.NEVER;
+  })
+  .meta({
+    description: `A tag, with or without its # (%23 in a URL): a letter, then letters, digits or _, at most ${TAG_MAX} characters; compared NFC and lower-case`,
+    example: 'typescript',
+  });
+
+export const byTagInput = z.object({ tag: tagParam });
+
+/** A followed tag as GET /users/me/tags lists it. */
+export const FollowedTag = z.object({ name: tagName }).meta({ id: 'FollowedTag' });
+
+/** The most bytes of JSON of one FollowedTag. */
+export const FOLLOWED_TAG_MAX_JSON_BYTES = 12 + TAG_MAX_JSON_BYTES;
+
+/** GET /users/me/tags: a page after the tag `before` names. */
+export const followedTagsInput = z
+  .object({
+    limit: integerParam(1, PAGE_MAX, {
+      description: `Page size, 1 to ${PAGE_MAX}; without it, every followed tag (after before, when given)`,
+    }).optional(),
+    before: tagParam.optional().meta({ description: 'The last tag of the previous page; the list starts after it' }),
+  })
+  .optional();

@@ -128,7 +128,8 @@ const postColumns = (p: string, build: PostBuild) => {
   return `${p}.id, ${p}.title, ${p}.content, ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
-  coalesce(${p}.media::json, '[]'::json) as media`;
+  coalesce(${p}.media::json, '[]'::json) as media,
+  coalesce(to_json(${p}.tags), '[]'::json) as tags`;
 };
 
 export const postJson = jsonFragment(Post, (p: string, build: PostBuild) =>
@@ -153,9 +154,16 @@ export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource:
  * Rows of `alias` older than the row of `table` that `before` names (newest-first keyset paging);
  * `cursor` is its placeholder (`$n`). A row whose author a block hides from `viewer` names no
  * place: the page is empty, and then 400 (assertCursorShown), as for a row that does not exist.
+ * `id`: the row's id column, when not `alias.id` (post_tags' post_id).
  */
-export const olderThan = (alias: string, table: 'posts' | 'comments', cursor: string, viewer?: Viewer) =>
-  `(${alias}.created_at, ${alias}.id) < (select b.created_at, b.id from ${table} b where b.id = ${cursor} and ${unblocked(viewer, 'b.author_id')})`;
+export const olderThan = (
+  alias: string,
+  table: 'posts' | 'comments',
+  cursor: string,
+  viewer?: Viewer,
+  id = `${alias}.id`,
+) =>
+  `(${alias}.created_at, ${id}) < (select b.created_at, b.id from ${table} b where b.id = ${cursor} and ${unblocked(viewer, 'b.author_id')})`;
 
 /** The comment `c` and its post are shown to user `viewer`: no block between either author and them. */
 export const commentShownTo = (c: string, viewer: string) =>

@@ -2,9 +2,9 @@ import type { TRPCProcedureBuilder, TRPCUnsetMarker } from '@trpc/server';
 import { z } from 'zod';
 import { withOutputBuiltBySql } from './internals.js';
 import { wholeList, type SlotHolder } from './large-answers.js';
-import { LIST_SENT_WHOLE_UP_TO_BYTES, paged, type ListStream } from './list-stream.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, paged, type ListPage, type ListStream } from './list-stream.js';
 import { JsonText } from './json-text.js';
-import { ANSWER_MAX_BYTES, type Page } from './schemas.js';
+import { ANSWER_MAX_BYTES } from './schemas.js';
 import { type DriverStatement, runDriverStatement, upToBytes } from '../db/sql.js';
 import type { AppMeta, Context } from './trpc.js';
 
@@ -26,7 +26,7 @@ type ListBase<Ctx> = TRPCProcedureBuilder<
  * unpaged (json-stream.ts, found through the procedure's meta). All read the same rows in the same
  * order; tests/transport/stream.test.ts holds REST's bytes to the procedure's.
  */
-export interface ListDeclaration<Ctx, S extends z.ZodType<Page | undefined>, T> {
+export interface ListDeclaration<Ctx, S extends z.ZodType<ListPage | undefined>, T> {
   /** Documented at GET `openapi.path`. */
   openapi: Omit<NonNullable<AppMeta['openapi']>, 'method'>;
   errors?: AppMeta['errors'];
@@ -59,7 +59,7 @@ export interface ListDeclaration<Ctx, S extends z.ZodType<Page | undefined>, T> 
 }
 
 /** A list's input, present (an optional input left out is `{}`). */
-export type ListInput<S extends z.ZodType<Page | undefined>> = NonNullable<z.output<S>>;
+export type ListInput<S extends z.ZodType<ListPage | undefined>> = NonNullable<z.output<S>>;
 
 /** A page's statement: of large items, only as many as fit in ANSWER_MAX_BYTES. */
 export const pageStatement = (rows: DriverStatement, { large }: { large?: true }): DriverStatement =>
@@ -73,7 +73,7 @@ export const wholeStatement = (
 ): DriverStatement => (itemMaxBytes === undefined ? upToBytes(rows, maxBytes, { andTheFirstPast: true }) : rows);
 
 /** The list's procedure, its REST stream in its meta (`list`). */
-export function defineList<Ctx extends object, S extends z.ZodType<Page | undefined>, T>(
+export function defineList<Ctx extends object, S extends z.ZodType<ListPage | undefined>, T>(
   base: ListBase<Ctx>,
   list: ListDeclaration<Context & Ctx, S, T>,
 ) {
@@ -103,7 +103,7 @@ export function defineList<Ctx extends object, S extends z.ZodType<Page | undefi
       const input = (parsed ?? {}) as ListInput<S>;
       const readerId = anonymous ? 0 : (ctx as { user?: { userId: number } }).user!.userId;
       let items: T[];
-      if (paged<Page>(input)) {
+      if (paged<ListPage>(input)) {
         const fromRows = () => read(ctx, pageStatement(rows(input, readerId), list));
         items = page ? await page(ctx, input, fromRows) : await fromRows();
       } else {

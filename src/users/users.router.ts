@@ -7,6 +7,7 @@ import { getMe } from './get-me.js';
 import { getUser } from './get-user.js';
 import { listBlocked } from './list-blocked.js';
 import { listFollowed } from './list-followed.js';
+import { listFollowedTags } from './list-followed-tags.js';
 import { listFollowers } from './list-followers.js';
 import { listMuted } from './list-muted.js';
 import { listUserComments } from './list-user-comments.js';
@@ -28,6 +29,7 @@ export const usersRouter = router({
   deleteAvatar,
   blocked: listBlocked,
   muted: listMuted,
+  tags: listFollowedTags,
   get: getUser,
   posts: listUserPosts,
   comments: listUserComments,

@@ -184,6 +184,16 @@ describe('real responses match the document', () => {
     await check('GET', '/posts', '/posts', 401);
     await check('GET', '/posts/followed', '/posts/followed', 200, a);
     await check('GET', '/posts/followed', '/posts/followed', 401);
+    await check('POST', '/posts', '/posts', 201, { ...a, body: { title: '#OpenAPI', content: 'c' } });
+    await check('GET', '/tags/{tag}/posts', '/tags/%23openapi/posts', 200, a);
+    await check('GET', '/tags/{tag}/posts', '/tags/openapi/posts?limit=1', 200, a);
+    await check('GET', '/tags/{tag}/posts', '/tags/1x/posts', 400, a);
+    await check('POST', '/tags/{tag}/follow', '/tags/openapi/follow', 201, a);
+    await check('POST', '/tags/{tag}/follow', '/tags/openapi/follow', 400, a);
+    await check('GET', '/users/me/tags', '/users/me/tags', 200, a);
+    await check('GET', '/users/me/tags', '/users/me/tags?before=nope', 400, a);
+    await check('DELETE', '/tags/{tag}/follow', '/tags/openapi/follow', 204, a);
+    await check('DELETE', '/tags/{tag}/follow', '/tags/openapi/follow', 400, a);
     await check('GET', '/posts/{id}', `/posts/${post.id}`, 200, a);
     await check('GET', '/posts/{id}', '/posts/abc', 400, a);
     await check('GET', '/posts/{id}', '/posts/999999999', 404, a);

@@ -16,8 +16,8 @@ beforeAll(async () => {
   await h.caller(reader.token).users.follow({ id: author.id });
   const conn = h.orm.em.getConnection();
   await conn.execute(
-    `insert into posts (title, content, author_id, created_at)
-     select 'bulk ' || g, repeat('x', 200), ?, now() - g * interval '1 minute' from generate_series(1, 1200) g`,
+    `insert into posts (title, content, author_id, created_at, tags)
+     select 'bulk ' || g, repeat('x', 200), ?, now() - g * interval '1 minute', '{bulk}' from generate_series(1, 1200) g`,
     [author.id],
   );
   const [post] = await h.caller(reader.token).posts.list({ limit: 1 });
@@ -25,13 +25,15 @@ beforeAll(async () => {
   await h.caller(reader.token).posts.comment({ id: post!.id, content: 'streamed too' });
 });
 
-describe('GET /posts (with or without q), /posts/followed and /users/{id}/posts without a page', () => {
+describe('GET /posts (with or without q), /posts/followed, /users/{id}/posts and /tags/{tag}/posts without a page', () => {
   it('stream exactly the JSON the procedures return', async () => {
     for (const [path, expected] of [
       ['/posts', await h.caller(reader.token).posts.list()],
       ['/posts/followed/', await h.caller(reader.token).posts.followed()],
       [`/users/${author.id}/posts`, await h.caller(reader.token).users.posts({ id: author.id })],
       ['/posts?q=bulk', await h.caller(reader.token).posts.list({ q: 'bulk' })],
+      ['/tags/bulk/posts', await h.caller(reader.token).tags.posts({ tag: 'bulk' })],
+      ['/posts?q=%23bulk', await h.caller(reader.token).posts.list({ q: '#bulk' })],
     ] as const) {
       const res = await h.request('GET', path, { token: reader.token });
       expect(res.status).toBe(200);
@@ -42,7 +44,13 @@ describe('GET /posts (with or without q), /posts/followed and /users/{id}/posts 
   });
 
   it('are streamed by REST as they are read (their meta, defineList), not built whole by the procedure', async () => {
-    for (const path of ['/posts', '/posts/followed', `/users/${author.id}/posts`, '/posts?q=bulk']) {
+    for (const path of [
+      '/posts',
+      '/posts/followed',
+      `/users/${author.id}/posts`,
+      '/posts?q=bulk',
+      '/tags/bulk/posts',
+    ]) {
       const res = await h.request('GET', path, { token: reader.token });
       expect(res.status).toBe(200);
       // A stream's length is not known when its head is written: every other REST answer has one.

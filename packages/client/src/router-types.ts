@@ -112,6 +112,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
         }[];
         meta: object;
       }>;
@@ -147,6 +148,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
         }[];
         meta: object;
       }>;
@@ -182,6 +184,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
         };
         meta: object;
       }>;
@@ -217,6 +220,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
         };
         meta: object;
       }>;
@@ -252,6 +256,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
         };
         meta: object;
       }>;
@@ -288,6 +293,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
         };
         meta: object;
       }>;
@@ -323,6 +329,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
         };
         meta: object;
       }>;
@@ -405,6 +412,46 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    tags: {
+      posts: TRPCQueryProcedure<{
+        input: { tag: string; limit?: number | undefined; before?: number | undefined };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          tags: string[];
+        }[];
+        meta: object;
+      }>;
+      follow: TRPCMutationProcedure<{ input: { tag: string }; output: { name: string }; meta: object }>;
+      unfollow: TRPCMutationProcedure<{ input: { tag: string }; output: void; meta: object }>;
+    };
     users: {
       list: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
@@ -448,6 +495,7 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            tags: string[];
           }[];
           comments: {
             likeCount: number;
@@ -499,6 +547,11 @@ export type AppRouter = TRPCBuiltRouter<
         output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
         meta: object;
       }>;
+      tags: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: string | undefined } | undefined;
+        output: { name: string }[];
+        meta: object;
+      }>;
       get: TRPCQueryProcedure<{
         input: { id: number };
         output: {
@@ -536,6 +589,7 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            tags: string[];
           }[];
           comments: {
             likeCount: number;
@@ -587,6 +641,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
         }[];
         meta: object;
       }>;
@@ -650,6 +705,7 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            tags: string[];
           }[];
           comments: {
             likeCount: number;
@@ -706,6 +762,7 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            tags: string[];
           }[];
           comments: {
             likeCount: number;
@@ -866,6 +923,7 @@ export type AppRouter = TRPCBuiltRouter<
                 blurhash: string | null;
                 description: string;
               }[];
+              tags: string[];
             };
           },
           void,

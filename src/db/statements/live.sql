@@ -348,7 +348,8 @@ select
               p_m.post_id = p.id
               and p_m.user_id = vw.id
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags
       ) o
   )::text
 from
@@ -988,7 +989,8 @@ select
               else 'f'
             end
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags
       ) o
   )::text,
   array(
@@ -1419,7 +1421,8 @@ select
               p_m.post_id = p.id
               and p_m.user_id = fu.id
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags
       ) o
   )::text,
   array[fu.id],

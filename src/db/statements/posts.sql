@@ -805,7 +805,8 @@ select
                     else 'f'
                   end
                 ) as "likedByMe",
-                coalesce(p.media::json, '[]'::json) as media
+                coalesce(p.media::json, '[]'::json) as media,
+                coalesce(to_json(p.tags), '[]'::json) as tags
             ) o
         )
       from
@@ -1177,7 +1178,8 @@ select
                   p_m.post_id = p.id
                   and p_m.user_id = s.user_id
               ) as "likedByMe",
-              coalesce(p.media::json, '[]'::json) as media
+              coalesce(p.media::json, '[]'::json) as media,
+              coalesce(to_json(p.tags), '[]'::json) as tags
           ) o
       )
     from
@@ -1235,11 +1237,12 @@ with
   ),
   ins as (
     insert into
-      posts (title, content, author_id)
+      posts (title, content, author_id, tags)
     select
       $3,
       $4,
-      s.user_id
+      s.user_id,
+      nullif($5::varchar(50) [], '{}')
     from
       s
     returning
@@ -1279,7 +1282,8 @@ select
               0 as "likeCount",
               0 as "commentCount",
               false as "likedByMe",
-              coalesce(ins.media::json, '[]'::json) as media
+              coalesce(ins.media::json, '[]'::json) as media,
+              coalesce(to_json(ins.tags), '[]'::json) as tags
           ) o
       )
     from
@@ -1325,7 +1329,7 @@ with
   ),
   ins as (
     insert into
-      posts (title, content, author_id, media)
+      posts (title, content, author_id, media, tags)
     select
       $3,
       $4,
@@ -1358,7 +1362,8 @@ with
           )
         from
           m
-      )
+      ),
+      nullif($7::varchar(50) [], '{}')
     from
       s
     where
@@ -1420,7 +1425,8 @@ select
               0 as "likeCount",
               0 as "commentCount",
               false as "likedByMe",
-              coalesce(ins.media::json, '[]'::json) as media
+              coalesce(ins.media::json, '[]'::json) as media,
+              coalesce(to_json(ins.tags), '[]'::json) as tags
           ) o
       )
     from
@@ -1826,7 +1832,8 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $2
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags
       ) o
   ) as json
 from
@@ -2305,7 +2312,8 @@ select
                   )
                 )::int as "commentCount",
                 true as "likedByMe",
-                coalesce(lp.media::json, '[]'::json) as media
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags
             ) o
         )
       from
@@ -2747,7 +2755,8 @@ select
                   )
                 )::int as "commentCount",
                 false as "likedByMe",
-                coalesce(lp.media::json, '[]'::json) as media
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags
             ) o
         )
       from
@@ -2758,6 +2767,18 @@ select
   end
 from
   s;
+
+-- post_update
+update posts
+set
+  title = $3,
+  content = $4,
+  tags = nullif($5::varchar(50) [], '{}')
+where
+  id = $1
+  and author_id = $2
+returning
+  1;
 
 -- post_update_with_media
 with
@@ -2801,6 +2822,7 @@ with
     set
       title = $3,
       content = $4,
+      tags = nullif($7::varchar(50) [], '{}'),
       media = case
         when cardinality($5::int[]) > 0 then (
           select
@@ -3087,7 +3109,8 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags
                   from
                     (
                       select
@@ -3499,7 +3522,8 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
                 from
                   (
                     select
@@ -3807,7 +3831,8 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags
                   from
                     (
                       with
@@ -4484,7 +4509,8 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
                 from
                   (
                     with
@@ -5210,7 +5236,8 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags
                   from
                     (
                       with
@@ -5839,7 +5866,8 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
                 from
                   (
                     with
@@ -6437,7 +6465,8 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags
                   from
                     (
                       select
@@ -6839,7 +6868,8 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
                 from
                   (
                     select
@@ -7045,6 +7075,31 @@ from
   and s.revoked_at is null
   and s.expires_at > now()
   join users u on u.id = b.user_id;
+
+-- tag_follow
+insert into
+  tag_follows (user_id, tag)
+values
+  ($1, $2)
+returning
+  tag as name;
+
+-- tag_followed
+select
+  1
+from
+  tag_follows
+where
+  user_id = $1
+  and tag = $2;
+
+-- tag_unfollow
+delete from tag_follows
+where
+  user_id = $1
+  and tag = $2
+returning
+  tag;
 
 -- selectPostList: all posts, a page
 select
@@ -7445,7 +7500,8 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
               ) o
           )::text as json
         from
@@ -7910,7 +7966,8 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
               ) o
           )::text as json
         from
@@ -8402,7 +8459,8 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $1
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags
       ) o
   )::text as json
 from
@@ -8857,7 +8915,8 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
               ) o
           )::text as json
         from
@@ -9320,7 +9379,8 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
               ) o
           )::text as json
         from
@@ -9805,7 +9865,8 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
               ) o
           )::text as json
         from
@@ -10471,7 +10532,8 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
               ) o
           )::text as json
         from
@@ -11116,7 +11178,8 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
               ) o
           )::text as json
         from
@@ -11579,7 +11642,8 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $1
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags
       ) o
   )::text as json
 from
@@ -11588,6 +11652,998 @@ from
 order by
   s.created_at desc,
   s.id desc;
+
+-- selectPostList: a tag's posts, a page after a cursor (GET /tags/{tag}/posts, q=#tag)
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags
+              ) o
+          )::text as json
+        from
+          post_tags t
+          join posts p on p.id = t.post_id
+        where
+          t.tag = $4
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = t.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = t.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (
+            (
+              select
+                vm.mute_count
+              from
+                users vm
+              where
+                vm.id = $1
+            ) = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = $1
+                and mu.muted_id = t.author_id
+            )
+          )
+          and (t.created_at, t.post_id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $2
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          t.created_at desc,
+          t.post_id desc
+        limit
+          $3
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 9499999
+order by
+  b.nth;
+
+-- selectPostList: a tag's posts, unpaged
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $1
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $1
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    (
+                                      select
+                                        vb.block_count
+                                      from
+                                        users vb
+                                      where
+                                        vb.id = $1
+                                    ) = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = $1
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = $1
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = $1
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = $1
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags
+      ) o
+  )::text as json
+from
+  post_tags t
+  join posts p on p.id = t.post_id
+where
+  t.tag = $2
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $1
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $1
+          and bk.blocked_id = t.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = t.author_id
+          and bk.blocked_id = $1
+      )
+    )
+  )
+  and (
+    (
+      select
+        vm.mute_count
+      from
+        users vm
+      where
+        vm.id = $1
+    ) = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = $1
+        and mu.muted_id = t.author_id
+    )
+  )
+order by
+  t.created_at desc,
+  t.post_id desc;
+
+-- selectFollowedTags: a page after a cursor
+select
+  json_build_object('name', f.tag)::text as json
+from
+  tag_follows f
+  cross join (
+    select
+      c.created_at,
+      c.tag
+    from
+      tag_follows c
+    where
+      c.user_id = $1
+      and c.tag = $2
+  ) c
+where
+  f.created_at <= c.created_at
+  and (
+    f.created_at < c.created_at
+    or f.tag > c.tag
+  )
+  and f.user_id = $1
+order by
+  f.created_at desc,
+  f.tag
+limit
+  $3;
+
+-- selectFollowedTags: unpaged (a stream)
+select
+  json_build_object('name', f.tag)::text as json
+from
+  tag_follows f
+where
+  f.user_id = $1
+order by
+  f.created_at desc,
+  f.tag;
 
 -- selectCommentsOnPost: a page
 select

@@ -498,7 +498,8 @@ select
                               else 'f'
                             end
                           ) as "likedByMe",
-                          coalesce(u_p.media::json, '[]'::json) as media
+                          coalesce(u_p.media::json, '[]'::json) as media,
+                          coalesce(to_json(u_p.tags), '[]'::json) as tags
                         from
                           posts u_p
                         where
@@ -1095,7 +1096,8 @@ select
                             u_p_m.post_id = u_p.id
                             and u_p_m.user_id = s.user_id
                         ) as "likedByMe",
-                        coalesce(u_p.media::json, '[]'::json) as media
+                        coalesce(u_p.media::json, '[]'::json) as media,
+                        coalesce(to_json(u_p.tags), '[]'::json) as tags
                       from
                         posts u_p
                       where

@@ -44,6 +44,7 @@ describe('POST /posts', () => {
       commentCount: 0,
       likedByMe: false,
       media: [],
+      tags: [],
     });
     expectNoSecrets(res.text, author.email);
   });
