@@ -99,6 +99,8 @@ async function builderVariants(): Promise<Variant[]> {
     "a tag's posts, a page after a cursor (GET /tags/{tag}/posts, q=#tag)": () =>
       postPage(lists.selectPostList({ viewerId: 1, tag: 'words', ...after })),
     "a tag's posts, unpaged": () => lists.selectPostList({ viewerId: 1, q: '#words' }),
+    "a post's quotes, a page after a cursor": () =>
+      postPage(lists.selectPostList({ viewerId: 1, quotesOf: 2, ...after })),
   });
   add('posts', 'selectFollowedTags', {
     'a page after a cursor': () => tags.selectFollowedTags(1, { limit: 20, before: 'words' }),

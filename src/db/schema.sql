@@ -1542,6 +1542,13 @@ CREATE INDEX posts_created_index ON public.posts USING btree (created_at, id);
 
 
 --
+-- Name: posts_quote_of_author_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX posts_quote_of_author_index ON public.posts USING btree (quote_of_id, author_id) WHERE (quote_of_id IS NOT NULL);
+
+
+--
 -- Name: posts_quote_of_index; Type: INDEX; Schema: public; Owner: -
 --
 

@@ -23,6 +23,8 @@ export type PostFilter = {
   q?: string;
   /** Only posts with this tag (normalised, posts/tags.ts). */
   tag?: string;
+  /** Only the quotes of this post, and none when a block hides that post from the reader. */
+  quotesOf?: number;
 } & Page;
 
 /** How many of the newest posts a search page looks through before it asks the GIN index. */
@@ -69,7 +71,16 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
  * says (a search, `q`, only on its own), a keyset page when `limit`/`before` are given, so page
  * 1,000 costs what page 1 costs. Rows of one `json` column, JSON as text.
  */
-export function selectPostList({ viewerId, followerId, authorId, q, tag, limit, before }: PostFilter): DriverStatement {
+export function selectPostList({
+  viewerId,
+  followerId,
+  authorId,
+  q,
+  tag,
+  quotesOf,
+  limit,
+  before,
+}: PostFilter): DriverStatement {
   const values = new StatementValues();
   const viewer = viewerById(values.add(viewerId));
   const json = `${postJson('p', { me: viewer.id, viewer })}::text as json`;
@@ -91,7 +102,12 @@ export function selectPostList({ viewerId, followerId, authorId, q, tag, limit, 
       order by s.created_at desc, s.id desc`;
     return { text, values: values.values };
   }
+  const quoted = quotesOf === undefined ? undefined : values.add(quotesOf);
   const conditions = [
+    // A post's quotes: a range of posts_quote_of_index, once its own author is found unblocked (an InitPlan).
+    quoted !== undefined && `p.quote_of_id = ${quoted}`,
+    quoted !== undefined &&
+      `exists (select from posts qd where qd.id = ${quoted} and ${unblocked(viewer, 'qd.author_id')})`,
     authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
     // One author's posts are a direct read of them: a mute leaves them, a block does not.
     authorId !== undefined && unblocked(viewer, 'p.author_id'),

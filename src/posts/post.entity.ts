@@ -49,5 +49,11 @@ export const PostEntity = defineEntity({
       expression:
         'create index "posts_quote_of_index" on "posts" ("quote_of_id", "created_at" desc, "id" desc) where "quote_of_id" is not null',
     },
+    // A reader's quote count: the quotes by one user across a block, one probe each.
+    {
+      name: 'posts_quote_of_author_index',
+      expression:
+        'create index "posts_quote_of_author_index" on "posts" ("quote_of_id", "author_id") where "quote_of_id" is not null',
+    },
   ],
 });

@@ -165,47 +165,78 @@ export async function getPostFor(scope: SessionScope, id: number): Promise<Post>
 
 const SESSION_USER = `s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION})`;
 
+export const QUOTED_POST_NOT_FOUND = 'Quoted post not found';
+
+/** What a broken key means for a post's insert: the quoted post deleted meanwhile. */
+const QUOTED_GONE = { foreign: () => notFound(QUOTED_POST_NOT_FOUND) };
+
+/**
+ * The post a new post quotes ($n, or null), as a CTE `q`: when it exists and no block stands between
+ * its author and the writer. The insert goes ahead only with it (or without a quote), and its author
+ * is notified in the same statement.
+ */
+const quoted = (quoteOf: string) =>
+  `q as (select qp.id, qp.author_id from posts qp, s where qp.id = ${quoteOf} and ${noBlockBetween('qp.author_id', 's.user_id')})`;
+const quoteFound = (quoteOf: string) => `(${quoteOf}::int is null or exists (select from q))`;
+const quoteNoted = insertNotification(`select q.author_id, 'quote', ins.author_id, ins.id, null::int from q, ins`);
+
 const CREATE_POST = namedStatement(
   'post_create',
-  `with ${SESSION_USER},
-    ins as (insert into posts (title, content, author_id, tags) select $3, $4, s.user_id, ${tagsValue('$5')} from s returning *)
-    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
+  `with ${SESSION_USER}, ${quoted('$6')},
+    ins as (insert into posts (title, content, author_id, tags, quote_of_id)
+      select $3, $4, s.user_id, ${tagsValue('$5')}, $6 from s where ${quoteFound('$6')} returning *),
+    noted as (${quoteNoted})
+    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text, ${quoteFound('$6')} from s`,
 );
 
 /*
  * A post with images: its uploads ($5) locked, then the post written only when every one of them is
  * the caller's, ready and unattached, with their JSON (URLs under $6) on its row; they are marked
- * attached to it in the same statement. A null answer with a session: some id did not qualify.
+ * attached to it in the same statement. A null answer with a session: some id did not qualify (or
+ * the quoted post, $8, is not there).
  */
 const CREATE_POST_WITH_MEDIA = namedStatement(
   'post_create_with_media',
-  `with ${SESSION_USER},
+  `with ${SESSION_USER}, ${quoted('$8')},
     m as materialized (${attachableMedia('$5::int[]', '(select user_id from s)')} for update of md),
-    ins as (insert into posts (title, content, author_id, media, tags)
-      select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')}, ${tagsValue('$7')} from s
-      where (select count(*) from m) = cardinality($5::int[]) returning *),
-    attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m))
-    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
+    ins as (insert into posts (title, content, author_id, media, tags, quote_of_id)
+      select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')}, ${tagsValue('$7')}, $8 from s
+      where (select count(*) from m) = cardinality($5::int[]) and ${quoteFound('$8')} returning *),
+    attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m)),
+    noted as (${quoteNoted})
+    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text, ${quoteFound('$8')} from s`,
 );
 
-/** Inserts the caller's post (with its images, when `mediaIds` names some) and answers it as the API shows it: one statement. */
+/**
+ * Inserts the caller's post (with its images, when `mediaIds` names some; quoting `quoteOf`, when
+ * given) and answers it as the API shows it: one statement. 404 when the quoted post is not there
+ * for the caller (none, deleted, or across a block).
+ */
 export async function insertPostFor(
   scope: SessionScope,
-  { title, content, mediaIds = [] }: { title: string; content: string; mediaIds?: number[] },
+  {
+    title,
+    content,
+    mediaIds = [],
+    quoteOf = null,
+  }: { title: string; content: string; mediaIds?: number[]; quoteOf?: number | null },
   mediaUrlBase: string,
 ): Promise<Post> {
   const tags = tagsOf(title, content);
-  if (mediaIds.length === 0) {
-    const [json] = await runForSession<[string]>(scope, CREATE_POST, [title, content, tags]);
-    return jsonValue<Post>(json, scope.jsonAsText);
-  }
-  const [json] = await runForSession<[string | null]>(scope, CREATE_POST_WITH_MEDIA, [
-    title,
-    content,
-    mediaIds,
-    mediaUrlBase,
-    tags,
-  ]);
+  const [json, quoteFound] = await keysSettle(
+    mediaIds.length === 0
+      ? runForSession<[string | null, boolean]>(scope, CREATE_POST, [title, content, tags, quoteOf])
+      : runForSession<[string | null, boolean]>(scope, CREATE_POST_WITH_MEDIA, [
+          title,
+          content,
+          mediaIds,
+          mediaUrlBase,
+          tags,
+          quoteOf,
+        ]),
+    QUOTED_GONE,
+  );
+  if (!quoteFound) throw notFound(QUOTED_POST_NOT_FOUND);
   if (json === null) throw badRequest(MEDIA_NOT_ATTACHABLE);
   return jsonValue<Post>(json, scope.jsonAsText);
 }

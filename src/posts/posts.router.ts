@@ -7,6 +7,7 @@ import { likePost } from './like-post.js';
 import { listFollowedPosts } from './list-followed-posts.js';
 import { listPostComments } from './list-post-comments.js';
 import { listPostLikes } from './list-post-likes.js';
+import { listPostQuotes } from './list-post-quotes.js';
 import { listPosts } from './list-posts.js';
 import { unlikePost } from './unlike-post.js';
 import { updatePost } from './update-post.js';
@@ -24,4 +25,5 @@ export const postsRouter = router({
   comment: commentOnPost,
   comments: listPostComments,
   likes: listPostLikes,
+  quotes: listPostQuotes,
 });

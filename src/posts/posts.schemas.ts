@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOutput, integerParam, PAGE_MAX, plainString, text, timestamp } from '../trpc/schemas.js';
+import { idOutput, idParam, integerParam, PAGE_MAX, plainString, text, timestamp } from '../trpc/schemas.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
 import { POST_TAGS_MAX, TAG_MAX } from './share.entity.js';
@@ -48,6 +48,27 @@ const postTags = z
 /** The most bytes of JSON of one tag: TAG_MAX characters of up to 4 bytes each, quoted. */
 const TAG_MAX_JSON_BYTES = 2 + 4 * TAG_MAX;
 
+const quoteCount = z
+  .int()
+  .min(0)
+  .meta({ description: 'How many quotes of it the caller could page through (GET /posts/{id}/quotes)' });
+
+/** A quoted post as a Post embeds it: its own fields and counts, without likers, comments or a quote of its own. */
+export const QuotedPost = z
+  .object({
+    id: idOutput,
+    title: z.string(),
+    content: z.string(),
+    createdAt: timestamp,
+    createdBy: UserSummary,
+    likeCount: likeFields.likeCount,
+    commentCount: z.int().min(0).meta({ description: 'How many comments the caller could page through' }),
+    media: z.array(MediaAttachment).max(POST_MEDIA_MAX).meta({ description: 'The images, in order ([] without)' }),
+    tags: postTags,
+    quoteCount,
+  })
+  .meta({ id: 'QuotedPost' });
+
 export const Post = z
   .object({
     id: idOutput,
@@ -67,10 +88,16 @@ export const Post = z
     likedByMe: likeFields.likedByMe,
     media: z.array(MediaAttachment).max(POST_MEDIA_MAX).meta({ description: 'The images, in order ([] without)' }),
     tags: postTags,
+    quoteCount,
+    quoteOf: QuotedPost.nullable().meta({
+      description:
+        'The post this one quotes; null when none, when it was deleted, or when a block stands between its author and the caller',
+    }),
   })
   .meta({ id: 'Post' });
 
 export type Post = z.infer<typeof Post>;
+export type QuotedPost = z.infer<typeof QuotedPost>;
 export type Comment = z.infer<typeof Comment>;
 
 /** Characters, then bytes of UTF-8, for a post's title and content and a comment (docs/limits.md). */
@@ -79,6 +106,12 @@ export const POST_CONTENT_MAX = 20_000;
 export const POST_CONTENT_MAX_BYTES = 28_000;
 export const COMMENT_CONTENT_MAX = 5_000;
 export const COMMENT_CONTENT_MAX_BYTES = 7_500;
+
+/** POST /posts: the post it quotes, one the caller can see. */
+export const quoteOfInput = idParam.optional().meta({
+  description:
+    'The id of a post to quote (one the caller can see; 404 otherwise). Set when the post is written, never edited',
+});
 
 /** The body of POST /posts and PATCH /posts/{id}: both fields required, as the spec says. */
 export const postBody = {
@@ -99,6 +132,15 @@ export const arrayMaxBytes = (count: number, each: number) => 2 + count * (each 
  */
 export const COMMENT_MAX_JSON_BYTES =
   140 + COMMENT_CONTENT_MAX_BYTES + SUMMARY_MAX_JSON_BYTES + arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES);
+/** The most bytes of JSON of one QuotedPost, as POST_MAX_JSON_BYTES counts a Post's. */
+export const QUOTED_POST_MAX_JSON_BYTES =
+  200 +
+  POST_TITLE_MAX_BYTES +
+  POST_CONTENT_MAX_BYTES +
+  SUMMARY_MAX_JSON_BYTES +
+  arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES) +
+  arrayMaxBytes(POST_TAGS_MAX, TAG_MAX_JSON_BYTES);
+
 export const POST_MAX_JSON_BYTES =
   200 +
   POST_TITLE_MAX_BYTES +
@@ -108,7 +150,9 @@ export const POST_MAX_JSON_BYTES =
   arrayMaxBytes(PREVIEW_ITEMS, COMMENT_MAX_JSON_BYTES) +
   arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES) +
   10 +
-  arrayMaxBytes(POST_TAGS_MAX, TAG_MAX_JSON_BYTES);
+  arrayMaxBytes(POST_TAGS_MAX, TAG_MAX_JSON_BYTES) +
+  40 +
+  QUOTED_POST_MAX_JSON_BYTES;
 
 export const SEARCH_QUERY_MAX = 200;
 

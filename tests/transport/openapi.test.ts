@@ -194,6 +194,14 @@ describe('real responses match the document', () => {
     await check('GET', '/users/me/tags', '/users/me/tags?before=nope', 400, a);
     await check('DELETE', '/tags/{tag}/follow', '/tags/openapi/follow', 204, a);
     await check('DELETE', '/tags/{tag}/follow', '/tags/openapi/follow', 400, a);
+    const quote = (
+      await check('POST', '/posts', '/posts', 201, { ...a, body: { title: 'q', content: 'c', quoteOf: post.id } })
+    ).body;
+    await check('POST', '/posts', '/posts', 404, { ...a, body: { title: 'q', content: 'c', quoteOf: 999999999 } });
+    await check('GET', '/posts/{id}/quotes', `/posts/${post.id}/quotes`, 200, a);
+    await check('GET', '/posts/{id}/quotes', `/posts/${post.id}/quotes?limit=1&before=${quote.id}`, 200, a);
+    await check('GET', '/posts/{id}/quotes', '/posts/999999999/quotes', 404, a);
+    await check('GET', '/posts/{id}/quotes', '/posts/abc/quotes', 400, a);
     await check('GET', '/posts/{id}', `/posts/${post.id}`, 200, a);
     await check('GET', '/posts/{id}', '/posts/abc', 400, a);
     await check('GET', '/posts/{id}', '/posts/999999999', 404, a);

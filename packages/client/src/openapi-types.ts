@@ -297,6 +297,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's quotes, newest first
+         * @description A post's quotes, newest first. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         */
+        get: operations["posts-quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comments/{id}": {
         parameters: {
             query?: never;
@@ -997,6 +1017,10 @@ export interface components {
             media: components["schemas"]["MediaAttachment"][];
             /** @description The #tags of the title and content, NFC and lower-case, in order of first appearance; the first 10 distinct ones count */
             tags: string[];
+            /** @description How many quotes of it the caller could page through (GET /posts/{id}/quotes) */
+            quoteCount: number;
+            /** @description The post this one quotes; null when none, when it was deleted, or when a block stands between its author and the caller */
+            quoteOf: components["schemas"]["QuotedPost"] | null;
         };
         Comment: {
             /** @example 1 */
@@ -1029,6 +1053,28 @@ export interface components {
             height: number | null;
             blurhash: string | null;
             description: string;
+        };
+        QuotedPost: {
+            /** @example 1 */
+            id: number;
+            title: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:00:00.000Z
+             */
+            createdAt: string;
+            createdBy: components["schemas"]["UserSummary"];
+            /** @description How many likes the caller could page through */
+            likeCount: number;
+            /** @description How many comments the caller could page through */
+            commentCount: number;
+            /** @description The images, in order ([] without) */
+            media: components["schemas"]["MediaAttachment"][];
+            /** @description The #tags of the title and content, NFC and lower-case, in order of first appearance; the first 10 distinct ones count */
+            tags: string[];
+            /** @description How many quotes of it the caller could page through (GET /posts/{id}/quotes) */
+            quoteCount: number;
         };
         FollowedTag: {
             /** @example typescript */
@@ -1999,6 +2045,11 @@ export interface operations {
                     content: string;
                     /** @description Up to 4 of the caller's own uploads (POST /media), ready and attached to nothing else, in the order shown; on PATCH /posts/{id} they replace the post's images (list one again to keep it, [] removes all) */
                     mediaIds?: number[];
+                    /**
+                     * @description The id of a post to quote (one the caller can see; 404 otherwise). Set when the post is written, never edited
+                     * @example 1
+                     */
+                    quoteOf?: number;
                 };
             };
         };
@@ -2038,6 +2089,21 @@ export interface operations {
                      * @example {
                      *       "message": "Missing, invalid, expired or logged-out token",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description quoteOf names no post the caller can see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "quoteOf names no post the caller can see",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"];
@@ -3206,6 +3272,114 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Too many requests of this user or address in progress at once; see Retry-After",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "posts-quotes": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 1 */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A positive integer identifier
+                 * @example 1
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"][];
+                };
+            };
+            /** @description Invalid ID, limit or before */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid ID, limit or before",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No post with that ID */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No post with that ID",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit= */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit=",
                      *       "code": "TOO_MANY_REQUESTS"
                      *     }
                      */

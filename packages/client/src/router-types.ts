@@ -113,6 +113,29 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         }[];
         meta: object;
       }>;
@@ -149,11 +172,34 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         }[];
         meta: object;
       }>;
       create: TRPCMutationProcedure<{
-        input: { title: string; content: string; mediaIds?: number[] | undefined };
+        input: { title: string; content: string; mediaIds?: number[] | undefined; quoteOf?: number | undefined };
         output: {
           id: number;
           title: string;
@@ -185,6 +231,29 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         };
         meta: object;
       }>;
@@ -221,6 +290,29 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         };
         meta: object;
       }>;
@@ -257,6 +349,29 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         };
         meta: object;
       }>;
@@ -294,6 +409,29 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         };
         meta: object;
       }>;
@@ -330,6 +468,29 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         };
         meta: object;
       }>;
@@ -362,6 +523,65 @@ export type AppRouter = TRPCBuiltRouter<
       likes: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
         output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        meta: object;
+      }>;
+      quotes: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
+        }[];
         meta: object;
       }>;
     };
@@ -446,6 +666,29 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         }[];
         meta: object;
       }>;
@@ -496,6 +739,29 @@ export type AppRouter = TRPCBuiltRouter<
               description: string;
             }[];
             tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
           }[];
           comments: {
             likeCount: number;
@@ -590,6 +856,29 @@ export type AppRouter = TRPCBuiltRouter<
               description: string;
             }[];
             tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
           }[];
           comments: {
             likeCount: number;
@@ -642,6 +931,29 @@ export type AppRouter = TRPCBuiltRouter<
             description: string;
           }[];
           tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
         }[];
         meta: object;
       }>;
@@ -706,6 +1018,29 @@ export type AppRouter = TRPCBuiltRouter<
               description: string;
             }[];
             tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
           }[];
           comments: {
             likeCount: number;
@@ -763,6 +1098,29 @@ export type AppRouter = TRPCBuiltRouter<
               description: string;
             }[];
             tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
           }[];
           comments: {
             likeCount: number;
@@ -924,6 +1282,29 @@ export type AppRouter = TRPCBuiltRouter<
                 description: string;
               }[];
               tags: string[];
+              quoteCount: number;
+              quoteOf: {
+                id: number;
+                title: string;
+                content: string;
+                createdAt: string;
+                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+                likeCount: number;
+                commentCount: number;
+                media: {
+                  id: number;
+                  state: 'processing' | 'ready' | 'failed';
+                  type: 'image/jpeg' | 'image/webp' | null;
+                  url: string | null;
+                  previewUrl: string | null;
+                  width: number | null;
+                  height: number | null;
+                  blurhash: string | null;
+                  description: string;
+                }[];
+                tags: string[];
+                quoteCount: number;
+              } | null;
             };
           },
           void,

@@ -3,7 +3,10 @@ import { Migration } from '@mikro-orm/migrations';
 /** The most tags one user follows (posts/tags.queries.ts names it too). */
 const TAG_FOLLOWS_MAX = 1000;
 
-/** Tags (issue 41): a post's in order on its row, post_tags kept from it by triggers; a user's followed tags counted and bounded. */
+/**
+ * Tags (issue 41): a post's in order on its row, post_tags kept from it by triggers; a user's followed
+ * tags counted and bounded. Quotes: the index a reader's quote count probes.
+ */
 export class Migration20261127220000 extends Migration {
 
   override async up(): Promise<void> {
@@ -26,6 +29,9 @@ export class Migration20261127220000 extends Migration {
       for each row when (new.tags is not null) execute function "feedline_post_tags"();`);
     this.addSql(`create trigger "posts_tags_update" after update of "tags" on "posts"
       for each row when (old.tags is distinct from new.tags) execute function "feedline_post_tags"();`);
+
+    // A reader's count of a post's quotes leaves out those by users across a block: one probe each.
+    this.addSql(`create index "posts_quote_of_author_index" on "posts" ("quote_of_id", "author_id") where "quote_of_id" is not null;`);
 
     // How many tags a user follows, bounded by a check: the trigger's update of the counter takes
     // its row's newest version, so of two follows at once only the one that fits commits.
@@ -53,6 +59,7 @@ export class Migration20261127220000 extends Migration {
     for (const op of ['insert', 'delete']) this.addSql(`drop trigger "tag_follows_count_user_stats_${op}" on "tag_follows";`);
     this.addSql(`drop function "feedline_count_user_stats_tag_follow_count"();`);
     this.addSql(`alter table "user_stats" drop column "tag_follow_count";`);
+    this.addSql(`drop index "posts_quote_of_author_index";`);
     this.addSql(`drop trigger "posts_tags_update" on "posts";`);
     this.addSql(`drop trigger "posts_tags_insert" on "posts";`);
     this.addSql(`drop function "feedline_post_tags"();`);

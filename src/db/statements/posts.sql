@@ -806,7 +806,94 @@ select
                   end
                 ) as "likedByMe",
                 coalesce(p.media::json, '[]'::json) as media,
-                coalesce(to_json(p.tags), '[]'::json) as tags
+                coalesce(to_json(p.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        p_s.quote_count
+                      from
+                        post_stats p_s
+                      where
+                        p_s.post_id = p.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        p_q.id,
+                        p_q.title,
+                        p_q.content,
+                        to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                p_q_a.id,
+                                p_q_a.first_name as "firstName",
+                                p_q_a.last_name as "lastName",
+                                p_q_a.avatar_url as "avatarUrl"
+                              from
+                                users p_q_a
+                              where
+                                p_q_a.id = p_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_q_s.like_count
+                              from
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_q_s.comment_count
+                              from
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "commentCount",
+                        coalesce(p_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_q_s.quote_count
+                              from
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "quoteCount"
+                      from
+                        posts p_q
+                      where
+                        p_q.id = p.quote_of_id
+                        and true
+                    ) o
+                ) as "quoteOf"
             ) o
         )
       from
@@ -1179,7 +1266,242 @@ select
                   and p_m.user_id = s.user_id
               ) as "likedByMe",
               coalesce(p.media::json, '[]'::json) as media,
-              coalesce(to_json(p.tags), '[]'::json) as tags
+              coalesce(to_json(p.tags), '[]'::json) as tags,
+              (
+                coalesce(
+                  (
+                    select
+                      p_s.quote_count
+                    from
+                      post_stats p_s
+                    where
+                      p_s.post_id = p.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            posts hq
+                          where
+                            hq.quote_of_id = p.id
+                            and hq.author_id = hu.u
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "quoteCount",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      p_q.id,
+                      p_q.title,
+                      p_q.content,
+                      to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              p_q_a.id,
+                              p_q_a.first_name as "firstName",
+                              p_q_a.last_name as "lastName",
+                              p_q_a.avatar_url as "avatarUrl"
+                            from
+                              users p_q_a
+                            where
+                              p_q_a.id = p_q.author_id
+                          ) o
+                      ) as "createdBy",
+                      (
+                        coalesce(
+                          (
+                            select
+                              p_q_s.like_count
+                            from
+                              post_stats p_q_s
+                            where
+                              p_q_s.post_id = p_q.id
+                          ),
+                          0
+                        ) - (
+                          case
+                            when s.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = s.user_id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = s.user_id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    post_likes hl
+                                  where
+                                    hl.post_id = p_q.id
+                                    and hl.user_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "likeCount",
+                      (
+                        coalesce(
+                          (
+                            select
+                              p_q_s.comment_count
+                            from
+                              post_stats p_q_s
+                            where
+                              p_q_s.post_id = p_q.id
+                          ),
+                          0
+                        ) - (
+                          case
+                            when s.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = s.user_id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = s.user_id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    comments hc
+                                  where
+                                    hc.post_id = p_q.id
+                                    and hc.author_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "commentCount",
+                      coalesce(p_q.media::json, '[]'::json) as media,
+                      coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                      (
+                        coalesce(
+                          (
+                            select
+                              p_q_s.quote_count
+                            from
+                              post_stats p_q_s
+                            where
+                              p_q_s.post_id = p_q.id
+                          ),
+                          0
+                        ) - (
+                          case
+                            when s.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = s.user_id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = s.user_id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    posts hq
+                                  where
+                                    hq.quote_of_id = p_q.id
+                                    and hq.author_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "quoteCount"
+                    from
+                      posts p_q
+                    where
+                      p_q.id = p.quote_of_id
+                      and (
+                        s.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = s.user_id
+                              and bk.blocked_id = p_q.author_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_q.author_id
+                              and bk.blocked_id = s.user_id
+                          )
+                        )
+                      )
+                  ) o
+              ) as "quoteOf"
           ) o
       )
     from
@@ -1235,18 +1557,111 @@ with
       and s.revoked_at is null
       and s.expires_at > now()
   ),
+  q as (
+    select
+      qp.id,
+      qp.author_id
+    from
+      posts qp,
+      s
+    where
+      qp.id = $6
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = qp.author_id
+            and bk.blocked_id = s.user_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = s.user_id
+            and bk.blocked_id = qp.author_id
+        )
+      )
+  ),
   ins as (
     insert into
-      posts (title, content, author_id, tags)
+      posts (title, content, author_id, tags, quote_of_id)
     select
       $3,
       $4,
       s.user_id,
-      nullif($5::varchar(50) [], '{}')
+      nullif($5::varchar(50) [], '{}'),
+      $6
     from
       s
+    where
+      (
+        $6::int is null
+        or exists (
+          select
+          from
+            q
+        )
+      )
     returning
       *
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          q.author_id,
+          'quote',
+          ins.author_id,
+          ins.id,
+          null::int
+        from
+          q,
+          ins
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   (
@@ -1283,12 +1698,95 @@ select
               0 as "commentCount",
               false as "likedByMe",
               coalesce(ins.media::json, '[]'::json) as media,
-              coalesce(to_json(ins.tags), '[]'::json) as tags
+              coalesce(to_json(ins.tags), '[]'::json) as tags,
+              0 as "quoteCount",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      ins_q.id,
+                      ins_q.title,
+                      ins_q.content,
+                      to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              ins_q_a.id,
+                              ins_q_a.first_name as "firstName",
+                              ins_q_a.last_name as "lastName",
+                              ins_q_a.avatar_url as "avatarUrl"
+                            from
+                              users ins_q_a
+                            where
+                              ins_q_a.id = ins_q.author_id
+                          ) o
+                      ) as "createdBy",
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.like_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int as "likeCount",
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.comment_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int as "commentCount",
+                      coalesce(ins_q.media::json, '[]'::json) as media,
+                      coalesce(to_json(ins_q.tags), '[]'::json) as tags,
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.quote_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int + 1 as "quoteCount"
+                    from
+                      posts ins_q
+                    where
+                      ins_q.id = ins.quote_of_id
+                      and true
+                  ) o
+              ) as "quoteOf"
           ) o
       )
     from
       ins
-  )::text
+  )::text,
+  (
+    $6::int is null
+    or exists (
+      select
+      from
+        q
+    )
+  )
 from
   s;
 
@@ -1306,6 +1804,34 @@ with
       and s.user_id = $2
       and s.revoked_at is null
       and s.expires_at > now()
+  ),
+  q as (
+    select
+      qp.id,
+      qp.author_id
+    from
+      posts qp,
+      s
+    where
+      qp.id = $8
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = qp.author_id
+            and bk.blocked_id = s.user_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = s.user_id
+            and bk.blocked_id = qp.author_id
+        )
+      )
   ),
   m as materialized (
     select
@@ -1329,7 +1855,7 @@ with
   ),
   ins as (
     insert into
-      posts (title, content, author_id, media, tags)
+      posts (title, content, author_id, media, tags, quote_of_id)
     select
       $3,
       $4,
@@ -1363,7 +1889,8 @@ with
         from
           m
       ),
-      nullif($7::varchar(50) [], '{}')
+      nullif($7::varchar(50) [], '{}'),
+      $8
     from
       s
     where
@@ -1373,6 +1900,14 @@ with
         from
           m
       ) = cardinality($5::int[])
+      and (
+        $8::int is null
+        or exists (
+          select
+          from
+            q
+        )
+      )
     returning
       *
   ),
@@ -1390,6 +1925,61 @@ with
         from
           m
       )
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          q.author_id,
+          'quote',
+          ins.author_id,
+          ins.id,
+          null::int
+        from
+          q,
+          ins
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   (
@@ -1426,12 +2016,95 @@ select
               0 as "commentCount",
               false as "likedByMe",
               coalesce(ins.media::json, '[]'::json) as media,
-              coalesce(to_json(ins.tags), '[]'::json) as tags
+              coalesce(to_json(ins.tags), '[]'::json) as tags,
+              0 as "quoteCount",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      ins_q.id,
+                      ins_q.title,
+                      ins_q.content,
+                      to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              ins_q_a.id,
+                              ins_q_a.first_name as "firstName",
+                              ins_q_a.last_name as "lastName",
+                              ins_q_a.avatar_url as "avatarUrl"
+                            from
+                              users ins_q_a
+                            where
+                              ins_q_a.id = ins_q.author_id
+                          ) o
+                      ) as "createdBy",
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.like_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int as "likeCount",
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.comment_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int as "commentCount",
+                      coalesce(ins_q.media::json, '[]'::json) as media,
+                      coalesce(to_json(ins_q.tags), '[]'::json) as tags,
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.quote_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int + 1 as "quoteCount"
+                    from
+                      posts ins_q
+                    where
+                      ins_q.id = ins.quote_of_id
+                      and true
+                  ) o
+              ) as "quoteOf"
           ) o
       )
     from
       ins
-  )::text
+  )::text,
+  (
+    $8::int is null
+    or exists (
+      select
+      from
+        q
+    )
+  )
 from
   s;
 
@@ -1833,7 +2506,277 @@ select
               and p_m.user_id = $2
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
-          coalesce(to_json(p.tags), '[]'::json) as tags
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $2
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $2
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $2
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $2
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $2
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $2
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $2
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $2
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $2
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $2
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $2
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $2
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $2
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $2
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $2
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf"
       ) o
   ) as json
 from
@@ -2313,7 +3256,242 @@ select
                 )::int as "commentCount",
                 true as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
-                coalesce(to_json(lp.tags), '[]'::json) as tags
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.quote_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              posts hq
+                            where
+                              hq.quote_of_id = lp.id
+                              and hq.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_q.id,
+                        lp_q.title,
+                        lp_q.content,
+                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                lp_q_a.id,
+                                lp_q_a.first_name as "firstName",
+                                lp_q_a.last_name as "lastName",
+                                lp_q_a.avatar_url as "avatarUrl"
+                              from
+                                users lp_q_a
+                              where
+                                lp_q_a.id = lp_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.like_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = lp_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.comment_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = lp_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(lp_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.quote_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = lp_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts lp_q
+                      where
+                        lp_q.id = lp.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = lp_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = lp_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                    ) o
+                ) as "quoteOf"
             ) o
         )
       from
@@ -2756,7 +3934,242 @@ select
                 )::int as "commentCount",
                 false as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
-                coalesce(to_json(lp.tags), '[]'::json) as tags
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.quote_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              posts hq
+                            where
+                              hq.quote_of_id = lp.id
+                              and hq.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_q.id,
+                        lp_q.title,
+                        lp_q.content,
+                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                lp_q_a.id,
+                                lp_q_a.first_name as "firstName",
+                                lp_q_a.last_name as "lastName",
+                                lp_q_a.avatar_url as "avatarUrl"
+                              from
+                                users lp_q_a
+                              where
+                                lp_q_a.id = lp_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.like_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = lp_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.comment_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = lp_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(lp_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.quote_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = lp_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts lp_q
+                      where
+                        lp_q.id = lp.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = lp_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = lp_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                    ) o
+                ) as "quoteOf"
             ) o
         )
       from
@@ -3110,7 +4523,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
-                    coalesce(to_json(p.tags), '[]'::json) as tags
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf"
                   from
                     (
                       select
@@ -3151,7 +4651,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -3523,7 +5023,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
                 from
                   (
                     select
@@ -3615,7 +5350,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -3832,7 +5567,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
-                    coalesce(to_json(p.tags), '[]'::json) as tags
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf"
                   from
                     (
                       with
@@ -4138,7 +5960,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -4510,7 +6332,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
                 from
                   (
                     with
@@ -5020,7 +7077,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -5237,7 +7294,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
-                    coalesce(to_json(p.tags), '[]'::json) as tags
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf"
                   from
                     (
                       with
@@ -5495,7 +7639,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -5867,7 +8011,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
                 from
                   (
                     with
@@ -6249,7 +8628,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -6466,7 +8845,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
-                    coalesce(to_json(p.tags), '[]'::json) as tags
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf"
                   from
                     (
                       select
@@ -6497,7 +8963,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -6869,7 +9335,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
                 from
                   (
                     select
@@ -6931,7 +9632,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -7501,7 +10202,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
               ) o
           )::text as json
         from
@@ -7563,7 +10534,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -7967,7 +10938,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
               ) o
           )::text as json
         from
@@ -8066,7 +11307,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -8460,7 +11701,277 @@ select
               and p_m.user_id = $1
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
-          coalesce(to_json(p.tags), '[]'::json) as tags
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf"
       ) o
   )::text as json
 from
@@ -8916,7 +12427,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
               ) o
           )::text as json
         from
@@ -9380,7 +13161,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
               ) o
           )::text as json
         from
@@ -9462,7 +13513,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -9866,7 +13917,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
               ) o
           )::text as json
         from
@@ -9975,7 +14296,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -10533,7 +14854,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
               ) o
           )::text as json
         from
@@ -10547,7 +15138,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -11179,7 +15770,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
               ) o
           )::text as json
         from
@@ -11193,7 +16054,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -11643,7 +16504,277 @@ select
               and p_m.user_id = $1
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
-          coalesce(to_json(p.tags), '[]'::json) as tags
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf"
       ) o
   )::text as json
 from
@@ -12053,7 +17184,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
-                  coalesce(to_json(p.tags), '[]'::json) as tags
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
               ) o
           )::text as json
         from
@@ -12154,7 +17555,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -12548,7 +17949,277 @@ select
               and p_m.user_id = $1
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
-          coalesce(to_json(p.tags), '[]'::json) as tags
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf"
       ) o
   )::text as json
 from
@@ -12605,6 +18276,815 @@ where
 order by
   t.created_at desc,
   t.post_id desc;
+
+-- selectPostList: a post's quotes, a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf"
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          p.quote_of_id = $2
+          and exists (
+            select
+            from
+              posts qd
+            where
+              qd.id = $2
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = qd.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = qd.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (
+            (
+              select
+                vm.mute_count
+              from
+                users vm
+              where
+                vm.id = $1
+            ) = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = $1
+                and mu.muted_id = p.author_id
+            )
+          )
+          and (p.created_at, p.id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $3
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          $4
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 10499999
+order by
+  b.nth;
 
 -- selectFollowedTags: a page after a cursor
 select

@@ -45,6 +45,8 @@ describe('POST /posts', () => {
       likedByMe: false,
       media: [],
       tags: [],
+      quoteCount: 0,
+      quoteOf: null,
     });
     expectNoSecrets(res.text, author.email);
   });
