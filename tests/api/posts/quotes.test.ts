@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError, expectTrpcError, ISO_UTC, MISSING_ID, summary } from '../../support/fixtures.js';
 import { PASSWORD, type TestUser, useHarness } from '../../support/harness.js';
+import { SseReader } from '../../support/sse.js';
 
 const h = useHarness();
 let author: TestUser;
@@ -214,6 +215,40 @@ describe('counts after deletes and at once', () => {
       expect((await read(reader, original.id)).quoteCount).toBe(8);
       await Promise.all(quotes.map((quote, i) => h.caller(users[i]!.token).posts.delete({ id: quote.id })));
       expect((await read(reader, original.id)).quoteCount).toBe(0);
+    }
+  });
+});
+
+describe('live', () => {
+  it("a quote's live event carries quoteOf as each follower reads it: null for one across a block from the quoted author", async () => {
+    const [writer, q, plain, blocking] = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
+    for (const follower of [plain, blocking]) await h.caller(follower.token).users.follow({ id: q.id });
+    await h.caller(blocking.token).users.block({ id: writer.id });
+    const original = await write(writer, { title: 'o', content: 'c' });
+    const streams = await Promise.all(
+      [plain, blocking].map((user) =>
+        SseReader.open(`${h.baseUrl}/live/feed`, { authorization: `Bearer ${user.token}` }),
+      ),
+    );
+    try {
+      const quote = await write(q, { title: 'quote', content: 'c', quoteOf: original.id });
+      const [forPlain, forBlocking] = await Promise.all(
+        streams.map(async (stream) => {
+          await stream.untilEvents(1);
+          return JSON.parse(stream.events[0]!.data) as {
+            id: number;
+            quoteOf: { id: number } | null;
+            quoteCount: number;
+          };
+        }),
+      );
+      expect(forPlain!.id).toBe(quote.id);
+      expect(forPlain!.quoteOf?.id).toBe(original.id);
+      expect(forPlain).toEqual(await read(plain, quote.id));
+      expect(forBlocking!.quoteOf).toBeNull();
+      expect(forBlocking).toEqual(await read(blocking, quote.id));
+    } finally {
+      for (const stream of streams) stream.close();
     }
   });
 });
