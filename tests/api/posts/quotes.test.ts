@@ -220,7 +220,7 @@ describe('counts after deletes and at once', () => {
 });
 
 describe('live', () => {
-  it("a quote's live event carries quoteOf as each follower reads it: null for one across a block from the quoted author", async () => {
+  it("a quote's live event carries quoteOf as each follower reads it (null across a block from the quoted author); its notification is live", async () => {
     const [writer, q, plain, blocking] = await Promise.all([h.user(), h.user(), h.user(), h.user()]);
     for (const follower of [plain, blocking]) await h.caller(follower.token).users.follow({ id: q.id });
     await h.caller(blocking.token).users.block({ id: writer.id });
@@ -230,6 +230,8 @@ describe('live', () => {
         SseReader.open(`${h.baseUrl}/live/feed`, { authorization: `Bearer ${user.token}` }),
       ),
     );
+    const notes = await SseReader.open(`${h.baseUrl}/live/notifications`, { authorization: `Bearer ${writer.token}` });
+    streams.push(notes);
     try {
       const quote = await write(q, { title: 'quote', content: 'c', quoteOf: original.id });
       const [forPlain, forBlocking] = await Promise.all(
@@ -247,6 +249,9 @@ describe('live', () => {
       expect(forPlain).toEqual(await read(plain, quote.id));
       expect(forBlocking!.quoteOf).toBeNull();
       expect(forBlocking).toEqual(await read(blocking, quote.id));
+      // The quoted author's notification is live too.
+      await notes.untilEvents(1);
+      expect(JSON.parse(notes.events[0]!.data)).toMatchObject({ type: 'quote', post: { id: quote.id } });
     } finally {
       for (const stream of streams) stream.close();
     }
