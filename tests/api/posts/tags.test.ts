@@ -274,6 +274,16 @@ describe('following tags', () => {
     expect(await h.caller(user.token).tags.follow({ tag: 'onemore' })).toEqual({ name: 'onemore' });
   });
 
+  it('an account that follows tags can be deleted, its follows with it', async () => {
+    const user = await h.user();
+    for (const tag of ['one', 'two']) await h.caller(user.token).tags.follow({ tag });
+    await h.caller(user.token).users.deleteMe({ password: PASSWORD });
+    const [{ n }] = await h.orm.em
+      .fork()
+      .execute<[{ n: number }]>(`select count(*)::int as n from tag_follows where user_id = ${user.id}`);
+    expect(n).toBe(0);
+  });
+
   it('counts as a follow for the write limits', () => {
     expect(writeKindOf('tags.follow')).toBe('follows');
     expect(writeKindOf('tags.unfollow')).toBe('follows');
