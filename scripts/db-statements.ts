@@ -31,6 +31,7 @@ const DOMAIN_OF_PREFIX: Record<string, string> = {
   post_: 'posts',
   posts_: 'posts',
   shared_answer: 'posts',
+  tag_: 'posts',
   comment_: 'posts',
   user_: 'users',
   follow_: 'users',
@@ -71,6 +72,7 @@ async function builderVariants(): Promise<Variant[]> {
   const lists = await import('../src/posts/post-lists.queries.js');
   const home = await import('../src/posts/home.queries.js');
   const comments = await import('../src/posts/comments.queries.js');
+  const tags = await import('../src/posts/tags.queries.js');
   const users = await import('../src/users/users.queries.js');
   const safety = await import('../src/users/safety.queries.js');
   const events = await import('../src/events/events.queries.js');
@@ -95,6 +97,15 @@ async function builderVariants(): Promise<Variant[]> {
     'a search, a page': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...page })),
     'a search, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...after })),
     'a search, unpaged': () => lists.selectPostList({ viewerId: 1, q: 'words' }),
+    "a tag's posts, a page after a cursor (GET /tags/{tag}/posts, q=#tag)": () =>
+      postPage(lists.selectPostList({ viewerId: 1, tag: 'words', ...after })),
+    "a tag's posts, unpaged": () => lists.selectPostList({ viewerId: 1, q: '#words' }),
+    "a post's quotes, a page after a cursor": () =>
+      postPage(lists.selectPostList({ viewerId: 1, quotesOf: 2, ...after })),
+  });
+  add('posts', 'selectFollowedTags', {
+    'a page after a cursor': () => tags.selectFollowedTags(1, { limit: 20, before: 'words' }),
+    'unpaged (a stream)': () => tags.selectFollowedTags(1, {}),
   });
   add('posts', 'selectHomeList', {
     'unpaged (a stream)': () => home.selectHomeList({ viewerId: 1 }),

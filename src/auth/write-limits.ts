@@ -40,6 +40,8 @@ const KIND_OF: Record<string, WriteKind> = {
   'posts.unbookmark': 'likes',
   'users.follow': 'follows',
   'users.unfollow': 'follows',
+  'tags.follow': 'follows',
+  'tags.unfollow': 'follows',
   'live.ticket': 'tickets',
   'auth.changePassword': 'password',
   'users.updateMe': 'profile',

@@ -331,6 +331,26 @@ CREATE FUNCTION public.feedline_count_user_stats_post_count() RETURNS trigger
 
 
 --
+-- Name: feedline_count_user_stats_tag_follow_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_user_stats_tag_follow_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        if tg_op = 'INSERT' then
+          insert into user_stats as s (user_id, tag_follow_count) select user_id, count(*) from changed_rows group by 1 order by 1
+            on conflict (user_id) do update set tag_follow_count = s.tag_follow_count + excluded.tag_follow_count;
+        else
+          perform from user_stats where user_id in (select user_id from changed_rows) order by user_id for no key update;
+          update user_stats s set tag_follow_count = s.tag_follow_count - d.n
+            from (select user_id, count(*) as n from changed_rows group by 1) d where s.user_id = d.user_id;
+        end if;
+        return null;
+      end $$;
+
+
+--
 -- Name: feedline_follow_author_bound(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -448,6 +468,24 @@ CREATE FUNCTION public.feedline_newest_posts() RETURNS trigger
           update follows f set author_bound = m.posted_before from unnest(authors, bounds) m(author_id, posted_before)
           where f.followed_id = m.author_id and f.author_bound < m.posted_before;
         end if;
+        return null;
+      end $$;
+
+
+--
+-- Name: feedline_post_tags(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_post_tags() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      begin
+        if tg_op = 'UPDATE' then
+          delete from post_tags t where t.post_id = new.id and t.tag <> all(coalesce(new.tags, '{}'));
+        end if;
+        insert into post_tags (post_id, tag, author_id, created_at)
+          select new.id, t.tag, new.author_id, new.created_at from unnest(new.tags) t(tag)
+          on conflict do nothing;
         return null;
       end $$;
 
@@ -845,7 +883,8 @@ CREATE TABLE public.posts (
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
     search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, (((title)::text || ' '::text) || content))) STORED,
     media json,
-    quote_of_id integer
+    quote_of_id integer,
+    tags character varying(50)[]
 );
 
 
@@ -927,7 +966,9 @@ CREATE TABLE public.user_stats (
     post_count integer DEFAULT 0 NOT NULL,
     comment_count integer DEFAULT 0 NOT NULL,
     follower_count integer DEFAULT 0 NOT NULL,
-    followed_count integer DEFAULT 0 NOT NULL
+    followed_count integer DEFAULT 0 NOT NULL,
+    tag_follow_count integer DEFAULT 0 NOT NULL,
+    CONSTRAINT user_stats_tag_follows_max CHECK ((tag_follow_count <= 1000))
 );
 
 
@@ -1475,6 +1516,13 @@ CREATE INDEX posts_created_index ON public.posts USING btree (created_at, id);
 
 
 --
+-- Name: posts_quote_of_author_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX posts_quote_of_author_index ON public.posts USING btree (quote_of_id, author_id) WHERE (quote_of_id IS NOT NULL);
+
+
+--
 -- Name: posts_quote_of_index; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1727,6 +1775,20 @@ CREATE TRIGGER posts_newest_posts AFTER INSERT ON public.posts REFERENCING NEW T
 
 
 --
+-- Name: posts posts_tags_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_tags_insert AFTER INSERT ON public.posts FOR EACH ROW WHEN ((new.tags IS NOT NULL)) EXECUTE FUNCTION public.feedline_post_tags();
+
+
+--
+-- Name: posts posts_tags_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_tags_update AFTER UPDATE OF tags ON public.posts FOR EACH ROW WHEN ((old.tags IS DISTINCT FROM new.tags)) EXECUTE FUNCTION public.feedline_post_tags();
+
+
+--
 -- Name: reposts reposts_count_post_stats_repost_count_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1766,6 +1828,20 @@ CREATE TRIGGER sessions_deleted_live_notify AFTER DELETE ON public.sessions FOR 
 --
 
 CREATE TRIGGER sessions_revoked_live_notify AFTER UPDATE OF revoked_at ON public.sessions FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION public.feedline_live_notify();
+
+
+--
+-- Name: tag_follows tag_follows_count_user_stats_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tag_follows_count_user_stats_delete AFTER DELETE ON public.tag_follows REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_tag_follow_count();
+
+
+--
+-- Name: tag_follows tag_follows_count_user_stats_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tag_follows_count_user_stats_insert AFTER INSERT ON public.tag_follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_user_stats_tag_follow_count();
 
 
 --

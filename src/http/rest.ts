@@ -127,7 +127,7 @@ export function createRestHandler({
       } else if (route.takesInput)
         input = {
           ...(takesBody ? (req.body as object | undefined) : queryOf(req)),
-          ...route.pattern.exec(path)!.groups,
+          ...pathParameters(route.pattern.exec(path)!.groups),
         };
       if (route.list) {
         const streamed = await streamList(req, res, route.list, input as Record<string, unknown> | undefined).catch(
@@ -159,6 +159,22 @@ export function createRestHandler({
     }
   };
   return handler;
+}
+
+/**
+ * A path's parameters, percent-decoded as Express decodes its own (a tag's `%23`, `caf%C3%A9`); a
+ * malformed escape is left as it came, for the procedure's schema to refuse.
+ */
+function pathParameters(groups: Record<string, string> | undefined): Record<string, string> {
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(groups ?? {})) {
+    try {
+      decoded[name] = decodeURIComponent(value);
+    } catch {
+      decoded[name] = value;
+    }
+  }
+  return decoded;
 }
 
 /** The first route whose pattern matches, in declaration order. */

@@ -5,6 +5,7 @@ import { mediaRouter } from '../media/media.router.js';
 import { notificationsRouter } from '../notifications/notifications.router.js';
 import { commentsRouter } from '../posts/comments.router.js';
 import { postsRouter } from '../posts/posts.router.js';
+import { tagsRouter } from '../posts/tags.router.js';
 import { router } from '../trpc/trpc.js';
 import { usersRouter } from '../users/users.router.js';
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   auth: authRouter,
   posts: postsRouter,
   comments: commentsRouter,
+  tags: tagsRouter,
   users: usersRouter,
   events: eventsRouter,
   notifications: notificationsRouter,

@@ -6,6 +6,7 @@ import { readerStatement, type ReaderStatement, runForReader } from '../viewer/r
 import { jsonValue } from '../trpc/json-text.js';
 import { noBlockBetween, shownAuthor, unblocked, type Viewer, viewerById } from '../viewer/safety.sql.js';
 import { SEARCH_CONFIG } from './post.entity.js';
+import { tagOfQuery } from './tags.js';
 import type { Post } from './posts.schemas.js';
 import { assertCursorShown, POST_SHOWN } from './posts.queries.js';
 
@@ -18,8 +19,12 @@ export type PostFilter = {
   followerId?: number;
   /** Only posts by this user. */
   authorId?: number;
-  /** Only posts whose title or content match these words (websearch_to_tsquery syntax). */
+  /** Only posts whose title or content match these words (websearch_to_tsquery syntax); `#tag` alone is the tag's posts. */
   q?: string;
+  /** Only posts with this tag (normalised, posts/tags.ts). */
+  tag?: string;
+  /** Only the quotes of this post, and none when a block hides that post from the reader. */
+  quotesOf?: number;
 } & Page;
 
 /** How many of the newest posts a search page looks through before it asks the GIN index. */
@@ -66,10 +71,30 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
  * says (a search, `q`, only on its own), a keyset page when `limit`/`before` are given, so page
  * 1,000 costs what page 1 costs. Rows of one `json` column, JSON as text.
  */
-export function selectPostList({ viewerId, followerId, authorId, q, limit, before }: PostFilter): DriverStatement {
+export function selectPostList({
+  viewerId,
+  followerId,
+  authorId,
+  q,
+  tag,
+  quotesOf,
+  limit,
+  before,
+}: PostFilter): DriverStatement {
   const values = new StatementValues();
   const viewer = viewerById(values.add(viewerId));
   const json = `${postJson('p', { me: viewer.id, viewer })}::text as json`;
+  const tagged = tag ?? (q === undefined ? undefined : tagOfQuery(q));
+  if (tagged !== undefined) {
+    // A range of post_tags_tag_index, its authors checked there; only the page's posts are read.
+    const cursor =
+      before === undefined ? '' : `and ${olderThan('t', 'posts', values.add(before), viewer, 't.post_id')}`;
+    const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
+    const text = `select ${json} from post_tags t join posts p on p.id = t.post_id
+      where t.tag = ${values.add(tagged)} and ${shownAuthor(viewer, 't.author_id')} ${cursor}
+      order by t.created_at desc, t.post_id desc ${page}`;
+    return { text, values: values.values };
+  }
   if (q !== undefined) {
     // The matches are the page already (cursor and limit applied): sort them for the JSON.
     const matches = searchMatches(q, { limit, before }, viewer, values);
@@ -77,7 +102,12 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
       order by s.created_at desc, s.id desc`;
     return { text, values: values.values };
   }
+  const quoted = quotesOf === undefined ? undefined : values.add(quotesOf);
   const conditions = [
+    // A post's quotes: a range of posts_quote_of_index, once its own author is found unblocked (an InitPlan).
+    quoted !== undefined && `p.quote_of_id = ${quoted}`,
+    quoted !== undefined &&
+      `exists (select from posts qd where qd.id = ${quoted} and ${unblocked(viewer, 'qd.author_id')})`,
     authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
     // One author's posts are a direct read of them: a mute leaves them, a block does not.
     authorId !== undefined && unblocked(viewer, 'p.author_id'),

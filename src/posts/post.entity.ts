@@ -26,6 +26,9 @@ export const PostEntity = defineEntity({
     // The post's images as the API shows them (MediaAttachment[]), written when they are attached, so
     // reads take them from the row; null without images.
     media: p.json().columnType('json').nullable(),
+    // The tags in order of first appearance (posts/tags.ts), as the API shows them; null without.
+    // post_tags holds them again, one key each, to find a tag's posts.
+    tags: p.array().columnType('varchar(50)[]').nullable(),
     // Computed by PostgreSQL (a generated column); only search queries read it.
     searchVector: p
       .string()
@@ -45,6 +48,12 @@ export const PostEntity = defineEntity({
       name: 'posts_quote_of_index',
       expression:
         'create index "posts_quote_of_index" on "posts" ("quote_of_id", "created_at" desc, "id" desc) where "quote_of_id" is not null',
+    },
+    // A reader's quote count: the quotes by one user across a block, one probe each.
+    {
+      name: 'posts_quote_of_author_index',
+      expression:
+        'create index "posts_quote_of_author_index" on "posts" ("quote_of_id", "author_id") where "quote_of_id" is not null',
     },
   ],
 });

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, forbidden, notFound } from '../platform/errors.js';
 import {
   type Database,
@@ -18,7 +17,7 @@ import { runShared } from './shared-answers.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import { noBlockBetween, SESSION_VIEWER, unblocked, viewerById } from '../viewer/safety.sql.js';
-import { PostEntity } from './post.entity.js';
+import { tagsOf } from './tags.js';
 import { attachableMedia, attachmentsJson, MEDIA_NOT_ATTACHABLE } from '../media/media.queries.js';
 import type { Post } from './posts.schemas.js';
 import { userSummaryJson } from '../viewer/user-summary.sql.js';
@@ -70,13 +69,25 @@ export async function assertPostAuthor(db: Database, id: number, userId: number)
   if (post.author_id !== userId) throw forbidden('Only the author may change or delete this post');
 }
 
-/** Changes the post if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
-export const updatePostAsAuthor = (
-  em: EntityManager,
+/** A post's tags as its row holds them ($n: tagsOf's array): null for none. */
+const tagsValue = (placeholder: string) => `nullif(${placeholder}::varchar(50)[], '{}')`;
+
+// A statement, not a native update: the ORM writes an array as a literal in which a tag spelled null is NULL.
+const UPDATE_POST = namedStatement(
+  'post_update',
+  `update posts set title = $3, content = $4, tags = ${tagsValue('$5')} where id = $1 and author_id = $2 returning 1`,
+);
+
+/**
+ * Changes the post if `userId` wrote it, its tags re-derived (post_tags follows by trigger); how
+ * many rows changed (0: none such, or not theirs).
+ */
+export const updatePostAsAuthor = async (
+  db: Database,
   id: number,
   userId: number,
   { title, content }: { title: string; content: string },
-) => em.nativeUpdate(PostEntity, { id, author: userId }, { title, content });
+) => (await runRows(db, UPDATE_POST, [id, userId, title, content, tagsOf(title, content)])).length;
 
 /*
  * A post's text and images replaced: every upload it had or is given is locked first, in id order
@@ -89,7 +100,7 @@ const UPDATE_POST_WITH_MEDIA = namedStatement(
   `with locked as materialized (select md.* from media md
       where md.id = any($5::int[]) or (md.attached_to = 'post' and md.post_id = $1) order by md.id for update of md),
     m as (${attachableMedia('$5::int[]', '$2', 'locked', '$1')}),
-    upd as (update posts p set title = $3, content = $4,
+    upd as (update posts p set title = $3, content = $4, tags = ${tagsValue('$7')},
         media = case when cardinality($5::int[]) > 0 then ${attachmentsJson('m', '$5::int[]', '$6::text')} end
       where p.id = $1 and p.author_id = $2 and (select count(*) from m) = cardinality($5::int[]) returning p.id),
     attached as (update media md set attached_to = 'post', post_id = upd.id from upd
@@ -107,7 +118,8 @@ export async function updatePostWithMediaAsAuthor(
   { title, content, mediaIds }: { title: string; content: string; mediaIds: number[] },
   mediaUrlBase: string,
 ): Promise<boolean> {
-  return (await findRow(db, UPDATE_POST_WITH_MEDIA, [id, userId, title, content, mediaIds, mediaUrlBase])) !== null;
+  const values = [id, userId, title, content, mediaIds, mediaUrlBase, tagsOf(title, content)];
+  return (await findRow(db, UPDATE_POST_WITH_MEDIA, values)) !== null;
 }
 
 const DELETE_POST = namedStatement(
@@ -153,45 +165,78 @@ export async function getPostFor(scope: SessionScope, id: number): Promise<Post>
 
 const SESSION_USER = `s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION})`;
 
+export const QUOTED_POST_NOT_FOUND = 'Quoted post not found';
+
+/** What a broken key means for a post's insert: the quoted post deleted meanwhile. */
+const QUOTED_GONE = { foreign: () => notFound(QUOTED_POST_NOT_FOUND) };
+
+/**
+ * The post a new post quotes ($n, or null), as a CTE `q`: when it exists and no block stands between
+ * its author and the writer. The insert goes ahead only with it (or without a quote), and its author
+ * is notified in the same statement.
+ */
+const quoted = (quoteOf: string) =>
+  `q as (select qp.id, qp.author_id from posts qp, s where qp.id = ${quoteOf} and ${noBlockBetween('qp.author_id', 's.user_id')})`;
+const quoteFound = (quoteOf: string) => `(${quoteOf}::int is null or exists (select from q))`;
+const quoteNoted = insertNotification(`select q.author_id, 'quote', ins.author_id, ins.id, null::int from q, ins`);
+
 const CREATE_POST = namedStatement(
   'post_create',
-  `with ${SESSION_USER},
-    ins as (insert into posts (title, content, author_id) select $3, $4, s.user_id from s returning *)
-    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
+  `with ${SESSION_USER}, ${quoted('$6')},
+    ins as (insert into posts (title, content, author_id, tags, quote_of_id)
+      select $3, $4, s.user_id, ${tagsValue('$5')}, $6 from s where ${quoteFound('$6')} returning *),
+    noted as (${quoteNoted})
+    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text, ${quoteFound('$6')} from s`,
 );
 
 /*
  * A post with images: its uploads ($5) locked, then the post written only when every one of them is
  * the caller's, ready and unattached, with their JSON (URLs under $6) on its row; they are marked
- * attached to it in the same statement. A null answer with a session: some id did not qualify.
+ * attached to it in the same statement. A null answer with a session: some id did not qualify (or
+ * the quoted post, $8, is not there).
  */
 const CREATE_POST_WITH_MEDIA = namedStatement(
   'post_create_with_media',
-  `with ${SESSION_USER},
+  `with ${SESSION_USER}, ${quoted('$8')},
     m as materialized (${attachableMedia('$5::int[]', '(select user_id from s)')} for update of md),
-    ins as (insert into posts (title, content, author_id, media)
-      select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')} from s
-      where (select count(*) from m) = cardinality($5::int[]) returning *),
-    attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m))
-    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
+    ins as (insert into posts (title, content, author_id, media, tags, quote_of_id)
+      select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')}, ${tagsValue('$7')}, $8 from s
+      where (select count(*) from m) = cardinality($5::int[]) and ${quoteFound('$8')} returning *),
+    attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m)),
+    noted as (${quoteNoted})
+    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text, ${quoteFound('$8')} from s`,
 );
 
-/** Inserts the caller's post (with its images, when `mediaIds` names some) and answers it as the API shows it: one statement. */
+/**
+ * Inserts the caller's post (with its images, when `mediaIds` names some; quoting `quoteOf`, when
+ * given) and answers it as the API shows it: one statement. 404 when the quoted post is not there
+ * for the caller (none, deleted, or across a block).
+ */
 export async function insertPostFor(
   scope: SessionScope,
-  { title, content, mediaIds = [] }: { title: string; content: string; mediaIds?: number[] },
-  mediaUrlBase: string,
-): Promise<Post> {
-  if (mediaIds.length === 0) {
-    const [json] = await runForSession<[string]>(scope, CREATE_POST, [title, content]);
-    return jsonValue<Post>(json, scope.jsonAsText);
-  }
-  const [json] = await runForSession<[string | null]>(scope, CREATE_POST_WITH_MEDIA, [
+  {
     title,
     content,
-    mediaIds,
-    mediaUrlBase,
-  ]);
+    mediaIds = [],
+    quoteOf = null,
+  }: { title: string; content: string; mediaIds?: number[]; quoteOf?: number | null },
+  mediaUrlBase: string,
+): Promise<Post> {
+  const tags = tagsOf(title, content);
+  const [json, quoteFound] = await keysSettle(
+    mediaIds.length === 0
+      ? runForSession<[string | null, boolean]>(scope, CREATE_POST, [title, content, tags, quoteOf])
+      : runForSession<[string | null, boolean]>(scope, CREATE_POST_WITH_MEDIA, [
+          title,
+          content,
+          mediaIds,
+          mediaUrlBase,
+          tags,
+          quoteOf,
+        ]),
+    QUOTED_GONE,
+  );
+  if (!quoteFound) throw notFound(QUOTED_POST_NOT_FOUND);
   if (json === null) throw badRequest(MEDIA_NOT_ATTACHABLE);
   return jsonValue<Post>(json, scope.jsonAsText);
 }

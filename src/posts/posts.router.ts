@@ -9,6 +9,7 @@ import { listFollowedPosts } from './list-followed-posts.js';
 import { listHomePosts } from './list-home-posts.js';
 import { listPostComments } from './list-post-comments.js';
 import { listPostLikes } from './list-post-likes.js';
+import { listPostQuotes } from './list-post-quotes.js';
 import { listPosts } from './list-posts.js';
 import { repostPost } from './repost-post.js';
 import { unbookmarkPost } from './unbookmark-post.js';
@@ -34,4 +35,5 @@ export const postsRouter = router({
   comment: commentOnPost,
   comments: listPostComments,
   likes: listPostLikes,
+  quotes: listPostQuotes,
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { idOutput, text, timestamp } from '../trpc/schemas.js';
+import { idOutput, idParam, integerParam, PAGE_MAX, plainString, text, timestamp } from '../trpc/schemas.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
+import { POST_TAGS_MAX, TAG_MAX } from './share.entity.js';
+import { normalizeTag } from './tags.js';
 import { MEDIA_ATTACHMENT_MAX_JSON_BYTES, MediaAttachment, POST_MEDIA_MAX } from '../media/media.schemas.js';
 
 /** How many likers, and how many comments, a Post or Comment embeds at most; the rest is paged. */
@@ -33,6 +35,40 @@ export const Comment = z
   })
   .meta({ id: 'Comment' });
 
+/** A tag as the API shows it: NFC, lower-case, without its `#`. */
+export const tagName = z.string().min(1).max(TAG_MAX).meta({ example: 'typescript' });
+
+const postTags = z
+  .array(tagName)
+  .max(POST_TAGS_MAX)
+  .meta({
+    description: `The #tags of the title and content, NFC and lower-case, in order of first appearance; the first ${POST_TAGS_MAX} distinct ones count`,
+  });
+
+/** The most bytes of JSON of one tag: TAG_MAX characters of up to 4 bytes each, quoted. */
+const TAG_MAX_JSON_BYTES = 2 + 4 * TAG_MAX;
+
+const quoteCount = z
+  .int()
+  .min(0)
+  .meta({ description: 'How many quotes of it the caller could page through (GET /posts/{id}/quotes)' });
+
+/** A quoted post as a Post embeds it: its own fields and counts, without likers, comments or a quote of its own. */
+export const QuotedPost = z
+  .object({
+    id: idOutput,
+    title: z.string(),
+    content: z.string(),
+    createdAt: timestamp,
+    createdBy: UserSummary,
+    likeCount: likeFields.likeCount,
+    commentCount: z.int().min(0).meta({ description: 'How many comments the caller could page through' }),
+    media: z.array(MediaAttachment).max(POST_MEDIA_MAX).meta({ description: 'The images, in order ([] without)' }),
+    tags: postTags,
+    quoteCount,
+  })
+  .meta({ id: 'QuotedPost' });
+
 export const Post = z
   .object({
     id: idOutput,
@@ -51,6 +87,12 @@ export const Post = z
     commentCount: z.int().min(0).meta({ description: 'How many comments the caller could page through' }),
     likedByMe: likeFields.likedByMe,
     media: z.array(MediaAttachment).max(POST_MEDIA_MAX).meta({ description: 'The images, in order ([] without)' }),
+    tags: postTags,
+    quoteCount,
+    quoteOf: QuotedPost.nullable().meta({
+      description:
+        'The post this one quotes; null when none, when it was deleted, or when a block stands between its author and the caller',
+    }),
     repostCount: z.int().min(0).meta({ description: 'How many reposts by users the caller could see' }),
     repostedByMe: z
       .boolean()
@@ -60,6 +102,7 @@ export const Post = z
   .meta({ id: 'Post' });
 
 export type Post = z.infer<typeof Post>;
+export type QuotedPost = z.infer<typeof QuotedPost>;
 export type Comment = z.infer<typeof Comment>;
 
 /** Characters, then bytes of UTF-8, for a post's title and content and a comment (docs/limits.md). */
@@ -68,6 +111,12 @@ export const POST_CONTENT_MAX = 20_000;
 export const POST_CONTENT_MAX_BYTES = 28_000;
 export const COMMENT_CONTENT_MAX = 5_000;
 export const COMMENT_CONTENT_MAX_BYTES = 7_500;
+
+/** POST /posts: the post it quotes, one the caller can see. */
+export const quoteOfInput = idParam.optional().meta({
+  description:
+    'The id of a post to quote (one the caller can see; 404 otherwise). Set when the post is written, never edited',
+});
 
 /** The body of POST /posts and PATCH /posts/{id}: both fields required, as the spec says. */
 export const postBody = {
@@ -88,6 +137,15 @@ export const arrayMaxBytes = (count: number, each: number) => 2 + count * (each 
  */
 export const COMMENT_MAX_JSON_BYTES =
   140 + COMMENT_CONTENT_MAX_BYTES + SUMMARY_MAX_JSON_BYTES + arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES);
+/** The most bytes of JSON of one QuotedPost, as POST_MAX_JSON_BYTES counts a Post's. */
+export const QUOTED_POST_MAX_JSON_BYTES =
+  200 +
+  POST_TITLE_MAX_BYTES +
+  POST_CONTENT_MAX_BYTES +
+  SUMMARY_MAX_JSON_BYTES +
+  arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES) +
+  arrayMaxBytes(POST_TAGS_MAX, TAG_MAX_JSON_BYTES);
+
 /** The Post's fixed part, then repostCount, repostedByMe and bookmarkedByMe at their longest. */
 export const POST_MAX_JSON_BYTES =
   200 +
@@ -97,7 +155,11 @@ export const POST_MAX_JSON_BYTES =
   SUMMARY_MAX_JSON_BYTES +
   arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES) +
   arrayMaxBytes(PREVIEW_ITEMS, COMMENT_MAX_JSON_BYTES) +
-  arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES);
+  arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES) +
+  10 +
+  arrayMaxBytes(POST_TAGS_MAX, TAG_MAX_JSON_BYTES) +
+  40 +
+  QUOTED_POST_MAX_JSON_BYTES;
 
 export const SEARCH_QUERY_MAX = 200;
 
@@ -150,3 +212,39 @@ export type HomeItem = z.infer<typeof HomeItem>;
 
 /** The most bytes of JSON of one HomeItem. */
 export const HOME_ITEM_MAX_JSON_BYTES = POST_MAX_JSON_BYTES + SUMMARY_MAX_JSON_BYTES + 100;
+
+/** A tag as a URL or a body names it: a leading `#` (or `%23`) is dropped, then NFC and lower-case, as in a post. */
+export const tagParam = plainString()
+  .max(4 * TAG_MAX)
+  .transform((raw, ctx) => {
+    const tag = normalizeTag(raw.startsWith('#') ? raw.slice(1) : raw);
+    if (tag !== undefined) return tag;
+    ctx.issues.push({
+      code: 'custom',
+      input: raw,
+      message: `must be a tag: a letter, then letters, digits or _, at most ${TAG_MAX} characters`,
+    });
+    return z.NEVER;
+  })
+  .meta({
+    description: `A tag, with or without its # (%23 in a URL): a letter, then letters, digits or _, at most ${TAG_MAX} characters; compared NFC and lower-case`,
+    example: 'typescript',
+  });
+
+export const byTagInput = z.object({ tag: tagParam });
+
+/** A followed tag as GET /users/me/tags lists it. */
+export const FollowedTag = z.object({ name: tagName }).meta({ id: 'FollowedTag' });
+
+/** The most bytes of JSON of one FollowedTag. */
+export const FOLLOWED_TAG_MAX_JSON_BYTES = 12 + TAG_MAX_JSON_BYTES;
+
+/** GET /users/me/tags: a page after the tag `before` names. */
+export const followedTagsInput = z
+  .object({
+    limit: integerParam(1, PAGE_MAX, {
+      description: `Page size, 1 to ${PAGE_MAX}; without it, every followed tag (after before, when given)`,
+    }).optional(),
+    before: tagParam.optional().meta({ description: 'The last tag of the previous page; the list starts after it' }),
+  })
+  .optional();

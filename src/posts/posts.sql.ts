@@ -103,29 +103,64 @@ export interface ShareWrite {
 
 /**
  * How a Post is built: for `Reader`; `like` or `share` in a statement that writes the caller's like,
- * repost or bookmark; `fresh` in the statement that writes the post, which has no likes or comments yet.
+ * repost or bookmark; `fresh` in the statement that writes the post, which has no likes, comments or
+ * quotes yet (and whose quote the quoted post's counter does not show yet).
  */
 export type PostBuild = Reader & { like?: LikeWrite; share?: ShareWrite; fresh?: boolean };
 
+/** A post's counter in post_stats (a subquery). */
+const statsOf = (p: string, column: string) =>
+  `select ${p}_s.${column} from post_stats ${p}_s where ${p}_s.post_id = ${p}.id`;
+
+/** The counts of post `p` as the reader could page through them, less those a block hides. */
+const postCounts = (p: string, reader: Reader) => ({
+  likeCount: shownCount(
+    statsOf(p, 'like_count'),
+    reader,
+    (u) => `select from post_likes hl where hl.post_id = ${p}.id and hl.user_id = ${u}`,
+  ),
+  commentCount: shownCount(
+    statsOf(p, 'comment_count'),
+    reader,
+    (u) => `select from comments hc where hc.post_id = ${p}.id and hc.author_id = ${u}`,
+  ),
+  // Off posts_quote_of_author_index: one probe per user across a block.
+  quoteCount: shownCount(
+    statsOf(p, 'quote_count'),
+    reader,
+    (u) => `select from posts hq where hq.quote_of_id = ${p}.id and hq.author_id = ${u}`,
+  ),
+});
+
+const ownColumns = (p: string) =>
+  `${p}.id, ${p}.title, ${p}.content, ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy"`;
+
+const mediaAndTags = (p: string) =>
+  `coalesce(${p}.media::json, '[]'::json) as media, coalesce(to_json(${p}.tags), '[]'::json) as tags`;
+
+/**
+ * The post `p` quotes, as the reader sees it: null without one, once it is deleted (the key is
+ * set null), or across a block. `quoteDelta`: '+ 1' in the statement that writes the quote.
+ */
+const quotedPost = (p: string, reader: Reader, quoteDelta = '') => {
+  const q = `${p}_q`;
+  const counts = postCounts(q, reader);
+  return `(select row_to_json(o) from (select ${ownColumns(q)}, ${counts.likeCount} as "likeCount",
+    ${counts.commentCount} as "commentCount", ${mediaAndTags(q)}, ${counts.quoteCount}${quoteDelta} as "quoteCount"
+    from posts ${q} where ${q}.id = ${p}.quote_of_id and ${unblocked(reader.viewer, `${q}.author_id`)}) o)`;
+};
+
 const postColumns = (p: string, build: PostBuild) => {
   const { like, fresh } = build;
-  const stats = (column: string) => `select ${p}_s.${column} from post_stats ${p}_s where ${p}_s.post_id = ${p}.id`;
+  const counts = postCounts(p, build);
   const likedBy = fresh
     ? `'[]'::json`
     : (like?.likedBy ?? likersPreview(`${p}_lu`, likerIds('post_likes', `${p}.id`, build)));
   const comments = fresh
     ? `'[]'::json`
     : jsonArray(commentsSelect(`${p}_c`, `${p}_c.post_id = ${p}.id`, build, PREVIEW_ITEMS));
-  const likeCount = fresh
-    ? '0'
-    : `${shownCount(stats('like_count'), build, (u) => `select from post_likes hl where hl.post_id = ${p}.id and hl.user_id = ${u}`)}${like ? ` ${like.likeDelta}` : ''}`;
-  const commentCount = fresh
-    ? '0'
-    : shownCount(
-        stats('comment_count'),
-        build,
-        (u) => `select from comments hc where hc.post_id = ${p}.id and hc.author_id = ${u}`,
-      );
+  const likeCount = fresh ? '0' : `${counts.likeCount}${like ? ` ${like.likeDelta}` : ''}`;
+  const commentCount = fresh ? '0' : counts.commentCount;
   const likedByMe = fresh
     ? 'false'
     : like
@@ -136,10 +171,12 @@ const postColumns = (p: string, build: PostBuild) => {
           `exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me})`,
           build,
         );
-  return `${p}.id, ${p}.title, ${p}.content, ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
+  return `${ownColumns(p)},
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
-  coalesce(${p}.media::json, '[]'::json) as media, ${shareColumns(p, build)}`;
+  ${mediaAndTags(p)},
+  ${fresh ? '0' : counts.quoteCount} as "quoteCount", ${quotedPost(p, build, fresh ? ' + 1' : '')} as "quoteOf",
+  ${shareColumns(p, build)}`;
 };
 
 /** repostCount, repostedByMe and bookmarkedByMe; a bookmark has no count: it is the reader's alone. */
@@ -183,9 +220,16 @@ export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource:
  * Rows of `alias` older than the row of `table` that `before` names (newest-first keyset paging);
  * `cursor` is its placeholder (`$n`). A row whose author a block hides from `viewer` names no
  * place: the page is empty, and then 400 (assertCursorShown), as for a row that does not exist.
+ * `id`: the row's id column, when not `alias.id` (post_tags' post_id).
  */
-export const olderThan = (alias: string, table: 'posts' | 'comments', cursor: string, viewer?: Viewer) =>
-  `(${alias}.created_at, ${alias}.id) < (select b.created_at, b.id from ${table} b where b.id = ${cursor} and ${unblocked(viewer, 'b.author_id')})`;
+export const olderThan = (
+  alias: string,
+  table: 'posts' | 'comments',
+  cursor: string,
+  viewer?: Viewer,
+  id = `${alias}.id`,
+) =>
+  `(${alias}.created_at, ${id}) < (select b.created_at, b.id from ${table} b where b.id = ${cursor} and ${unblocked(viewer, 'b.author_id')})`;
 
 /** The comment `c` and its post are shown to user `viewer`: no block between either author and them. */
 export const commentShownTo = (c: string, viewer: string) =>

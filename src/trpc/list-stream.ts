@@ -36,8 +36,14 @@ export interface ListStream {
 /** Unpaged lists that are usually short (users, follow relations, comments, events) are sent whole up to this size, needing no slot. */
 export const LIST_SENT_WHOLE_UP_TO_BYTES = 256 * 1024;
 
+/** A list's input: a page (`limit`) after the item `before` names (an id, or a key of the list's own, a tag). */
+export interface ListPage {
+  limit?: number;
+  before?: number | string;
+}
+
 /** A list input with `limit`: one page, built in one statement. */
-export const paged = <P extends { limit?: number | undefined }>(input: P | undefined): input is P & { limit: number } =>
+export const paged = <P extends ListPage>(input: P | undefined): input is P & { limit: number } =>
   input?.limit !== undefined;
 
 /**

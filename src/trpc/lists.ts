@@ -2,14 +2,11 @@ import type { TRPCProcedureBuilder, TRPCUnsetMarker } from '@trpc/server';
 import { z } from 'zod';
 import { withOutputBuiltBySql } from './internals.js';
 import { wholeList, type SlotHolder } from './large-answers.js';
-import { LIST_SENT_WHOLE_UP_TO_BYTES, paged, type ListStream } from './list-stream.js';
+import { LIST_SENT_WHOLE_UP_TO_BYTES, paged, type ListPage, type ListStream } from './list-stream.js';
 import { JsonText } from './json-text.js';
 import { ANSWER_MAX_BYTES } from './schemas.js';
 import { type DriverStatement, runDriverStatement, upToBytes } from '../db/sql.js';
 import type { AppMeta, Context } from './trpc.js';
-
-/** A list's paging input: `limit`, and `before`, the place of the last item of the previous page (an id, or a list's own cursor). */
-export type ListPage = { limit?: number | undefined; before?: number | string | undefined };
 
 /** A procedure builder of this app, before its meta, input and output (publicProcedure, authedProcedure, ...). */
 type ListBase<Ctx> = TRPCProcedureBuilder<

@@ -15,7 +15,10 @@ export const UserStatsEntity = defineEntity({
     commentCount: p.integer().default(0),
     followerCount: p.integer().default(0),
     followedCount: p.integer().default(0),
+    // How many tags the user follows, kept by a trigger on tag_follows: its check is the bound.
+    tagFollowCount: p.integer().default(0),
   }),
+  checks: [{ name: 'user_stats_tag_follows_max', expression: 'tag_follow_count <= 1000' }],
 });
 
 /** Every user's counts, from the rows: for a writer that bypasses the triggers (the seed). */

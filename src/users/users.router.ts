@@ -7,6 +7,7 @@ import { getMe } from './get-me.js';
 import { getUser } from './get-user.js';
 import { listBlocked } from './list-blocked.js';
 import { listFollowed } from './list-followed.js';
+import { listFollowedTags } from './list-followed-tags.js';
 import { listFollowers } from './list-followers.js';
 import { listMuted } from './list-muted.js';
 import { listBookmarks } from './list-bookmarks.js';
@@ -30,6 +31,7 @@ export const usersRouter = router({
   blocked: listBlocked,
   muted: listMuted,
   bookmarks: listBookmarks,
+  tags: listFollowedTags,
   get: getUser,
   posts: listUserPosts,
   comments: listUserComments,

@@ -187,6 +187,24 @@ describe('real responses match the document', () => {
     await check('GET', '/posts/home', '/posts/home?limit=5', 200, a);
     await check('GET', '/posts/home', '/posts/home?limit=5&before=12', 400, a);
     await check('GET', '/posts/home', '/posts/home', 401);
+    await check('POST', '/posts', '/posts', 201, { ...a, body: { title: '#OpenAPI', content: 'c' } });
+    await check('GET', '/tags/{tag}/posts', '/tags/%23openapi/posts', 200, a);
+    await check('GET', '/tags/{tag}/posts', '/tags/openapi/posts?limit=1', 200, a);
+    await check('GET', '/tags/{tag}/posts', '/tags/1x/posts', 400, a);
+    await check('POST', '/tags/{tag}/follow', '/tags/openapi/follow', 201, a);
+    await check('POST', '/tags/{tag}/follow', '/tags/openapi/follow', 400, a);
+    await check('GET', '/users/me/tags', '/users/me/tags', 200, a);
+    await check('GET', '/users/me/tags', '/users/me/tags?before=nope', 400, a);
+    await check('DELETE', '/tags/{tag}/follow', '/tags/openapi/follow', 204, a);
+    await check('DELETE', '/tags/{tag}/follow', '/tags/openapi/follow', 400, a);
+    const quote = (
+      await check('POST', '/posts', '/posts', 201, { ...a, body: { title: 'q', content: 'c', quoteOf: post.id } })
+    ).body;
+    await check('POST', '/posts', '/posts', 404, { ...a, body: { title: 'q', content: 'c', quoteOf: 999999999 } });
+    await check('GET', '/posts/{id}/quotes', `/posts/${post.id}/quotes`, 200, a);
+    await check('GET', '/posts/{id}/quotes', `/posts/${post.id}/quotes?limit=1&before=${quote.id}`, 200, a);
+    await check('GET', '/posts/{id}/quotes', '/posts/999999999/quotes', 404, a);
+    await check('GET', '/posts/{id}/quotes', '/posts/abc/quotes', 400, a);
     await check('GET', '/posts/{id}', `/posts/${post.id}`, 200, a);
     await check('GET', '/posts/{id}', '/posts/abc', 400, a);
     await check('GET', '/posts/{id}', '/posts/999999999', 404, a);

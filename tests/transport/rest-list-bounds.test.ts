@@ -56,9 +56,9 @@ beforeAll(async () => {
     [TEXT, reader.id, BULK],
   );
   await conn.execute(
-    `insert into posts (title, content, author_id, created_at)
-     select 'bulk ' || g, repeat('p', ?), ?, now() - g * interval '1 second' from generate_series(1, ?) g`,
-    [TEXT, author.id, BULK],
+    `insert into posts (title, content, author_id, created_at, tags, quote_of_id)
+     select 'bulk ' || g, repeat('p', ?), ?, now() - g * interval '1 second', '{bulk}', ? from generate_series(1, ?) g`,
+    [TEXT, author.id, postId, BULK],
   );
   for (const table of ['blocks (blocker_id, blocked_id)', 'mutes (muter_id, muted_id)']) {
     await conn.execute(`insert into ${table} select ?, u.id from users u where u.email like 'bulk-%'`, [blocker.id]);
@@ -176,6 +176,18 @@ const cursorLists = () => {
       list: (before) => as(reader).posts.comments({ id: postId, before }),
       badCursor: 400,
     },
+    {
+      path: '/tags/bulk/posts',
+      token: reader.token,
+      list: (before) => as(reader).tags.posts({ tag: 'bulk', before }),
+      badCursor: 400,
+    },
+    {
+      path: `/posts/${postId}/quotes`,
+      token: reader.token,
+      list: (before) => as(reader).posts.quotes({ id: postId, before }),
+      badCursor: 400,
+    },
     { path: '/events', list: (before) => h.caller().events.list({ before }), badCursor: 400 },
   ];
   return lists;
@@ -228,7 +240,14 @@ describe('a list from a cursor without a limit over REST', () => {
 
   it('answers a cursor naming nothing the caller sees as the paged form does: 400 where it checks it', async () => {
     // A post hidden from the reader by a block names nothing to them, in every post list.
-    const postLists = new Set(['/posts', '/posts?q=bulk', '/posts/followed', `/users/${author.id}/posts`]);
+    const postLists = new Set([
+      '/posts',
+      '/posts?q=bulk',
+      '/posts/followed',
+      `/users/${author.id}/posts`,
+      '/tags/bulk/posts',
+      `/posts/${postId}/quotes`,
+    ]);
     for (const { path, token, list, badCursor } of cursorLists()) {
       for (const cursor of postLists.has(path) ? [MISSING_ID, hiddenPostId] : [MISSING_ID]) {
         const what = `${path} before ${cursor}`;

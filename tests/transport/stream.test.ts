@@ -16,8 +16,8 @@ beforeAll(async () => {
   await h.caller(reader.token).users.follow({ id: author.id });
   const conn = h.orm.em.getConnection();
   await conn.execute(
-    `insert into posts (title, content, author_id, created_at)
-     select 'bulk ' || g, repeat('x', 200), ?, now() - g * interval '1 minute' from generate_series(1, 1200) g`,
+    `insert into posts (title, content, author_id, created_at, tags)
+     select 'bulk ' || g, repeat('x', 200), ?, now() - g * interval '1 minute', '{bulk}' from generate_series(1, 1200) g`,
     [author.id],
   );
   // The reader bookmarked every one of them, oldest first.
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await h.caller(reader.token).posts.comment({ id: post!.id, content: 'streamed too' });
 });
 
-describe('GET /posts (with or without q), /posts/followed, /posts/home, /users/{id}/posts and /users/me/bookmarks without a page', () => {
+describe('GET /posts (with or without q), /posts/followed, /posts/home, /users/{id}/posts, /users/me/bookmarks and /tags/{tag}/posts without a page', () => {
   it('stream exactly the JSON the procedures return', async () => {
     for (const [path, expected] of [
       ['/posts', await h.caller(reader.token).posts.list()],
@@ -39,6 +39,8 @@ describe('GET /posts (with or without q), /posts/followed, /posts/home, /users/{
       [`/users/${author.id}/posts`, await h.caller(reader.token).users.posts({ id: author.id })],
       ['/posts?q=bulk', await h.caller(reader.token).posts.list({ q: 'bulk' })],
       ['/users/me/bookmarks', await h.caller(reader.token).users.bookmarks()],
+      ['/tags/bulk/posts', await h.caller(reader.token).tags.posts({ tag: 'bulk' })],
+      ['/posts?q=%23bulk', await h.caller(reader.token).posts.list({ q: '#bulk' })],
     ] as const) {
       const res = await h.request('GET', path, { token: reader.token });
       expect(res.status).toBe(200);
@@ -56,6 +58,7 @@ describe('GET /posts (with or without q), /posts/followed, /posts/home, /users/{
       `/users/${author.id}/posts`,
       '/posts?q=bulk',
       '/users/me/bookmarks',
+      '/tags/bulk/posts',
     ]) {
       const res = await h.request('GET', path, { token: reader.token });
       expect(res.status).toBe(200);

@@ -365,6 +365,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's quotes, newest first
+         * @description A post's quotes, newest first. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         */
+        get: operations["posts-quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comments/{id}": {
         parameters: {
             query?: never;
@@ -428,6 +448,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/{tag}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tag's posts, newest first
+         * @description A tag's posts, newest first. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         */
+        get: operations["tags-posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/{tag}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a tag
+         * @description Follow a tag. Needs a bearer token; answers 201, or an ApiError with one of the statuses below.
+         */
+        post: operations["tags-follow"];
+        /**
+         * Unfollow a tag
+         * @description Unfollow a tag. Needs a bearer token; answers 204 with no body, or an ApiError with one of the statuses below.
+         */
+        delete: operations["tags-unfollow"];
         options?: never;
         head?: never;
         patch?: never;
@@ -557,6 +621,26 @@ export interface paths {
          * @description The caller's bookmarked posts, newest bookmarked first. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
          */
         get: operations["users-bookmarks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tags the caller follows, newest follow first
+         * @description The tags the caller follows, newest follow first. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         */
+        get: operations["users-tags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1039,6 +1123,12 @@ export interface components {
             likedByMe: boolean;
             /** @description The images, in order ([] without) */
             media: components["schemas"]["MediaAttachment"][];
+            /** @description The #tags of the title and content, NFC and lower-case, in order of first appearance; the first 10 distinct ones count */
+            tags: string[];
+            /** @description How many quotes of it the caller could page through (GET /posts/{id}/quotes) */
+            quoteCount: number;
+            /** @description The post this one quotes; null when none, when it was deleted, or when a block stands between its author and the caller */
+            quoteOf: components["schemas"]["QuotedPost"] | null;
             /** @description How many reposts by users the caller could see */
             repostCount: number;
             /** @description Whether the caller reposted it: a second repost is rejected (400) */
@@ -1078,6 +1168,28 @@ export interface components {
             blurhash: string | null;
             description: string;
         };
+        QuotedPost: {
+            /** @example 1 */
+            id: number;
+            title: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:00:00.000Z
+             */
+            createdAt: string;
+            createdBy: components["schemas"]["UserSummary"];
+            /** @description How many likes the caller could page through */
+            likeCount: number;
+            /** @description How many comments the caller could page through */
+            commentCount: number;
+            /** @description The images, in order ([] without) */
+            media: components["schemas"]["MediaAttachment"][];
+            /** @description The #tags of the title and content, NFC and lower-case, in order of first appearance; the first 10 distinct ones count */
+            tags: string[];
+            /** @description How many quotes of it the caller could page through (GET /posts/{id}/quotes) */
+            quoteCount: number;
+        };
         HomeItem: {
             /** @example 1 */
             id: number;
@@ -1101,6 +1213,12 @@ export interface components {
             likedByMe: boolean;
             /** @description The images, in order ([] without) */
             media: components["schemas"]["MediaAttachment"][];
+            /** @description The #tags of the title and content, NFC and lower-case, in order of first appearance; the first 10 distinct ones count */
+            tags: string[];
+            /** @description How many quotes of it the caller could page through (GET /posts/{id}/quotes) */
+            quoteCount: number;
+            /** @description The post this one quotes; null when none, when it was deleted, or when a block stands between its author and the caller */
+            quoteOf: components["schemas"]["QuotedPost"] | null;
             /** @description How many reposts by users the caller could see */
             repostCount: number;
             /** @description Whether the caller reposted it: a second repost is rejected (400) */
@@ -1113,6 +1231,10 @@ export interface components {
             repostedAt: string | null;
             /** @description This item as a place in the timeline: `before` of the next page and Last-Event-ID take it */
             cursor: string;
+        };
+        FollowedTag: {
+            /** @example typescript */
+            name: string;
         };
         UserWithRelations: {
             /** @example 1 */
@@ -2079,6 +2201,11 @@ export interface operations {
                     content: string;
                     /** @description Up to 4 of the caller's own uploads (POST /media), ready and attached to nothing else, in the order shown; on PATCH /posts/{id} they replace the post's images (list one again to keep it, [] removes all) */
                     mediaIds?: number[];
+                    /**
+                     * @description The id of a post to quote (one the caller can see; 404 otherwise). Set when the post is written, never edited
+                     * @example 1
+                     */
+                    quoteOf?: number;
                 };
             };
         };
@@ -2118,6 +2245,21 @@ export interface operations {
                      * @example {
                      *       "message": "Missing, invalid, expired or logged-out token",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description quoteOf names no post the caller can see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "quoteOf names no post the caller can see",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"];
@@ -3933,6 +4075,114 @@ export interface operations {
             };
         };
     };
+    "posts-quotes": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 1 */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A positive integer identifier
+                 * @example 1
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"][];
+                };
+            };
+            /** @description Invalid ID, limit or before */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid ID, limit or before",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No post with that ID */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No post with that ID",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit= */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit=",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "comments-delete": {
         parameters: {
             query?: never;
@@ -4588,6 +4838,335 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Too many requests of this user or address in progress at once; see Retry-After",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "tags-posts": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example 1 */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A tag, with or without its # (%23 in a URL): a letter, then letters, digits or _, at most 50 characters; compared NFC and lower-case
+                 * @example typescript
+                 */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"][];
+                };
+            };
+            /** @description Invalid tag, limit or before */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid tag, limit or before",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit= */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit=",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "tags-follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A tag, with or without its # (%23 in a URL): a letter, then letters, digits or _, at most 50 characters; compared NFC and lower-case
+                 * @example typescript
+                 */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowedTag"];
+                };
+            };
+            /** @description Invalid tag, already followed, or 1000 tags followed already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid tag, already followed, or 1000 tags followed already",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over 1 MB",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is not JSON",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes by this user in a short time; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many writes by this user in a short time; see Retry-After",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "tags-unfollow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A tag, with or without its # (%23 in a URL): a letter, then letters, digits or _, at most 50 characters; compared NFC and lower-case
+                 * @example typescript
+                 */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid tag, or not followed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid tag, or not followed",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over 1 MB",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is not JSON",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes by this user in a short time; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many writes by this user in a short time; see Retry-After",
                      *       "code": "TOO_MANY_REQUESTS"
                      *     }
                      */
@@ -5506,6 +6085,93 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Too many large answers are being sent to this user at once (see Retry-After); lists can be paged with ?limit=",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "users-tags": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example typescript */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowedTag"][];
+                };
+            };
+            /** @description Invalid limit or before, or before names no followed tag */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid limit or before, or before names no followed tag",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests of this user or address in progress at once; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests of this user or address in progress at once; see Retry-After",
                      *       "code": "TOO_MANY_REQUESTS"
                      *     }
                      */

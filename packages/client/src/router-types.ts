@@ -112,6 +112,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -150,6 +174,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -188,6 +236,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -198,7 +270,7 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
       create: TRPCMutationProcedure<{
-        input: { title: string; content: string; mediaIds?: number[] | undefined };
+        input: { title: string; content: string; mediaIds?: number[] | undefined; quoteOf?: number | undefined };
         output: {
           id: number;
           title: string;
@@ -229,6 +301,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -267,6 +363,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -305,6 +425,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -344,6 +488,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -382,6 +550,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -420,6 +612,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -458,6 +674,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -496,6 +736,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -534,6 +798,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -569,6 +857,68 @@ export type AppRouter = TRPCBuiltRouter<
       likes: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
         output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        meta: object;
+      }>;
+      quotes: TRPCQueryProcedure<{
+        input: { id: number; limit?: number | undefined; before?: number | undefined };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        }[];
         meta: object;
       }>;
     };
@@ -619,6 +969,72 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
     };
+    tags: {
+      posts: TRPCQueryProcedure<{
+        input: { tag: string; limit?: number | undefined; before?: number | undefined };
+        output: {
+          id: number;
+          title: string;
+          content: string;
+          createdAt: string;
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          }[];
+          likeCount: number;
+          commentCount: number;
+          likedByMe: boolean;
+          media: {
+            id: number;
+            state: 'processing' | 'ready' | 'failed';
+            type: 'image/jpeg' | 'image/webp' | null;
+            url: string | null;
+            previewUrl: string | null;
+            width: number | null;
+            height: number | null;
+            blurhash: string | null;
+            description: string;
+          }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
+          repostCount: number;
+          repostedByMe: boolean;
+          bookmarkedByMe: boolean;
+        }[];
+        meta: object;
+      }>;
+      follow: TRPCMutationProcedure<{ input: { tag: string }; output: { name: string }; meta: object }>;
+      unfollow: TRPCMutationProcedure<{ input: { tag: string }; output: void; meta: object }>;
+    };
     users: {
       list: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
@@ -662,6 +1078,30 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
             repostCount: number;
             repostedByMe: boolean;
             bookmarkedByMe: boolean;
@@ -748,10 +1188,39 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
         }[];
+        meta: object;
+      }>;
+      tags: TRPCQueryProcedure<{
+        input: { limit?: number | undefined; before?: string | undefined } | undefined;
+        output: { name: string }[];
         meta: object;
       }>;
       get: TRPCQueryProcedure<{
@@ -791,6 +1260,30 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
             repostCount: number;
             repostedByMe: boolean;
             bookmarkedByMe: boolean;
@@ -845,6 +1338,30 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          tags: string[];
+          quoteCount: number;
+          quoteOf: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            likeCount: number;
+            commentCount: number;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+          } | null;
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
@@ -911,6 +1428,30 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
             repostCount: number;
             repostedByMe: boolean;
             bookmarkedByMe: boolean;
@@ -970,6 +1511,30 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
             repostCount: number;
             repostedByMe: boolean;
             bookmarkedByMe: boolean;
@@ -1133,6 +1698,30 @@ export type AppRouter = TRPCBuiltRouter<
                 blurhash: string | null;
                 description: string;
               }[];
+              tags: string[];
+              quoteCount: number;
+              quoteOf: {
+                id: number;
+                title: string;
+                content: string;
+                createdAt: string;
+                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+                likeCount: number;
+                commentCount: number;
+                media: {
+                  id: number;
+                  state: 'processing' | 'ready' | 'failed';
+                  type: 'image/jpeg' | 'image/webp' | null;
+                  url: string | null;
+                  previewUrl: string | null;
+                  width: number | null;
+                  height: number | null;
+                  blurhash: string | null;
+                  description: string;
+                }[];
+                tags: string[];
+                quoteCount: number;
+              } | null;
               repostCount: number;
               repostedByMe: boolean;
               bookmarkedByMe: boolean;
@@ -1198,6 +1787,30 @@ export type AppRouter = TRPCBuiltRouter<
                 blurhash: string | null;
                 description: string;
               }[];
+              tags: string[];
+              quoteCount: number;
+              quoteOf: {
+                id: number;
+                title: string;
+                content: string;
+                createdAt: string;
+                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+                likeCount: number;
+                commentCount: number;
+                media: {
+                  id: number;
+                  state: 'processing' | 'ready' | 'failed';
+                  type: 'image/jpeg' | 'image/webp' | null;
+                  url: string | null;
+                  previewUrl: string | null;
+                  width: number | null;
+                  height: number | null;
+                  blurhash: string | null;
+                  description: string;
+                }[];
+                tags: string[];
+                quoteCount: number;
+              } | null;
               repostCount: number;
               repostedByMe: boolean;
               bookmarkedByMe: boolean;

@@ -349,6 +349,242 @@ select
               and p_m.user_id = vw.id
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    vw.block_count = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = vw.id
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = vw.id
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (
@@ -813,6 +1049,242 @@ select
               and e_m.user_id = vw.id
           ) as "likedByMe",
           coalesce(e.media::json, '[]'::json) as media,
+          coalesce(to_json(e.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  e_s.quote_count
+                from
+                  post_stats e_s
+                where
+                  e_s.post_id = e.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = e.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  e_q.id,
+                  e_q.title,
+                  e_q.content,
+                  to_char(e_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          e_q_a.id,
+                          e_q_a.first_name as "firstName",
+                          e_q_a.last_name as "lastName",
+                          e_q_a.avatar_url as "avatarUrl"
+                        from
+                          users e_q_a
+                        where
+                          e_q_a.id = e_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          e_q_s.like_count
+                        from
+                          post_stats e_q_s
+                        where
+                          e_q_s.post_id = e_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = e_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          e_q_s.comment_count
+                        from
+                          post_stats e_q_s
+                        where
+                          e_q_s.post_id = e_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = e_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(e_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(e_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          e_q_s.quote_count
+                        from
+                          post_stats e_q_s
+                        where
+                          e_q_s.post_id = e_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = e_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts e_q
+                where
+                  e_q.id = e.quote_of_id
+                  and (
+                    vw.block_count = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = vw.id
+                          and bk.blocked_id = e_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = e_q.author_id
+                          and bk.blocked_id = vw.id
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (
@@ -1461,6 +1933,242 @@ select
               and e_m.user_id = vw.id
           ) as "likedByMe",
           coalesce(e.media::json, '[]'::json) as media,
+          coalesce(to_json(e.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  e_s.quote_count
+                from
+                  post_stats e_s
+                where
+                  e_s.post_id = e.id
+              ),
+              0
+            ) - (
+              case
+                when vw.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = vw.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = vw.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = e.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  e_q.id,
+                  e_q.title,
+                  e_q.content,
+                  to_char(e_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          e_q_a.id,
+                          e_q_a.first_name as "firstName",
+                          e_q_a.last_name as "lastName",
+                          e_q_a.avatar_url as "avatarUrl"
+                        from
+                          users e_q_a
+                        where
+                          e_q_a.id = e_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          e_q_s.like_count
+                        from
+                          post_stats e_q_s
+                        where
+                          e_q_s.post_id = e_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = e_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          e_q_s.comment_count
+                        from
+                          post_stats e_q_s
+                        where
+                          e_q_s.post_id = e_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = e_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(e_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(e_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          e_q_s.quote_count
+                        from
+                          post_stats e_q_s
+                        where
+                          e_q_s.post_id = e_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when vw.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = vw.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = vw.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = e_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts e_q
+                where
+                  e_q.id = e.quote_of_id
+                  and (
+                    vw.block_count = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = vw.id
+                          and bk.blocked_id = e_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = e_q.author_id
+                          and bk.blocked_id = vw.id
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (
@@ -2327,6 +3035,94 @@ select
             end
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - 0
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - 0
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - 0
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - 0
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and true
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (
@@ -2815,6 +3611,242 @@ select
               and p_m.user_id = fu.id
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when fu.block_count = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = fu.id
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = fu.id
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when fu.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = fu.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = fu.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when fu.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = fu.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = fu.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when fu.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = fu.id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = fu.id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    fu.block_count = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = fu.id
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = fu.id
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (

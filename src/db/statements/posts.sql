@@ -1016,6 +1016,242 @@ select
                     and lp_m.user_id = s.user_id
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.quote_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              posts hq
+                            where
+                              hq.quote_of_id = lp.id
+                              and hq.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_q.id,
+                        lp_q.title,
+                        lp_q.content,
+                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                lp_q_a.id,
+                                lp_q_a.first_name as "firstName",
+                                lp_q_a.last_name as "lastName",
+                                lp_q_a.avatar_url as "avatarUrl"
+                              from
+                                users lp_q_a
+                              where
+                                lp_q_a.id = lp_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.like_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = lp_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.comment_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = lp_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(lp_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.quote_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = lp_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts lp_q
+                      where
+                        lp_q.id = lp.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = lp_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = lp_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                    ) o
+                ) as "quoteOf",
                 (
                   coalesce(
                     (
@@ -1315,6 +1551,94 @@ select
                   end
                 ) as "likedByMe",
                 coalesce(p.media::json, '[]'::json) as media,
+                coalesce(to_json(p.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        p_s.quote_count
+                      from
+                        post_stats p_s
+                      where
+                        p_s.post_id = p.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        p_q.id,
+                        p_q.title,
+                        p_q.content,
+                        to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                p_q_a.id,
+                                p_q_a.first_name as "firstName",
+                                p_q_a.last_name as "lastName",
+                                p_q_a.avatar_url as "avatarUrl"
+                              from
+                                users p_q_a
+                              where
+                                p_q_a.id = p_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_q_s.like_count
+                              from
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_q_s.comment_count
+                              from
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "commentCount",
+                        coalesce(p_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_q_s.quote_count
+                              from
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "quoteCount"
+                      from
+                        posts p_q
+                      where
+                        p_q.id = p.quote_of_id
+                        and true
+                    ) o
+                ) as "quoteOf",
                 (
                   coalesce(
                     (
@@ -1726,6 +2050,242 @@ select
                   and p_m.user_id = s.user_id
               ) as "likedByMe",
               coalesce(p.media::json, '[]'::json) as media,
+              coalesce(to_json(p.tags), '[]'::json) as tags,
+              (
+                coalesce(
+                  (
+                    select
+                      p_s.quote_count
+                    from
+                      post_stats p_s
+                    where
+                      p_s.post_id = p.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            posts hq
+                          where
+                            hq.quote_of_id = p.id
+                            and hq.author_id = hu.u
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "quoteCount",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      p_q.id,
+                      p_q.title,
+                      p_q.content,
+                      to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              p_q_a.id,
+                              p_q_a.first_name as "firstName",
+                              p_q_a.last_name as "lastName",
+                              p_q_a.avatar_url as "avatarUrl"
+                            from
+                              users p_q_a
+                            where
+                              p_q_a.id = p_q.author_id
+                          ) o
+                      ) as "createdBy",
+                      (
+                        coalesce(
+                          (
+                            select
+                              p_q_s.like_count
+                            from
+                              post_stats p_q_s
+                            where
+                              p_q_s.post_id = p_q.id
+                          ),
+                          0
+                        ) - (
+                          case
+                            when s.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = s.user_id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = s.user_id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    post_likes hl
+                                  where
+                                    hl.post_id = p_q.id
+                                    and hl.user_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "likeCount",
+                      (
+                        coalesce(
+                          (
+                            select
+                              p_q_s.comment_count
+                            from
+                              post_stats p_q_s
+                            where
+                              p_q_s.post_id = p_q.id
+                          ),
+                          0
+                        ) - (
+                          case
+                            when s.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = s.user_id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = s.user_id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    comments hc
+                                  where
+                                    hc.post_id = p_q.id
+                                    and hc.author_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "commentCount",
+                      coalesce(p_q.media::json, '[]'::json) as media,
+                      coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                      (
+                        coalesce(
+                          (
+                            select
+                              p_q_s.quote_count
+                            from
+                              post_stats p_q_s
+                            where
+                              p_q_s.post_id = p_q.id
+                          ),
+                          0
+                        ) - (
+                          case
+                            when s.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = s.user_id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = s.user_id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    posts hq
+                                  where
+                                    hq.quote_of_id = p_q.id
+                                    and hq.author_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "quoteCount"
+                    from
+                      posts p_q
+                    where
+                      p_q.id = p.quote_of_id
+                      and (
+                        s.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = s.user_id
+                              and bk.blocked_id = p_q.author_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_q.author_id
+                              and bk.blocked_id = s.user_id
+                          )
+                        )
+                      )
+                  ) o
+              ) as "quoteOf",
               (
                 coalesce(
                   (
@@ -1842,17 +2402,111 @@ with
       and s.revoked_at is null
       and s.expires_at > now()
   ),
+  q as (
+    select
+      qp.id,
+      qp.author_id
+    from
+      posts qp,
+      s
+    where
+      qp.id = $6
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = qp.author_id
+            and bk.blocked_id = s.user_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = s.user_id
+            and bk.blocked_id = qp.author_id
+        )
+      )
+  ),
   ins as (
     insert into
-      posts (title, content, author_id)
+      posts (title, content, author_id, tags, quote_of_id)
     select
       $3,
       $4,
-      s.user_id
+      s.user_id,
+      nullif($5::varchar(50) [], '{}'),
+      $6
     from
       s
+    where
+      (
+        $6::int is null
+        or exists (
+          select
+          from
+            q
+        )
+      )
     returning
       *
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          q.author_id,
+          'quote',
+          ins.author_id,
+          ins.id,
+          null::int
+        from
+          q,
+          ins
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   (
@@ -1889,6 +2543,82 @@ select
               0 as "commentCount",
               false as "likedByMe",
               coalesce(ins.media::json, '[]'::json) as media,
+              coalesce(to_json(ins.tags), '[]'::json) as tags,
+              0 as "quoteCount",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      ins_q.id,
+                      ins_q.title,
+                      ins_q.content,
+                      to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              ins_q_a.id,
+                              ins_q_a.first_name as "firstName",
+                              ins_q_a.last_name as "lastName",
+                              ins_q_a.avatar_url as "avatarUrl"
+                            from
+                              users ins_q_a
+                            where
+                              ins_q_a.id = ins_q.author_id
+                          ) o
+                      ) as "createdBy",
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.like_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int as "likeCount",
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.comment_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int as "commentCount",
+                      coalesce(ins_q.media::json, '[]'::json) as media,
+                      coalesce(to_json(ins_q.tags), '[]'::json) as tags,
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.quote_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int + 1 as "quoteCount"
+                    from
+                      posts ins_q
+                    where
+                      ins_q.id = ins.quote_of_id
+                      and true
+                  ) o
+              ) as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
               false as "bookmarkedByMe"
@@ -1896,7 +2626,15 @@ select
       )
     from
       ins
-  )::text
+  )::text,
+  (
+    $6::int is null
+    or exists (
+      select
+      from
+        q
+    )
+  )
 from
   s;
 
@@ -1914,6 +2652,34 @@ with
       and s.user_id = $2
       and s.revoked_at is null
       and s.expires_at > now()
+  ),
+  q as (
+    select
+      qp.id,
+      qp.author_id
+    from
+      posts qp,
+      s
+    where
+      qp.id = $8
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = qp.author_id
+            and bk.blocked_id = s.user_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = s.user_id
+            and bk.blocked_id = qp.author_id
+        )
+      )
   ),
   m as materialized (
     select
@@ -1937,7 +2703,7 @@ with
   ),
   ins as (
     insert into
-      posts (title, content, author_id, media)
+      posts (title, content, author_id, media, tags, quote_of_id)
     select
       $3,
       $4,
@@ -1970,7 +2736,9 @@ with
           )
         from
           m
-      )
+      ),
+      nullif($7::varchar(50) [], '{}'),
+      $8
     from
       s
     where
@@ -1980,6 +2748,14 @@ with
         from
           m
       ) = cardinality($5::int[])
+      and (
+        $8::int is null
+        or exists (
+          select
+          from
+            q
+        )
+      )
     returning
       *
   ),
@@ -1997,6 +2773,61 @@ with
         from
           m
       )
+  ),
+  noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          q.author_id,
+          'quote',
+          ins.author_id,
+          ins.id,
+          null::int
+        from
+          q,
+          ins
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   (
@@ -2033,6 +2864,82 @@ select
               0 as "commentCount",
               false as "likedByMe",
               coalesce(ins.media::json, '[]'::json) as media,
+              coalesce(to_json(ins.tags), '[]'::json) as tags,
+              0 as "quoteCount",
+              (
+                select
+                  row_to_json(o)
+                from
+                  (
+                    select
+                      ins_q.id,
+                      ins_q.title,
+                      ins_q.content,
+                      to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              ins_q_a.id,
+                              ins_q_a.first_name as "firstName",
+                              ins_q_a.last_name as "lastName",
+                              ins_q_a.avatar_url as "avatarUrl"
+                            from
+                              users ins_q_a
+                            where
+                              ins_q_a.id = ins_q.author_id
+                          ) o
+                      ) as "createdBy",
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.like_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int as "likeCount",
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.comment_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int as "commentCount",
+                      coalesce(ins_q.media::json, '[]'::json) as media,
+                      coalesce(to_json(ins_q.tags), '[]'::json) as tags,
+                      (
+                        coalesce(
+                          (
+                            select
+                              ins_q_s.quote_count
+                            from
+                              post_stats ins_q_s
+                            where
+                              ins_q_s.post_id = ins_q.id
+                          ),
+                          0
+                        ) - 0
+                      )::int + 1 as "quoteCount"
+                    from
+                      posts ins_q
+                    where
+                      ins_q.id = ins.quote_of_id
+                      and true
+                  ) o
+              ) as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
               false as "bookmarkedByMe"
@@ -2040,7 +2947,15 @@ select
       )
     from
       ins
-  )::text
+  )::text,
+  (
+    $8::int is null
+    or exists (
+      select
+      from
+        q
+    )
+  )
 from
   s;
 
@@ -2442,6 +3357,277 @@ select
               and p_m.user_id = $2
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $2
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $2
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $2
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $2
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $2
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $2
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $2
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $2
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $2
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $2
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $2
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $2
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $2
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $2
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $2
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (
@@ -2989,6 +4175,242 @@ select
                 )::int as "commentCount",
                 true as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.quote_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              posts hq
+                            where
+                              hq.quote_of_id = lp.id
+                              and hq.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_q.id,
+                        lp_q.title,
+                        lp_q.content,
+                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                lp_q_a.id,
+                                lp_q_a.first_name as "firstName",
+                                lp_q_a.last_name as "lastName",
+                                lp_q_a.avatar_url as "avatarUrl"
+                              from
+                                users lp_q_a
+                              where
+                                lp_q_a.id = lp_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.like_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = lp_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.comment_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = lp_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(lp_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.quote_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = lp_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts lp_q
+                      where
+                        lp_q.id = lp.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = lp_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = lp_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                    ) o
+                ) as "quoteOf",
                 (
                   coalesce(
                     (
@@ -3532,6 +4954,242 @@ select
                     and lp_m.user_id = s.user_id
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.quote_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              posts hq
+                            where
+                              hq.quote_of_id = lp.id
+                              and hq.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_q.id,
+                        lp_q.title,
+                        lp_q.content,
+                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                lp_q_a.id,
+                                lp_q_a.first_name as "firstName",
+                                lp_q_a.last_name as "lastName",
+                                lp_q_a.avatar_url as "avatarUrl"
+                              from
+                                users lp_q_a
+                              where
+                                lp_q_a.id = lp_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.like_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = lp_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.comment_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = lp_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(lp_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.quote_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = lp_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts lp_q
+                      where
+                        lp_q.id = lp.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = lp_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = lp_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                    ) o
+                ) as "quoteOf",
                 (
                   coalesce(
                     (
@@ -4035,6 +5693,242 @@ select
                     and lp_m.user_id = s.user_id
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.quote_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              posts hq
+                            where
+                              hq.quote_of_id = lp.id
+                              and hq.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_q.id,
+                        lp_q.title,
+                        lp_q.content,
+                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                lp_q_a.id,
+                                lp_q_a.first_name as "firstName",
+                                lp_q_a.last_name as "lastName",
+                                lp_q_a.avatar_url as "avatarUrl"
+                              from
+                                users lp_q_a
+                              where
+                                lp_q_a.id = lp_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.like_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = lp_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.comment_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = lp_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(lp_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.quote_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = lp_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts lp_q
+                      where
+                        lp_q.id = lp.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = lp_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = lp_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                    ) o
+                ) as "quoteOf",
                 (
                   coalesce(
                     (
@@ -4505,6 +6399,242 @@ select
                 )::int as "commentCount",
                 false as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.quote_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              posts hq
+                            where
+                              hq.quote_of_id = lp.id
+                              and hq.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_q.id,
+                        lp_q.title,
+                        lp_q.content,
+                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                lp_q_a.id,
+                                lp_q_a.first_name as "firstName",
+                                lp_q_a.last_name as "lastName",
+                                lp_q_a.avatar_url as "avatarUrl"
+                              from
+                                users lp_q_a
+                              where
+                                lp_q_a.id = lp_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.like_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = lp_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.comment_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = lp_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(lp_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.quote_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = lp_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts lp_q
+                      where
+                        lp_q.id = lp.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = lp_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = lp_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                    ) o
+                ) as "quoteOf",
                 (
                   coalesce(
                     (
@@ -4989,6 +7119,242 @@ select
                     and lp_m.user_id = s.user_id
                 ) as "likedByMe",
                 coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(to_json(lp.tags), '[]'::json) as tags,
+                (
+                  coalesce(
+                    (
+                      select
+                        lp_s.quote_count
+                      from
+                        post_stats lp_s
+                      where
+                        lp_s.post_id = lp.id
+                    ),
+                    0
+                  ) - (
+                    case
+                      when s.block_count = 0 then 0
+                      else (
+                        select
+                          count(*)
+                        from
+                          (
+                            select
+                              hb.blocked_id as u
+                            from
+                              blocks hb
+                            where
+                              hb.blocker_id = s.user_id
+                            union all
+                            select
+                              hb.blocker_id
+                            from
+                              blocks hb
+                            where
+                              hb.blocked_id = s.user_id
+                          ) hu
+                          cross join lateral (
+                            select
+                            from
+                              posts hq
+                            where
+                              hq.quote_of_id = lp.id
+                              and hq.author_id = hu.u
+                          ) hr
+                      )
+                    end
+                  )
+                )::int as "quoteCount",
+                (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        lp_q.id,
+                        lp_q.title,
+                        lp_q.content,
+                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                lp_q_a.id,
+                                lp_q_a.first_name as "firstName",
+                                lp_q_a.last_name as "lastName",
+                                lp_q_a.avatar_url as "avatarUrl"
+                              from
+                                users lp_q_a
+                              where
+                                lp_q_a.id = lp_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.like_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = lp_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.comment_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = lp_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(lp_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                lp_q_s.quote_count
+                              from
+                                post_stats lp_q_s
+                              where
+                                lp_q_s.post_id = lp_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = lp_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts lp_q
+                      where
+                        lp_q.id = lp.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = lp_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = lp_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                    ) o
+                ) as "quoteOf",
                 (
                   coalesce(
                     (
@@ -5054,6 +7420,18 @@ select
 from
   s;
 
+-- post_update
+update posts
+set
+  title = $3,
+  content = $4,
+  tags = nullif($5::varchar(50) [], '{}')
+where
+  id = $1
+  and author_id = $2
+returning
+  1;
+
 -- post_update_with_media
 with
   locked as materialized (
@@ -5096,6 +7474,7 @@ with
     set
       title = $3,
       content = $4,
+      tags = nullif($7::varchar(50) [], '{}'),
       media = case
         when cardinality($5::int[]) > 0 then (
           select
@@ -5383,6 +7762,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf",
                     (
                       coalesce(
                         (
@@ -5452,7 +7919,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -5824,6 +8291,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -5976,7 +8679,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -6193,6 +8896,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf",
                     (
                       coalesce(
                         (
@@ -6527,7 +9318,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -6899,6 +9690,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -7469,7 +10496,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -7686,6 +10713,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf",
                     (
                       coalesce(
                         (
@@ -7972,7 +11087,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -8344,6 +11459,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -8786,7 +12137,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -9003,6 +12354,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf",
                     (
                       coalesce(
                         (
@@ -9955,7 +13394,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -10327,6 +13766,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -11994,7 +15669,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -12211,6 +15886,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf",
                     (
                       coalesce(
                         (
@@ -13153,7 +16916,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -13525,6 +17288,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -15182,7 +19181,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -15399,6 +19398,94 @@ select
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(to_json(p.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_s.quote_count
+                          from
+                            post_stats p_s
+                          where
+                            p_s.post_id = p.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - 0
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and true
+                        ) o
+                    ) as "quoteOf",
                     (
                       coalesce(
                         (
@@ -15458,7 +19545,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 10499999
     )::text
   end,
   not (
@@ -15830,6 +19917,242 @@ select
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when s.block_count = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = s.user_id
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = s.user_id
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -15952,7 +20275,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 10499999
   )::text,
   not (
     s.block_count = 0
@@ -16124,6 +20447,31 @@ from
   and s.revoked_at is null
   and s.expires_at > now()
   join users u on u.id = b.user_id;
+
+-- tag_follow
+insert into
+  tag_follows (user_id, tag)
+values
+  ($1, $2)
+returning
+  tag as name;
+
+-- tag_followed
+select
+  1
+from
+  tag_follows
+where
+  user_id = $1
+  and tag = $2;
+
+-- tag_unfollow
+delete from tag_follows
+where
+  user_id = $1
+  and tag = $2
+returning
+  tag;
 
 -- selectPostList: all posts, a page
 select
@@ -16525,6 +20873,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -16654,7 +21273,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -17058,6 +21677,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -17224,7 +22114,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -17618,6 +22508,277 @@ select
               and p_m.user_id = $1
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (
@@ -18141,6 +23302,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -18672,6 +24104,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -18821,7 +24524,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -19225,6 +24928,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -19401,7 +25375,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -19959,6 +25933,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -20040,7 +26285,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -20672,6 +26917,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -20753,7 +27269,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -21203,6 +27719,277 @@ select
               and p_m.user_id = $1
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (
@@ -21279,6 +28066,2551 @@ from
 order by
   s.created_at desc,
   s.id desc;
+
+-- selectPostList: a tag's posts, a page after a cursor (GET /tags/{tag}/posts, q=#tag)
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
+              ) o
+          )::text as json
+        from
+          post_tags t
+          join posts p on p.id = t.post_id
+        where
+          t.tag = $4
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = t.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = t.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (
+            (
+              select
+                vm.mute_count
+              from
+                users vm
+              where
+                vm.id = $1
+            ) = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = $1
+                and mu.muted_id = t.author_id
+            )
+          )
+          and (t.created_at, t.post_id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $2
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          t.created_at desc,
+          t.post_id desc
+        limit
+          $3
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 10499999
+order by
+  b.nth;
+
+-- selectPostList: a tag's posts, unpaged
+select
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          p.id,
+          p.title,
+          p.content,
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_a.id,
+                  p_a.first_name as "firstName",
+                  p_a.last_name as "lastName",
+                  p_a.avatar_url as "avatarUrl"
+                from
+                  users p_a
+                where
+                  p_a.id = p.author_id
+              ) o
+          ) as "createdBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_lu.id,
+                    p_lu.first_name as "firstName",
+                    p_lu.last_name as "lastName",
+                    p_lu.avatar_url as "avatarUrl"
+                  from
+                    (
+                      select
+                        l.user_id
+                      from
+                        post_likes l
+                      where
+                        l.post_id = p.id
+                        and (
+                          (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = $1
+                                and bk.blocked_id = l.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = l.user_id
+                                and bk.blocked_id = $1
+                            )
+                          )
+                        )
+                      order by
+                        l.user_id
+                      limit
+                        20
+                    ) p_lu_i
+                    join users p_lu on p_lu.id = p_lu_i.user_id
+                  order by
+                    p_lu_i.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as "likedBy",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_c.id,
+                    p_c.content,
+                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_c_a.id,
+                            p_c_a.first_name as "firstName",
+                            p_c_a.last_name as "lastName",
+                            p_c_a.avatar_url as "avatarUrl"
+                          from
+                            users p_c_a
+                          where
+                            p_c_a.id = p_c.author_id
+                        ) o
+                    ) as "createdBy",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_lu.id,
+                              p_c_lu.first_name as "firstName",
+                              p_c_lu.last_name as "lastName",
+                              p_c_lu.avatar_url as "avatarUrl"
+                            from
+                              (
+                                select
+                                  l.user_id
+                                from
+                                  comment_likes l
+                                where
+                                  l.comment_id = p_c.id
+                                  and (
+                                    (
+                                      select
+                                        vb.block_count
+                                      from
+                                        users vb
+                                      where
+                                        vb.id = $1
+                                    ) = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = $1
+                                          and bk.blocked_id = l.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = l.user_id
+                                          and bk.blocked_id = $1
+                                      )
+                                    )
+                                  )
+                                order by
+                                  l.user_id
+                                limit
+                                  20
+                              ) p_c_lu_i
+                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                            order by
+                              p_c_lu_i.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as "likedBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_c_s.like_count
+                          from
+                            comment_stats p_c_s
+                          where
+                            p_c_s.comment_id = p_c.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comment_likes hl
+                                where
+                                  hl.comment_id = p_c.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "likeCount",
+                    exists (
+                      select
+                      from
+                        comment_likes p_c_m
+                      where
+                        p_c_m.comment_id = p_c.id
+                        and p_c_m.user_id = $1
+                    ) as "likedByMe"
+                  from
+                    comments p_c
+                  where
+                    p_c.post_id = p.id
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_c.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_c.author_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_c.created_at desc,
+                    p_c.id desc
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as comments,
+          (
+            coalesce(
+              (
+                select
+                  p_s.like_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        post_likes hl
+                      where
+                        hl.post_id = p.id
+                        and hl.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "likeCount",
+          (
+            coalesce(
+              (
+                select
+                  p_s.comment_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        comments hc
+                      where
+                        hc.post_id = p.id
+                        and hc.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "commentCount",
+          exists (
+            select
+            from
+              post_likes p_m
+            where
+              p_m.post_id = p.id
+              and p_m.user_id = $1
+          ) as "likedByMe",
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
+          (
+            coalesce(
+              (
+                select
+                  p_rs.repost_count
+                from
+                  post_stats p_rs
+                where
+                  p_rs.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        reposts hr
+                      where
+                        hr.post_id = p.id
+                        and hr.user_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "repostCount",
+          exists (
+            select
+            from
+              reposts p_r
+            where
+              p_r.post_id = p.id
+              and p_r.user_id = $1
+          ) as "repostedByMe",
+          exists (
+            select
+            from
+              bookmarks p_b
+            where
+              p_b.post_id = p.id
+              and p_b.user_id = $1
+          ) as "bookmarkedByMe"
+      ) o
+  )::text as json
+from
+  post_tags t
+  join posts p on p.id = t.post_id
+where
+  t.tag = $2
+  and (
+    (
+      select
+        vb.block_count
+      from
+        users vb
+      where
+        vb.id = $1
+    ) = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = $1
+          and bk.blocked_id = t.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = t.author_id
+          and bk.blocked_id = $1
+      )
+    )
+  )
+  and (
+    (
+      select
+        vm.mute_count
+      from
+        users vm
+      where
+        vm.id = $1
+    ) = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = $1
+        and mu.muted_id = t.author_id
+    )
+  )
+order by
+  t.created_at desc,
+  t.post_id desc;
+
+-- selectPostList: a post's quotes, a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl"
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl"
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl"
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl"
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe"
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          p.quote_of_id = $2
+          and exists (
+            select
+            from
+              posts qd
+            where
+              qd.id = $2
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = qd.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = qd.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (
+            (
+              select
+                vm.mute_count
+              from
+                users vm
+              where
+                vm.id = $1
+            ) = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = $1
+                and mu.muted_id = p.author_id
+            )
+          )
+          and (p.created_at, p.id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $3
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          $4
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 10499999
+order by
+  b.nth;
+
+-- selectFollowedTags: a page after a cursor
+select
+  json_build_object('name', f.tag)::text as json
+from
+  tag_follows f
+  cross join (
+    select
+      c.created_at,
+      c.tag
+    from
+      tag_follows c
+    where
+      c.user_id = $1
+      and c.tag = $2
+  ) c
+where
+  f.created_at <= c.created_at
+  and (
+    f.created_at < c.created_at
+    or f.tag > c.tag
+  )
+  and f.user_id = $1
+order by
+  f.created_at desc,
+  f.tag
+limit
+  $3;
+
+-- selectFollowedTags: unpaged (a stream)
+select
+  json_build_object('name', f.tag)::text as json
+from
+  tag_follows f
+where
+  f.user_id = $1
+order by
+  f.created_at desc,
+  f.tag;
 
 -- selectHomeList: unpaged (a stream)
 with
@@ -21946,6 +31278,277 @@ select
               and p_m.user_id = $1
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (
@@ -22736,6 +32339,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -23262,6 +33136,277 @@ from
                       and p_m.user_id = $1
                   ) as "likedByMe",
                   coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl"
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
                   (
                     coalesce(
                       (
@@ -23414,7 +33559,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 10499999
 order by
   b.nth;
 
@@ -23808,6 +33953,277 @@ select
               and p_m.user_id = $1
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
+          coalesce(to_json(p.tags), '[]'::json) as tags,
+          (
+            coalesce(
+              (
+                select
+                  p_s.quote_count
+                from
+                  post_stats p_s
+                where
+                  p_s.post_id = p.id
+              ),
+              0
+            ) - (
+              case
+                when (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0 then 0
+                else (
+                  select
+                    count(*)
+                  from
+                    (
+                      select
+                        hb.blocked_id as u
+                      from
+                        blocks hb
+                      where
+                        hb.blocker_id = $1
+                      union all
+                      select
+                        hb.blocker_id
+                      from
+                        blocks hb
+                      where
+                        hb.blocked_id = $1
+                    ) hu
+                    cross join lateral (
+                      select
+                      from
+                        posts hq
+                      where
+                        hq.quote_of_id = p.id
+                        and hq.author_id = hu.u
+                    ) hr
+                )
+              end
+            )
+          )::int as "quoteCount",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p_q.id,
+                  p_q.title,
+                  p_q.content,
+                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q_a.id,
+                          p_q_a.first_name as "firstName",
+                          p_q_a.last_name as "lastName",
+                          p_q_a.avatar_url as "avatarUrl"
+                        from
+                          users p_q_a
+                        where
+                          p_q_a.id = p_q.author_id
+                      ) o
+                  ) as "createdBy",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.like_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p_q.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.comment_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p_q.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  coalesce(p_q.media::json, '[]'::json) as media,
+                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_q_s.quote_count
+                        from
+                          post_stats p_q_s
+                        where
+                          p_q_s.post_id = p_q.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p_q.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount"
+                from
+                  posts p_q
+                where
+                  p_q.id = p.quote_of_id
+                  and (
+                    (
+                      select
+                        vb.block_count
+                      from
+                        users vb
+                      where
+                        vb.id = $1
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $1
+                          and bk.blocked_id = p_q.author_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = p_q.author_id
+                          and bk.blocked_id = $1
+                      )
+                    )
+                  )
+              ) o
+          ) as "quoteOf",
           (
             coalesce(
               (

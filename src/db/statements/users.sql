@@ -499,6 +499,94 @@ select
                             end
                           ) as "likedByMe",
                           coalesce(u_p.media::json, '[]'::json) as media,
+                          coalesce(to_json(u_p.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_p_s.quote_count
+                                from
+                                  post_stats u_p_s
+                                where
+                                  u_p_s.post_id = u_p.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "quoteCount",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  u_p_q.id,
+                                  u_p_q.title,
+                                  u_p_q.content,
+                                  to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                  (
+                                    select
+                                      row_to_json(o)
+                                    from
+                                      (
+                                        select
+                                          u_p_q_a.id,
+                                          u_p_q_a.first_name as "firstName",
+                                          u_p_q_a.last_name as "lastName",
+                                          u_p_q_a.avatar_url as "avatarUrl"
+                                        from
+                                          users u_p_q_a
+                                        where
+                                          u_p_q_a.id = u_p_q.author_id
+                                      ) o
+                                  ) as "createdBy",
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.like_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - 0
+                                  )::int as "likeCount",
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.comment_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - 0
+                                  )::int as "commentCount",
+                                  coalesce(u_p_q.media::json, '[]'::json) as media,
+                                  coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.quote_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - 0
+                                  )::int as "quoteCount"
+                                from
+                                  posts u_p_q
+                                where
+                                  u_p_q.id = u_p.quote_of_id
+                                  and true
+                              ) o
+                          ) as "quoteOf",
                           (
                             coalesce(
                               (
@@ -1135,6 +1223,242 @@ select
                             and u_p_m.user_id = s.user_id
                         ) as "likedByMe",
                         coalesce(u_p.media::json, '[]'::json) as media,
+                        coalesce(to_json(u_p.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_p_s.quote_count
+                              from
+                                post_stats u_p_s
+                              where
+                                u_p_s.post_id = u_p.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = u_p.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                u_p_q.id,
+                                u_p_q.title,
+                                u_p_q.content,
+                                to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                (
+                                  select
+                                    row_to_json(o)
+                                  from
+                                    (
+                                      select
+                                        u_p_q_a.id,
+                                        u_p_q_a.first_name as "firstName",
+                                        u_p_q_a.last_name as "lastName",
+                                        u_p_q_a.avatar_url as "avatarUrl"
+                                      from
+                                        users u_p_q_a
+                                      where
+                                        u_p_q_a.id = u_p_q.author_id
+                                    ) o
+                                ) as "createdBy",
+                                (
+                                  coalesce(
+                                    (
+                                      select
+                                        u_p_q_s.like_count
+                                      from
+                                        post_stats u_p_q_s
+                                      where
+                                        u_p_q_s.post_id = u_p_q.id
+                                    ),
+                                    0
+                                  ) - (
+                                    case
+                                      when s.block_count = 0 then 0
+                                      else (
+                                        select
+                                          count(*)
+                                        from
+                                          (
+                                            select
+                                              hb.blocked_id as u
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocker_id = s.user_id
+                                            union all
+                                            select
+                                              hb.blocker_id
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocked_id = s.user_id
+                                          ) hu
+                                          cross join lateral (
+                                            select
+                                            from
+                                              post_likes hl
+                                            where
+                                              hl.post_id = u_p_q.id
+                                              and hl.user_id = hu.u
+                                          ) hr
+                                      )
+                                    end
+                                  )
+                                )::int as "likeCount",
+                                (
+                                  coalesce(
+                                    (
+                                      select
+                                        u_p_q_s.comment_count
+                                      from
+                                        post_stats u_p_q_s
+                                      where
+                                        u_p_q_s.post_id = u_p_q.id
+                                    ),
+                                    0
+                                  ) - (
+                                    case
+                                      when s.block_count = 0 then 0
+                                      else (
+                                        select
+                                          count(*)
+                                        from
+                                          (
+                                            select
+                                              hb.blocked_id as u
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocker_id = s.user_id
+                                            union all
+                                            select
+                                              hb.blocker_id
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocked_id = s.user_id
+                                          ) hu
+                                          cross join lateral (
+                                            select
+                                            from
+                                              comments hc
+                                            where
+                                              hc.post_id = u_p_q.id
+                                              and hc.author_id = hu.u
+                                          ) hr
+                                      )
+                                    end
+                                  )
+                                )::int as "commentCount",
+                                coalesce(u_p_q.media::json, '[]'::json) as media,
+                                coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
+                                (
+                                  coalesce(
+                                    (
+                                      select
+                                        u_p_q_s.quote_count
+                                      from
+                                        post_stats u_p_q_s
+                                      where
+                                        u_p_q_s.post_id = u_p_q.id
+                                    ),
+                                    0
+                                  ) - (
+                                    case
+                                      when s.block_count = 0 then 0
+                                      else (
+                                        select
+                                          count(*)
+                                        from
+                                          (
+                                            select
+                                              hb.blocked_id as u
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocker_id = s.user_id
+                                            union all
+                                            select
+                                              hb.blocker_id
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocked_id = s.user_id
+                                          ) hu
+                                          cross join lateral (
+                                            select
+                                            from
+                                              posts hq
+                                            where
+                                              hq.quote_of_id = u_p_q.id
+                                              and hq.author_id = hu.u
+                                          ) hr
+                                      )
+                                    end
+                                  )
+                                )::int as "quoteCount"
+                              from
+                                posts u_p_q
+                              where
+                                u_p_q.id = u_p.quote_of_id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = u_p_q.author_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = u_p_q.author_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                            ) o
+                        ) as "quoteOf",
                         (
                           coalesce(
                             (

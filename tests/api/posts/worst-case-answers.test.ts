@@ -9,6 +9,7 @@ import {
   PREVIEW_ITEMS,
 } from '../../../src/posts/posts.schemas.js';
 import { ANSWER_MAX_BYTES } from '../../../src/trpc/schemas.js';
+import { POST_TAGS_MAX, TAG_MAX } from '../../../src/posts/share.entity.js';
 import { MEDIA_DESCRIPTION_MAX_BYTES } from '../../../src/media/media.entity.js';
 import { POST_MEDIA_MAX } from '../../../src/media/media.schemas.js';
 import { MEDIA_URL_MAX, NAME_MAX_BYTES } from '../../../src/users/user.entity.js';
@@ -72,7 +73,17 @@ beforeAll(async () => {
     [quotes(POST_TITLE_MAX_BYTES), quotes(POST_CONTENT_MAX_BYTES), star, WORST_POSTS],
   );
   const postIds = posts.map((post) => post.id);
-  await sql(`update posts set media = ?::json where author_id = ?`, [JSON.stringify(worstMedia()), star]);
+  // Every post with its tags at their largest (four bytes a character), each quoting such a post.
+  const worstTags = Array.from(
+    { length: POST_TAGS_MAX },
+    (_, i) => String.fromCodePoint(0x20000).repeat(TAG_MAX - 1) + String.fromCodePoint(0x20001 + i),
+  );
+  await sql(`update posts set media = ?::json, tags = ?::varchar(50)[], quote_of_id = ? where author_id = ?`, [
+    JSON.stringify(worstMedia()),
+    `{${worstTags.join(',')}}`,
+    posts[0]!.id,
+    star,
+  ]);
   await sql(`insert into post_likes (post_id, user_id) select p, u from unnest(?::int[]) p, unnest(?::int[]) u`, [
     pgArray(postIds),
     pgArray(likers),
