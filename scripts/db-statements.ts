@@ -94,6 +94,8 @@ async function builderVariants(): Promise<Variant[]> {
     'a search, a page': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...page })),
     'a search, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...after })),
     'a search, unpaged': () => lists.selectPostList({ viewerId: 1, q: 'words' }),
+    "a handle's posts (q=@handle), a page after a cursor": () =>
+      postPage(lists.selectPostList({ viewerId: 1, q: '@ada', ...after })),
   });
   add('posts', 'selectCommentsOnPost', {
     'a page': () => comments.selectCommentsOnPost(1, 2, page),

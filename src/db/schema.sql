@@ -304,6 +304,50 @@ CREATE FUNCTION public.feedline_follow_unblocked() RETURNS trigger
 
 
 --
+-- Name: feedline_free_handle(text, text, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_free_handle(first_name text, last_name text, serialize boolean DEFAULT true) RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+        declare
+          base text := feedline_handle_base(first_name, last_name);
+          found text;
+          width int := 3;
+        begin
+          if serialize then perform pg_advisory_xact_lock(41, hashtext(base)); end if;
+          if not exists (select from users u where u.handle = base) then return base; end if;
+          select k.c into found from (
+              select rtrim(left(base, 30 - length(g::text)), '_') || g as c, g as n from generate_series(2, 20) g
+            ) k where not exists (select from users u where u.handle = k.c) order by k.n limit 1;
+          while found is null loop
+            select k.c into found from (
+                select rtrim(left(base, 29 - width), '_') || '_' || lpad(floor(random() * 10 ^ width)::bigint::text, width, '0') as c
+                from generate_series(1, 10)
+              ) k where not exists (select from users u where u.handle = k.c) limit 1;
+            width := least(width + 1, 9);
+          end loop;
+          return found;
+        end $$;
+
+
+--
+-- Name: feedline_handle_base(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_handle_base(first_name text, last_name text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+        select case when length(b) >= 3 then b when b = '' then 'user' else 'user_' || b end
+        from (select rtrim(left(trim(both '_' from regexp_replace(
+          replace(replace(replace(replace(translate(
+            regexp_replace(normalize(lower(first_name || ' ' || last_name), NFKD), '[\u0300-\u036f]', '', 'g'),
+            'øłđħıŧ', 'oldhit'), 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th'),
+          '[^a-z0-9]+', '_', 'g')), 30), '_') as b) n
+      $$;
+
+
+--
 -- Name: feedline_live_notify(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -400,6 +444,19 @@ CREATE FUNCTION public.feedline_session_counts() RETURNS trigger
         select u.block_count, u.mute_count into new.block_count, new.mute_count from users u where u.id = new.user_id for share;
         return new;
       end $$;
+
+
+--
+-- Name: feedline_users_handle(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_users_handle() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          new.handle := feedline_free_handle(new.first_name, new.last_name, false);
+          return new;
+        end $$;
 
 
 --
@@ -833,7 +890,8 @@ CREATE TABLE public.users (
     write_lsn pg_lsn,
     block_count integer DEFAULT 0 NOT NULL,
     mute_count integer DEFAULT 0 NOT NULL,
-    avatar_url character varying(128)
+    avatar_url character varying(128),
+    handle character varying(30) NOT NULL
 );
 
 
@@ -1099,6 +1157,14 @@ ALTER TABLE ONLY public.users
 
 
 --
+-- Name: users users_handle_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_handle_unique UNIQUE (handle);
+
+
+--
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1341,7 +1407,7 @@ CREATE INDEX sessions_user_id_index ON public.sessions USING btree (user_id);
 -- Name: users_summary_index; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX users_summary_index ON public.users USING btree (id) INCLUDE (first_name, last_name, avatar_url);
+CREATE INDEX users_summary_index ON public.users USING btree (id) INCLUDE (first_name, last_name, avatar_url, handle);
 
 
 --
@@ -1524,6 +1590,13 @@ CREATE TRIGGER sessions_deleted_live_notify AFTER DELETE ON public.sessions FOR 
 --
 
 CREATE TRIGGER sessions_revoked_live_notify AFTER UPDATE OF revoked_at ON public.sessions FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION public.feedline_live_notify();
+
+
+--
+-- Name: users users_handle_derived; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER users_handle_derived BEFORE INSERT ON public.users FOR EACH ROW WHEN ((new.handle IS NULL)) EXECUTE FUNCTION public.feedline_users_handle();
 
 
 --

@@ -18,7 +18,7 @@ export type PostFilter = {
   followerId?: number;
   /** Only posts by this user. */
   authorId?: number;
-  /** Only posts whose title or content match these words (websearch_to_tsquery syntax). */
+  /** Only posts whose title or content match these words (websearch_to_tsquery syntax); `@handle`: only that user's posts. */
   q?: string;
 } & Page;
 
@@ -60,6 +60,9 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
         ) u order by u.created_at desc, u.id desc limit ${pageSize})`;
 }
 
+/** `q=@handle`: a lookup of that user's posts (as GET /users/{id}/posts), not words of the search, which drops the `@`. */
+const handleLookup = (q: string) => (/^\s*@\S+\s*$/.test(q) ? q.trim().slice(1).toLowerCase() : undefined);
+
 /**
  * The statement of every post list (list-posts.ts, list-followed-posts.ts, list-user-posts.ts; the
  * hot pages have their own, postListStatement): newest first (ties by id), filtered as `PostFilter`
@@ -70,23 +73,30 @@ export function selectPostList({ viewerId, followerId, authorId, q, limit, befor
   const values = new StatementValues();
   const viewer = viewerById(values.add(viewerId));
   const json = `${postJson('p', { me: viewer.id, viewer })}::text as json`;
-  if (q !== undefined) {
+  const handle = q === undefined ? undefined : handleLookup(q);
+  if (q !== undefined && handle === undefined) {
     // The matches are the page already (cursor and limit applied): sort them for the JSON.
     const matches = searchMatches(q, { limit, before }, viewer, values);
     const text = `${matches} select ${json} from matches s join posts p on p.id = s.id
       order by s.created_at desc, s.id desc`;
     return { text, values: values.values };
   }
+  const author =
+    authorId !== undefined
+      ? values.add(authorId)
+      : handle !== undefined
+        ? `(select hu.id from users hu where hu.handle = ${values.add(handle)})`
+        : undefined;
   const conditions = [
-    authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
+    author !== undefined && `p.author_id = ${author}`,
     // One author's posts are a direct read of them: a mute leaves them, a block does not.
-    authorId !== undefined && unblocked(viewer, 'p.author_id'),
+    author !== undefined && unblocked(viewer, 'p.author_id'),
     // The feed: one bitmap of every followed author's posts (an array, so one plan whatever the
     // follow count), read in the heap's order with each post's JSON, then sorted, as GET /posts is
     // built: built in key order, each post's likes and comments are read at random.
     followerId !== undefined &&
       `p.author_id = any(array(select f.followed_id from follows f where f.follower_id = ${values.add(followerId)} and ${shownAuthor(viewer, 'f.followed_id')}))`,
-    authorId === undefined && followerId === undefined && shownAuthor(viewer, 'p.author_id'),
+    author === undefined && followerId === undefined && shownAuthor(viewer, 'p.author_id'),
     before !== undefined && olderThan('p', 'posts', values.add(before), viewer),
   ].filter(Boolean);
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';

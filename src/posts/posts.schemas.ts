@@ -112,6 +112,6 @@ export const searchQuery = z
   )
   .meta({
     description:
-      'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or)',
+      'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or); `@handle` alone: that user\'s posts',
     example: 'typescript -java',
   });

@@ -407,8 +407,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change one's own name
-         * @description Change one's own name. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         * Change one's own name or handle
+         * @description Change one's own name or handle. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
          */
         patch: operations["users-updateMe"];
         trace?: never;
@@ -469,6 +469,26 @@ export interface paths {
          * @description Users the caller mutes, newest mute first. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
          */
         get: operations["users-muted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/by-handle/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's profile, by handle
+         * @description A user's profile, by handle. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         */
+        get: operations["users-byHandle"];
         put?: never;
         post?: never;
         delete?: never;
@@ -876,6 +896,11 @@ export interface components {
             lastName: string;
             /** @description The avatar, 400×400 (PUT /users/me/avatar); null without one */
             avatarUrl: string | null;
+            /**
+             * @description Unique, lower-case, 3 to 30 of a-z, 0-9 and _: `@handle` mentions the user (GET /users/by-handle/{handle})
+             * @example ada_lovelace
+             */
+            handle: string;
         };
         LoginResult: {
             /** @constant */
@@ -971,6 +996,11 @@ export interface components {
             lastName: string;
             /** @description The avatar, 400×400 (PUT /users/me/avatar); null without one */
             avatarUrl: string | null;
+            /**
+             * @description Unique, lower-case, 3 to 30 of a-z, 0-9 and _: `@handle` mentions the user (GET /users/by-handle/{handle})
+             * @example ada_lovelace
+             */
+            handle: string;
             /** @description The 20 newest posts; all of them: GET /users/{id}/posts */
             posts: components["schemas"]["Post"][];
             /** @description The 20 newest comments; all of them: GET /users/{id}/comments */
@@ -1091,6 +1121,11 @@ export interface operations {
                     firstName: string;
                     /** @description At most 100 characters, and 200 bytes as JSON (UTF-8, escapes included) */
                     lastName: string;
+                    /**
+                     * @description The handle to take (3 to 30 of a-z, 0-9 and _, stored lower-case); without it, a free one is derived from the name
+                     * @example ada_lovelace
+                     */
+                    handle?: string;
                 };
             };
         };
@@ -1104,7 +1139,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"];
                 };
             };
-            /** @description Invalid input, or the user already exists */
+            /** @description Invalid input, the user already exists, or the handle is taken */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1112,7 +1147,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Invalid input, or the user already exists",
+                     *       "message": "Invalid input, the user already exists, or the handle is taken",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */
@@ -1203,6 +1238,11 @@ export interface operations {
                     name: string;
                     password: string;
                     password_confirm: string;
+                    /**
+                     * @description The handle to take (3 to 30 of a-z, 0-9 and _, stored lower-case); without it, a free one is derived from the name
+                     * @example ada_lovelace
+                     */
+                    handle?: string;
                 };
             };
         };
@@ -1216,7 +1256,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"];
                 };
             };
-            /** @description Invalid input, password_confirm differs, or the user already exists */
+            /** @description Invalid input, password_confirm differs, the user already exists, or the handle is taken */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1224,7 +1264,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Invalid input, password_confirm differs, or the user already exists",
+                     *       "message": "Invalid input, password_confirm differs, the user already exists, or the handle is taken",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */
@@ -4126,6 +4166,11 @@ export interface operations {
                     firstName?: string;
                     /** @description At most 100 characters, and 200 bytes as JSON (UTF-8, escapes included) */
                     lastName?: string;
+                    /**
+                     * @description 3 to 30 characters of a-z, 0-9 and _; compared and stored lower-case
+                     * @example ada_lovelace
+                     */
+                    handle?: string;
                 };
             };
         };
@@ -4139,7 +4184,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"];
                 };
             };
-            /** @description Neither firstName nor lastName given, or one is blank or too long */
+            /** @description None of firstName, lastName and handle given, one is blank, too long or malformed, or the handle is taken */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,7 +4192,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Neither firstName nor lastName given, or one is blank or too long",
+                     *       "message": "None of firstName, lastName and handle given, one is blank, too long or malformed, or the handle is taken",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */
@@ -4631,6 +4676,110 @@ export interface operations {
                      * @example {
                      *       "message": "Missing, invalid, expired or logged-out token",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests of this user or address in progress at once; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests of this user or address in progress at once; see Retry-After",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "users-byHandle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description 3 to 30 characters of a-z, 0-9 and _; compared and stored lower-case
+                 * @example ada_lovelace
+                 */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithRelations"];
+                };
+            };
+            /** @description Not a handle */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not a handle",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No user with that handle */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No user with that handle",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"];

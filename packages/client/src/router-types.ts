@@ -48,13 +48,20 @@ export type AppRouter = TRPCBuiltRouter<
   {
     auth: {
       signup: TRPCMutationProcedure<{
-        input: { email: string; password: string; passwordValidation: string; firstName: string; lastName: string };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        input: {
+          email: string;
+          password: string;
+          passwordValidation: string;
+          firstName: string;
+          lastName: string;
+          handle?: string | undefined;
+        };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       register: TRPCMutationProcedure<{
-        input: { email: string; name: string; password: string; password_confirm: string };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        input: { email: string; name: string; password: string; password_confirm: string; handle?: string | undefined };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       login: TRPCMutationProcedure<{
@@ -87,16 +94,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -122,16 +129,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -157,16 +164,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -192,16 +199,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -227,16 +234,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -263,16 +270,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -298,16 +305,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -334,8 +341,8 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -347,14 +354,14 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
       likes: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
     };
@@ -367,8 +374,8 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -381,8 +388,8 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -394,21 +401,21 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
       likes: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
     };
     users: {
       list: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       me: TRPCQueryProcedure<{
@@ -418,21 +425,22 @@ export type AppRouter = TRPCBuiltRouter<
           firstName: string;
           lastName: string;
           avatarUrl: string | null;
+          handle: string;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -455,11 +463,11 @@ export type AppRouter = TRPCBuiltRouter<
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
-          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -468,8 +476,8 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
       updateMe: TRPCMutationProcedure<{
-        input: { firstName?: string | undefined; lastName?: string | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        input: { firstName?: string | undefined; lastName?: string | undefined; handle?: string | undefined };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       deleteMe: TRPCMutationProcedure<{ input: { password: string }; output: void; meta: object }>;
@@ -491,36 +499,37 @@ export type AppRouter = TRPCBuiltRouter<
       deleteAvatar: TRPCMutationProcedure<{ input: void; output: void; meta: object }>;
       blocked: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       muted: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
-      get: TRPCQueryProcedure<{
-        input: { id: number };
+      byHandle: TRPCQueryProcedure<{
+        input: { handle: string };
         output: {
           id: number;
           firstName: string;
           lastName: string;
           avatarUrl: string | null;
+          handle: string;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -543,11 +552,68 @@ export type AppRouter = TRPCBuiltRouter<
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
-          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          postCount: number;
+          commentCount: number;
+          followerCount: number;
+          followedCount: number;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          firstName: string;
+          lastName: string;
+          avatarUrl: string | null;
+          handle: string;
+          posts: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+            comments: {
+              likeCount: number;
+              likedByMe: boolean;
+              id: number;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+            }[];
+            likeCount: number;
+            commentCount: number;
+            likedByMe: boolean;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+          }[];
+          comments: {
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -562,16 +628,16 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -598,19 +664,19 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
       followers: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       followed: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       follow: TRPCMutationProcedure<{
@@ -620,21 +686,22 @@ export type AppRouter = TRPCBuiltRouter<
           firstName: string;
           lastName: string;
           avatarUrl: string | null;
+          handle: string;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -657,11 +724,11 @@ export type AppRouter = TRPCBuiltRouter<
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
-          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -676,21 +743,22 @@ export type AppRouter = TRPCBuiltRouter<
           firstName: string;
           lastName: string;
           avatarUrl: string | null;
+          handle: string;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -713,11 +781,11 @@ export type AppRouter = TRPCBuiltRouter<
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
-          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -727,22 +795,22 @@ export type AppRouter = TRPCBuiltRouter<
       }>;
       block: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       unblock: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       mute: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       unmute: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
     };
@@ -816,7 +884,7 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           type: 'comment' | 'follow' | 'post_like' | 'comment_like';
           createdAt: string;
-          actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           read: boolean;
           post?: { id: number; title: string } | undefined;
           comment?: { id: number } | undefined;
@@ -841,16 +909,28 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               comments: {
                 likeCount: number;
                 likedByMe: boolean;
                 id: number;
                 content: string;
                 createdAt: string;
-                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-                likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+                createdBy: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                };
+                likedBy: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                }[];
               }[];
               likeCount: number;
               commentCount: number;
@@ -882,7 +962,7 @@ export type AppRouter = TRPCBuiltRouter<
               id: number;
               type: 'comment' | 'follow' | 'post_like' | 'comment_like';
               createdAt: string;
-              actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
               read: boolean;
               post?: { id: number; title: string } | undefined;
               comment?: { id: number } | undefined;

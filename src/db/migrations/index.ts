@@ -21,6 +21,7 @@ import { Migration20261127120000 } from './Migration20261127120000.js';
 import { Migration20261127130000 } from './Migration20261127130000.js';
 import { Migration20261127140000 } from './Migration20261127140000.js';
 import { Migration20261127150000 } from './Migration20261127150000.js';
+import { Migration20261127210000 } from './Migration20261127210000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127130000', class: Migration20261127130000 },
   { name: 'Migration20261127140000', class: Migration20261127140000 },
   { name: 'Migration20261127150000', class: Migration20261127150000 },
+  { name: 'Migration20261127210000', class: Migration20261127210000 },
 ];

@@ -22,7 +22,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -39,7 +40,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -102,7 +104,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -119,7 +122,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -475,7 +479,8 @@ select
                       n_a.id,
                       n_a.first_name as "firstName",
                       n_a.last_name as "lastName",
-                      n_a.avatar_url as "avatarUrl"
+                      n_a.avatar_url as "avatarUrl",
+                      n_a.handle
                   ) o
               )
             from
@@ -662,7 +667,8 @@ select
                       n_a.id,
                       n_a.first_name as "firstName",
                       n_a.last_name as "lastName",
-                      n_a.avatar_url as "avatarUrl"
+                      n_a.avatar_url as "avatarUrl",
+                      n_a.handle
                   ) o
               )
             from
@@ -808,7 +814,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -825,7 +832,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -868,7 +876,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -885,7 +894,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -1093,7 +1103,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -1110,7 +1121,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -1173,7 +1185,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -1190,7 +1203,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select

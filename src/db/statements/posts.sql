@@ -140,7 +140,8 @@ select
                   c_a.id,
                   c_a.first_name as "firstName",
                   c_a.last_name as "lastName",
-                  c_a.avatar_url as "avatarUrl"
+                  c_a.avatar_url as "avatarUrl",
+                  c_a.handle
                 from
                   users c_a
                 where
@@ -157,7 +158,8 @@ select
                     c_lu.id,
                     c_lu.first_name as "firstName",
                     c_lu.last_name as "lastName",
-                    c_lu.avatar_url as "avatarUrl"
+                    c_lu.avatar_url as "avatarUrl",
+                    c_lu.handle
                   from
                     (
                       select
@@ -625,7 +627,8 @@ select
                         p_a.id,
                         p_a.first_name as "firstName",
                         p_a.last_name as "lastName",
-                        p_a.avatar_url as "avatarUrl"
+                        p_a.avatar_url as "avatarUrl",
+                        p_a.handle
                       from
                         users p_a
                       where
@@ -642,7 +645,8 @@ select
                           p_lu.id,
                           p_lu.first_name as "firstName",
                           p_lu.last_name as "lastName",
-                          p_lu.avatar_url as "avatarUrl"
+                          p_lu.avatar_url as "avatarUrl",
+                          p_lu.handle
                         from
                           (
                             select
@@ -685,7 +689,8 @@ select
                                   p_c_a.id,
                                   p_c_a.first_name as "firstName",
                                   p_c_a.last_name as "lastName",
-                                  p_c_a.avatar_url as "avatarUrl"
+                                  p_c_a.avatar_url as "avatarUrl",
+                                  p_c_a.handle
                                 from
                                   users p_c_a
                                 where
@@ -702,7 +707,8 @@ select
                                     p_c_lu.id,
                                     p_c_lu.first_name as "firstName",
                                     p_c_lu.last_name as "lastName",
-                                    p_c_lu.avatar_url as "avatarUrl"
+                                    p_c_lu.avatar_url as "avatarUrl",
+                                    p_c_lu.handle
                                   from
                                     (
                                       select
@@ -851,7 +857,8 @@ select
                       p_a.id,
                       p_a.first_name as "firstName",
                       p_a.last_name as "lastName",
-                      p_a.avatar_url as "avatarUrl"
+                      p_a.avatar_url as "avatarUrl",
+                      p_a.handle
                     from
                       users p_a
                     where
@@ -868,7 +875,8 @@ select
                         p_lu.id,
                         p_lu.first_name as "firstName",
                         p_lu.last_name as "lastName",
-                        p_lu.avatar_url as "avatarUrl"
+                        p_lu.avatar_url as "avatarUrl",
+                        p_lu.handle
                       from
                         (
                           select
@@ -931,7 +939,8 @@ select
                                 p_c_a.id,
                                 p_c_a.first_name as "firstName",
                                 p_c_a.last_name as "lastName",
-                                p_c_a.avatar_url as "avatarUrl"
+                                p_c_a.avatar_url as "avatarUrl",
+                                p_c_a.handle
                               from
                                 users p_c_a
                               where
@@ -948,7 +957,8 @@ select
                                   p_c_lu.id,
                                   p_c_lu.first_name as "firstName",
                                   p_c_lu.last_name as "lastName",
-                                  p_c_lu.avatar_url as "avatarUrl"
+                                  p_c_lu.avatar_url as "avatarUrl",
+                                  p_c_lu.handle
                                 from
                                   (
                                     select
@@ -1267,7 +1277,8 @@ select
                       ins_a.id,
                       ins_a.first_name as "firstName",
                       ins_a.last_name as "lastName",
-                      ins_a.avatar_url as "avatarUrl"
+                      ins_a.avatar_url as "avatarUrl",
+                      ins_a.handle
                     from
                       users ins_a
                     where
@@ -1408,7 +1419,8 @@ select
                       ins_a.id,
                       ins_a.first_name as "firstName",
                       ins_a.last_name as "lastName",
-                      ins_a.avatar_url as "avatarUrl"
+                      ins_a.avatar_url as "avatarUrl",
+                      ins_a.handle
                     from
                       users ins_a
                     where
@@ -1458,7 +1470,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -1475,7 +1488,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -1545,7 +1559,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -1562,7 +1577,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -1978,7 +1994,8 @@ select
                         lp_a.id,
                         lp_a.first_name as "firstName",
                         lp_a.last_name as "lastName",
-                        lp_a.avatar_url as "avatarUrl"
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
                       from
                         users lp_a
                       where
@@ -1995,7 +2012,8 @@ select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
                           lp_lu.last_name as "lastName",
-                          lp_lu.avatar_url as "avatarUrl"
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
                         from
                           (
                             (
@@ -2066,7 +2084,8 @@ select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
                                   lp_c_a.last_name as "lastName",
-                                  lp_c_a.avatar_url as "avatarUrl"
+                                  lp_c_a.avatar_url as "avatarUrl",
+                                  lp_c_a.handle
                                 from
                                   users lp_c_a
                                 where
@@ -2083,7 +2102,8 @@ select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
                                     lp_c_lu.last_name as "lastName",
-                                    lp_c_lu.avatar_url as "avatarUrl"
+                                    lp_c_lu.avatar_url as "avatarUrl",
+                                    lp_c_lu.handle
                                   from
                                     (
                                       select
@@ -2427,7 +2447,8 @@ select
                         lp_a.id,
                         lp_a.first_name as "firstName",
                         lp_a.last_name as "lastName",
-                        lp_a.avatar_url as "avatarUrl"
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
                       from
                         users lp_a
                       where
@@ -2444,7 +2465,8 @@ select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
                           lp_lu.last_name as "lastName",
-                          lp_lu.avatar_url as "avatarUrl"
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
                         from
                           (
                             select
@@ -2508,7 +2530,8 @@ select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
                                   lp_c_a.last_name as "lastName",
-                                  lp_c_a.avatar_url as "avatarUrl"
+                                  lp_c_a.avatar_url as "avatarUrl",
+                                  lp_c_a.handle
                                 from
                                   users lp_c_a
                                 where
@@ -2525,7 +2548,8 @@ select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
                                     lp_c_lu.last_name as "lastName",
-                                    lp_c_lu.avatar_url as "avatarUrl"
+                                    lp_c_lu.avatar_url as "avatarUrl",
+                                    lp_c_lu.handle
                                   from
                                     (
                                       select
@@ -2917,7 +2941,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -2934,7 +2959,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -2977,7 +3003,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -2994,7 +3021,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -3173,7 +3201,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -3190,7 +3219,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -3253,7 +3283,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -3270,7 +3301,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -3637,7 +3669,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -3654,7 +3687,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -3697,7 +3731,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -3714,7 +3749,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -4158,7 +4194,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -4175,7 +4212,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -4238,7 +4276,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -4255,7 +4294,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -5040,7 +5080,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -5057,7 +5098,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -5100,7 +5142,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -5117,7 +5160,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -5513,7 +5557,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -5530,7 +5575,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -5593,7 +5639,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -5610,7 +5657,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -6267,7 +6315,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -6284,7 +6333,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -6327,7 +6377,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -6344,7 +6395,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -6513,7 +6565,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -6530,7 +6583,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -6593,7 +6647,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -6610,7 +6665,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -7077,7 +7133,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -7094,7 +7151,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -7164,7 +7222,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -7181,7 +7240,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -7542,7 +7602,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -7559,7 +7620,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -7629,7 +7691,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -7646,7 +7709,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -8034,7 +8098,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -8051,7 +8116,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -8121,7 +8187,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -8138,7 +8205,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -8489,7 +8557,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -8506,7 +8575,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -8576,7 +8646,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -8593,7 +8664,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -8952,7 +9024,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -8969,7 +9042,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -9039,7 +9113,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -9056,7 +9131,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -9437,7 +9513,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -9454,7 +9531,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -9524,7 +9602,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -9541,7 +9620,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -10103,7 +10183,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -10120,7 +10201,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -10190,7 +10272,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -10207,7 +10290,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -10748,7 +10832,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -10765,7 +10850,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -10835,7 +10921,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -10852,7 +10939,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -11211,7 +11299,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -11228,7 +11317,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -11298,7 +11388,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -11315,7 +11406,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -11589,6 +11681,502 @@ order by
   s.created_at desc,
   s.id desc;
 
+-- selectPostList: a handle's posts (q=@handle), a page after a cursor
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe"
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          p.author_id = (
+            select
+              hu.id
+            from
+              users hu
+            where
+              hu.handle = $2
+          )
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (p.created_at, p.id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $3
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          $4
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 9499999
+order by
+  b.nth;
+
 -- selectCommentsOnPost: a page
 select
   (
@@ -11609,7 +12197,8 @@ select
                   c_a.id,
                   c_a.first_name as "firstName",
                   c_a.last_name as "lastName",
-                  c_a.avatar_url as "avatarUrl"
+                  c_a.avatar_url as "avatarUrl",
+                  c_a.handle
                 from
                   users c_a
                 where
@@ -11626,7 +12215,8 @@ select
                     c_lu.id,
                     c_lu.first_name as "firstName",
                     c_lu.last_name as "lastName",
-                    c_lu.avatar_url as "avatarUrl"
+                    c_lu.avatar_url as "avatarUrl",
+                    c_lu.handle
                   from
                     (
                       select
@@ -11839,7 +12429,8 @@ select
                   c_a.id,
                   c_a.first_name as "firstName",
                   c_a.last_name as "lastName",
-                  c_a.avatar_url as "avatarUrl"
+                  c_a.avatar_url as "avatarUrl",
+                  c_a.handle
                 from
                   users c_a
                 where
@@ -11856,7 +12447,8 @@ select
                     c_lu.id,
                     c_lu.first_name as "firstName",
                     c_lu.last_name as "lastName",
-                    c_lu.avatar_url as "avatarUrl"
+                    c_lu.avatar_url as "avatarUrl",
+                    c_lu.handle
                   from
                     (
                       select
@@ -12095,7 +12687,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -12183,7 +12776,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -12299,7 +12893,8 @@ from
               c_a.id,
               c_a.first_name as "firstName",
               c_a.last_name as "lastName",
-              c_a.avatar_url as "avatarUrl"
+              c_a.avatar_url as "avatarUrl",
+              c_a.handle
             from
               users c_a
             where
@@ -12316,7 +12911,8 @@ from
                 c_lu.id,
                 c_lu.first_name as "firstName",
                 c_lu.last_name as "lastName",
-                c_lu.avatar_url as "avatarUrl"
+                c_lu.avatar_url as "avatarUrl",
+                c_lu.handle
               from
                 (
                   select
@@ -12526,7 +13122,8 @@ from
               c_a.id,
               c_a.first_name as "firstName",
               c_a.last_name as "lastName",
-              c_a.avatar_url as "avatarUrl"
+              c_a.avatar_url as "avatarUrl",
+              c_a.handle
             from
               users c_a
             where
@@ -12543,7 +13140,8 @@ from
                 c_lu.id,
                 c_lu.first_name as "firstName",
                 c_lu.last_name as "lastName",
-                c_lu.avatar_url as "avatarUrl"
+                c_lu.avatar_url as "avatarUrl",
+                c_lu.handle
               from
                 (
                   select

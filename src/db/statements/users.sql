@@ -34,7 +34,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -90,7 +91,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -210,7 +212,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -266,7 +269,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -282,7 +286,24 @@ where
       and tb.blocked_id = $1
   );
 
--- user_by_id
+-- user_account_taken
+select
+  exists (
+    select
+    from
+      users
+    where
+      email = $1
+  ) as email,
+  exists (
+    select
+    from
+      users
+    where
+      handle = $2
+  ) as handle;
+
+-- user_by_handle
 select
   case
     when s.block_count = 0
@@ -298,6 +319,7 @@ select
                 u.first_name as "firstName",
                 u.last_name as "lastName",
                 u.avatar_url as "avatarUrl",
+                u.handle,
                 coalesce(
                   (
                     select
@@ -318,7 +340,8 @@ select
                                   u_p_a.id,
                                   u_p_a.first_name as "firstName",
                                   u_p_a.last_name as "lastName",
-                                  u_p_a.avatar_url as "avatarUrl"
+                                  u_p_a.avatar_url as "avatarUrl",
+                                  u_p_a.handle
                                 from
                                   users u_p_a
                                 where
@@ -335,7 +358,8 @@ select
                                     u_p_lu.id,
                                     u_p_lu.first_name as "firstName",
                                     u_p_lu.last_name as "lastName",
-                                    u_p_lu.avatar_url as "avatarUrl"
+                                    u_p_lu.avatar_url as "avatarUrl",
+                                    u_p_lu.handle
                                   from
                                     (
                                       select
@@ -378,7 +402,8 @@ select
                                             u_p_c_a.id,
                                             u_p_c_a.first_name as "firstName",
                                             u_p_c_a.last_name as "lastName",
-                                            u_p_c_a.avatar_url as "avatarUrl"
+                                            u_p_c_a.avatar_url as "avatarUrl",
+                                            u_p_c_a.handle
                                           from
                                             users u_p_c_a
                                           where
@@ -395,7 +420,8 @@ select
                                               u_p_c_lu.id,
                                               u_p_c_lu.first_name as "firstName",
                                               u_p_c_lu.last_name as "lastName",
-                                              u_p_c_lu.avatar_url as "avatarUrl"
+                                              u_p_c_lu.avatar_url as "avatarUrl",
+                                              u_p_c_lu.handle
                                             from
                                               (
                                                 select
@@ -432,18 +458,13 @@ select
                                         0
                                       ) - 0
                                     )::int as "likeCount",
-                                    to_json(
-                                      '#c' || u_p_c.id || case
-                                        when exists (
-                                          select
-                                          from
-                                            comment_likes u_p_c_m
-                                          where
-                                            u_p_c_m.comment_id = u_p_c.id
-                                            and u_p_c_m.user_id = s.user_id
-                                        ) then 't'
-                                        else 'f'
-                                      end
+                                    exists (
+                                      select
+                                      from
+                                        comment_likes u_p_c_m
+                                      where
+                                        u_p_c_m.comment_id = u_p_c.id
+                                        and u_p_c_m.user_id = s.user_id
                                     ) as "likedByMe"
                                   from
                                     comments u_p_c
@@ -485,18 +506,13 @@ select
                               0
                             ) - 0
                           )::int as "commentCount",
-                          to_json(
-                            '#p' || u_p.id || case
-                              when exists (
-                                select
-                                from
-                                  post_likes u_p_m
-                                where
-                                  u_p_m.post_id = u_p.id
-                                  and u_p_m.user_id = s.user_id
-                              ) then 't'
-                              else 'f'
-                            end
+                          exists (
+                            select
+                            from
+                              post_likes u_p_m
+                            where
+                              u_p_m.post_id = u_p.id
+                              and u_p_m.user_id = s.user_id
                           ) as "likedByMe",
                           coalesce(u_p.media::json, '[]'::json) as media
                         from
@@ -531,7 +547,8 @@ select
                                   u_c_a.id,
                                   u_c_a.first_name as "firstName",
                                   u_c_a.last_name as "lastName",
-                                  u_c_a.avatar_url as "avatarUrl"
+                                  u_c_a.avatar_url as "avatarUrl",
+                                  u_c_a.handle
                                 from
                                   users u_c_a
                                 where
@@ -548,7 +565,8 @@ select
                                     u_c_lu.id,
                                     u_c_lu.first_name as "firstName",
                                     u_c_lu.last_name as "lastName",
-                                    u_c_lu.avatar_url as "avatarUrl"
+                                    u_c_lu.avatar_url as "avatarUrl",
+                                    u_c_lu.handle
                                   from
                                     (
                                       select
@@ -585,18 +603,13 @@ select
                               0
                             ) - 0
                           )::int as "likeCount",
-                          to_json(
-                            '#c' || u_c.id || case
-                              when exists (
-                                select
-                                from
-                                  comment_likes u_c_m
-                                where
-                                  u_c_m.comment_id = u_c.id
-                                  and u_c_m.user_id = s.user_id
-                              ) then 't'
-                              else 'f'
-                            end
+                          exists (
+                            select
+                            from
+                              comment_likes u_c_m
+                            where
+                              u_c_m.comment_id = u_c.id
+                              and u_c_m.user_id = s.user_id
                           ) as "likedByMe"
                         from
                           comments u_c
@@ -623,7 +636,8 @@ select
                           u_followed_u.id,
                           u_followed_u.first_name as "firstName",
                           u_followed_u.last_name as "lastName",
-                          u_followed_u.avatar_url as "avatarUrl"
+                          u_followed_u.avatar_url as "avatarUrl",
+                          u_followed_u.handle
                         from
                           follows u_followed
                           join users u_followed_u on u_followed_u.id = u_followed.followed_id
@@ -648,7 +662,8 @@ select
                           u_followers_u.id,
                           u_followers_u.first_name as "firstName",
                           u_followers_u.last_name as "lastName",
-                          u_followers_u.avatar_url as "avatarUrl"
+                          u_followers_u.avatar_url as "avatarUrl",
+                          u_followers_u.handle
                         from
                           follows u_followers
                           join users u_followers_u on u_followers_u.id = u_followers.follower_id
@@ -718,15 +733,14 @@ select
       from
         users u
       where
-        u.id = $3
+        u.handle = $3
         and true
     )::text
   end,
   not (
     s.block_count = 0
     and s.mute_count = 0
-  ),
-  pg_current_snapshot()::text
+  )
 from
   sessions s
 where
@@ -735,7 +749,7 @@ where
   and s.revoked_at is null
   and s.expires_at > now();
 
--- user_by_id_guarded
+-- user_by_handle_guarded
 select
   (
     select
@@ -749,6 +763,7 @@ select
               u.first_name as "firstName",
               u.last_name as "lastName",
               u.avatar_url as "avatarUrl",
+              u.handle,
               coalesce(
                 (
                   select
@@ -769,7 +784,8 @@ select
                                 u_p_a.id,
                                 u_p_a.first_name as "firstName",
                                 u_p_a.last_name as "lastName",
-                                u_p_a.avatar_url as "avatarUrl"
+                                u_p_a.avatar_url as "avatarUrl",
+                                u_p_a.handle
                               from
                                 users u_p_a
                               where
@@ -786,7 +802,8 @@ select
                                   u_p_lu.id,
                                   u_p_lu.first_name as "firstName",
                                   u_p_lu.last_name as "lastName",
-                                  u_p_lu.avatar_url as "avatarUrl"
+                                  u_p_lu.avatar_url as "avatarUrl",
+                                  u_p_lu.handle
                                 from
                                   (
                                     select
@@ -849,7 +866,8 @@ select
                                           u_p_c_a.id,
                                           u_p_c_a.first_name as "firstName",
                                           u_p_c_a.last_name as "lastName",
-                                          u_p_c_a.avatar_url as "avatarUrl"
+                                          u_p_c_a.avatar_url as "avatarUrl",
+                                          u_p_c_a.handle
                                         from
                                           users u_p_c_a
                                         where
@@ -866,7 +884,8 @@ select
                                             u_p_c_lu.id,
                                             u_p_c_lu.first_name as "firstName",
                                             u_p_c_lu.last_name as "lastName",
-                                            u_p_c_lu.avatar_url as "avatarUrl"
+                                            u_p_c_lu.avatar_url as "avatarUrl",
+                                            u_p_c_lu.handle
                                           from
                                             (
                                               select
@@ -1128,7 +1147,8 @@ select
                                 u_c_a.id,
                                 u_c_a.first_name as "firstName",
                                 u_c_a.last_name as "lastName",
-                                u_c_a.avatar_url as "avatarUrl"
+                                u_c_a.avatar_url as "avatarUrl",
+                                u_c_a.handle
                               from
                                 users u_c_a
                               where
@@ -1145,7 +1165,8 @@ select
                                   u_c_lu.id,
                                   u_c_lu.first_name as "firstName",
                                   u_c_lu.last_name as "lastName",
-                                  u_c_lu.avatar_url as "avatarUrl"
+                                  u_c_lu.avatar_url as "avatarUrl",
+                                  u_c_lu.handle
                                 from
                                   (
                                     select
@@ -1321,7 +1342,8 @@ select
                         u_followed_u.id,
                         u_followed_u.first_name as "firstName",
                         u_followed_u.last_name as "lastName",
-                        u_followed_u.avatar_url as "avatarUrl"
+                        u_followed_u.avatar_url as "avatarUrl",
+                        u_followed_u.handle
                       from
                         follows u_followed
                         join users u_followed_u on u_followed_u.id = u_followed.followed_id
@@ -1366,7 +1388,1332 @@ select
                         u_followers_u.id,
                         u_followers_u.first_name as "firstName",
                         u_followers_u.last_name as "lastName",
-                        u_followers_u.avatar_url as "avatarUrl"
+                        u_followers_u.avatar_url as "avatarUrl",
+                        u_followers_u.handle
+                      from
+                        follows u_followers
+                        join users u_followers_u on u_followers_u.id = u_followers.follower_id
+                      where
+                        u_followers.followed_id = u.id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = u_followers.follower_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = u_followers.follower_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        u_followers.follower_id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as followers,
+              coalesce(
+                (
+                  select
+                    u_s.post_count
+                  from
+                    user_stats u_s
+                  where
+                    u_s.user_id = u.id
+                ),
+                0
+              )::int as "postCount",
+              (
+                coalesce(
+                  (
+                    select
+                      u_s.comment_count
+                    from
+                      user_stats u_s
+                    where
+                      u_s.user_id = u.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            posts hp
+                            join comments hc on hc.post_id = hp.id
+                          where
+                            hp.author_id = hu.u
+                            and hc.author_id = u.id
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "commentCount",
+              (
+                coalesce(
+                  (
+                    select
+                      u_s.follower_count
+                    from
+                      user_stats u_s
+                    where
+                      u_s.user_id = u.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = hu.u
+                            and hf.followed_id = u.id
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "followerCount",
+              (
+                coalesce(
+                  (
+                    select
+                      u_s.followed_count
+                    from
+                      user_stats u_s
+                    where
+                      u_s.user_id = u.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = u.id
+                            and hf.followed_id = hu.u
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "followedCount"
+          ) o
+      )
+    from
+      users u
+    where
+      u.handle = $3
+      and (
+        s.block_count = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = s.user_id
+              and bk.blocked_id = u.id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = u.id
+              and bk.blocked_id = s.user_id
+          )
+        )
+      )
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- user_by_id
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                u.id,
+                u.first_name as "firstName",
+                u.last_name as "lastName",
+                u.avatar_url as "avatarUrl",
+                u.handle,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          u_p.id,
+                          u_p.title,
+                          u_p.content,
+                          to_char(u_p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  u_p_a.id,
+                                  u_p_a.first_name as "firstName",
+                                  u_p_a.last_name as "lastName",
+                                  u_p_a.avatar_url as "avatarUrl",
+                                  u_p_a.handle
+                                from
+                                  users u_p_a
+                                where
+                                  u_p_a.id = u_p.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_lu.id,
+                                    u_p_lu.first_name as "firstName",
+                                    u_p_lu.last_name as "lastName",
+                                    u_p_lu.avatar_url as "avatarUrl",
+                                    u_p_lu.handle
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        post_likes l
+                                      where
+                                        l.post_id = u_p.id
+                                        and true
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) u_p_lu_i
+                                    join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
+                                  order by
+                                    u_p_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_c.id,
+                                    u_p_c.content,
+                                    to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                    (
+                                      select
+                                        row_to_json(o)
+                                      from
+                                        (
+                                          select
+                                            u_p_c_a.id,
+                                            u_p_c_a.first_name as "firstName",
+                                            u_p_c_a.last_name as "lastName",
+                                            u_p_c_a.avatar_url as "avatarUrl",
+                                            u_p_c_a.handle
+                                          from
+                                            users u_p_c_a
+                                          where
+                                            u_p_c_a.id = u_p_c.author_id
+                                        ) o
+                                    ) as "createdBy",
+                                    coalesce(
+                                      (
+                                        select
+                                          array_to_json(array_agg(a))
+                                        from
+                                          (
+                                            select
+                                              u_p_c_lu.id,
+                                              u_p_c_lu.first_name as "firstName",
+                                              u_p_c_lu.last_name as "lastName",
+                                              u_p_c_lu.avatar_url as "avatarUrl",
+                                              u_p_c_lu.handle
+                                            from
+                                              (
+                                                select
+                                                  l.user_id
+                                                from
+                                                  comment_likes l
+                                                where
+                                                  l.comment_id = u_p_c.id
+                                                  and true
+                                                order by
+                                                  l.user_id
+                                                limit
+                                                  20
+                                              ) u_p_c_lu_i
+                                              join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
+                                            order by
+                                              u_p_c_lu_i.user_id
+                                            limit
+                                              20
+                                          ) a
+                                      ),
+                                      '[]'::json
+                                    ) as "likedBy",
+                                    (
+                                      coalesce(
+                                        (
+                                          select
+                                            u_p_c_s.like_count
+                                          from
+                                            comment_stats u_p_c_s
+                                          where
+                                            u_p_c_s.comment_id = u_p_c.id
+                                        ),
+                                        0
+                                      ) - 0
+                                    )::int as "likeCount",
+                                    to_json(
+                                      '#c' || u_p_c.id || case
+                                        when exists (
+                                          select
+                                          from
+                                            comment_likes u_p_c_m
+                                          where
+                                            u_p_c_m.comment_id = u_p_c.id
+                                            and u_p_c_m.user_id = s.user_id
+                                        ) then 't'
+                                        else 'f'
+                                      end
+                                    ) as "likedByMe"
+                                  from
+                                    comments u_p_c
+                                  where
+                                    u_p_c.post_id = u_p.id
+                                    and true
+                                  order by
+                                    u_p_c.created_at desc,
+                                    u_p_c.id desc
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as comments,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_p_s.like_count
+                                from
+                                  post_stats u_p_s
+                                where
+                                  u_p_s.post_id = u_p.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_p_s.comment_count
+                                from
+                                  post_stats u_p_s
+                                where
+                                  u_p_s.post_id = u_p.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "commentCount",
+                          to_json(
+                            '#p' || u_p.id || case
+                              when exists (
+                                select
+                                from
+                                  post_likes u_p_m
+                                where
+                                  u_p_m.post_id = u_p.id
+                                  and u_p_m.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
+                          ) as "likedByMe",
+                          coalesce(u_p.media::json, '[]'::json) as media
+                        from
+                          posts u_p
+                        where
+                          u_p.author_id = u.id
+                        order by
+                          u_p.created_at desc,
+                          u_p.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as posts,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          u_c.id,
+                          u_c.content,
+                          to_char(u_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  u_c_a.id,
+                                  u_c_a.first_name as "firstName",
+                                  u_c_a.last_name as "lastName",
+                                  u_c_a.avatar_url as "avatarUrl",
+                                  u_c_a.handle
+                                from
+                                  users u_c_a
+                                where
+                                  u_c_a.id = u_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_c_lu.id,
+                                    u_c_lu.first_name as "firstName",
+                                    u_c_lu.last_name as "lastName",
+                                    u_c_lu.avatar_url as "avatarUrl",
+                                    u_c_lu.handle
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = u_c.id
+                                        and true
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) u_c_lu_i
+                                    join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
+                                  order by
+                                    u_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_c_s.like_count
+                                from
+                                  comment_stats u_c_s
+                                where
+                                  u_c_s.comment_id = u_c.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "likeCount",
+                          to_json(
+                            '#c' || u_c.id || case
+                              when exists (
+                                select
+                                from
+                                  comment_likes u_c_m
+                                where
+                                  u_c_m.comment_id = u_c.id
+                                  and u_c_m.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
+                          ) as "likedByMe"
+                        from
+                          comments u_c
+                        where
+                          u_c.author_id = u.id
+                          and true
+                          and true
+                        order by
+                          u_c.created_at desc,
+                          u_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          u_followed_u.id,
+                          u_followed_u.first_name as "firstName",
+                          u_followed_u.last_name as "lastName",
+                          u_followed_u.avatar_url as "avatarUrl",
+                          u_followed_u.handle
+                        from
+                          follows u_followed
+                          join users u_followed_u on u_followed_u.id = u_followed.followed_id
+                        where
+                          u_followed.follower_id = u.id
+                          and true
+                        order by
+                          u_followed.followed_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as followed,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          u_followers_u.id,
+                          u_followers_u.first_name as "firstName",
+                          u_followers_u.last_name as "lastName",
+                          u_followers_u.avatar_url as "avatarUrl",
+                          u_followers_u.handle
+                        from
+                          follows u_followers
+                          join users u_followers_u on u_followers_u.id = u_followers.follower_id
+                        where
+                          u_followers.followed_id = u.id
+                          and true
+                        order by
+                          u_followers.follower_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as followers,
+                coalesce(
+                  (
+                    select
+                      u_s.post_count
+                    from
+                      user_stats u_s
+                    where
+                      u_s.user_id = u.id
+                  ),
+                  0
+                )::int as "postCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        u_s.comment_count
+                      from
+                        user_stats u_s
+                      where
+                        u_s.user_id = u.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "commentCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        u_s.follower_count
+                      from
+                        user_stats u_s
+                      where
+                        u_s.user_id = u.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "followerCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        u_s.followed_count
+                      from
+                        user_stats u_s
+                      where
+                        u_s.user_id = u.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "followedCount"
+            ) o
+        )
+      from
+        users u
+      where
+        u.id = $3
+        and true
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  ),
+  pg_current_snapshot()::text
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- user_by_id_guarded
+select
+  (
+    select
+      (
+        select
+          row_to_json(o)
+        from
+          (
+            select
+              u.id,
+              u.first_name as "firstName",
+              u.last_name as "lastName",
+              u.avatar_url as "avatarUrl",
+              u.handle,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        u_p.id,
+                        u_p.title,
+                        u_p.content,
+                        to_char(u_p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                u_p_a.id,
+                                u_p_a.first_name as "firstName",
+                                u_p_a.last_name as "lastName",
+                                u_p_a.avatar_url as "avatarUrl",
+                                u_p_a.handle
+                              from
+                                users u_p_a
+                              where
+                                u_p_a.id = u_p.author_id
+                            ) o
+                        ) as "createdBy",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_p_lu.id,
+                                  u_p_lu.first_name as "firstName",
+                                  u_p_lu.last_name as "lastName",
+                                  u_p_lu.avatar_url as "avatarUrl",
+                                  u_p_lu.handle
+                                from
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      post_likes l
+                                    where
+                                      l.post_id = u_p.id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) u_p_lu_i
+                                  join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
+                                order by
+                                  u_p_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as "likedBy",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_p_c.id,
+                                  u_p_c.content,
+                                  to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                  (
+                                    select
+                                      row_to_json(o)
+                                    from
+                                      (
+                                        select
+                                          u_p_c_a.id,
+                                          u_p_c_a.first_name as "firstName",
+                                          u_p_c_a.last_name as "lastName",
+                                          u_p_c_a.avatar_url as "avatarUrl",
+                                          u_p_c_a.handle
+                                        from
+                                          users u_p_c_a
+                                        where
+                                          u_p_c_a.id = u_p_c.author_id
+                                      ) o
+                                  ) as "createdBy",
+                                  coalesce(
+                                    (
+                                      select
+                                        array_to_json(array_agg(a))
+                                      from
+                                        (
+                                          select
+                                            u_p_c_lu.id,
+                                            u_p_c_lu.first_name as "firstName",
+                                            u_p_c_lu.last_name as "lastName",
+                                            u_p_c_lu.avatar_url as "avatarUrl",
+                                            u_p_c_lu.handle
+                                          from
+                                            (
+                                              select
+                                                l.user_id
+                                              from
+                                                comment_likes l
+                                              where
+                                                l.comment_id = u_p_c.id
+                                                and (
+                                                  s.block_count = 0
+                                                  or (
+                                                    not exists (
+                                                      select
+                                                      from
+                                                        blocks bk
+                                                      where
+                                                        bk.blocker_id = s.user_id
+                                                        and bk.blocked_id = l.user_id
+                                                    )
+                                                    and not exists (
+                                                      select
+                                                      from
+                                                        blocks bk
+                                                      where
+                                                        bk.blocker_id = l.user_id
+                                                        and bk.blocked_id = s.user_id
+                                                    )
+                                                  )
+                                                )
+                                              order by
+                                                l.user_id
+                                              limit
+                                                20
+                                            ) u_p_c_lu_i
+                                            join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
+                                          order by
+                                            u_p_c_lu_i.user_id
+                                          limit
+                                            20
+                                        ) a
+                                    ),
+                                    '[]'::json
+                                  ) as "likedBy",
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_c_s.like_count
+                                        from
+                                          comment_stats u_p_c_s
+                                        where
+                                          u_p_c_s.comment_id = u_p_c.id
+                                      ),
+                                      0
+                                    ) - (
+                                      case
+                                        when s.block_count = 0 then 0
+                                        else (
+                                          select
+                                            count(*)
+                                          from
+                                            (
+                                              select
+                                                hb.blocked_id as u
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocker_id = s.user_id
+                                              union all
+                                              select
+                                                hb.blocker_id
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocked_id = s.user_id
+                                            ) hu
+                                            cross join lateral (
+                                              select
+                                              from
+                                                comment_likes hl
+                                              where
+                                                hl.comment_id = u_p_c.id
+                                                and hl.user_id = hu.u
+                                            ) hr
+                                        )
+                                      end
+                                    )
+                                  )::int as "likeCount",
+                                  exists (
+                                    select
+                                    from
+                                      comment_likes u_p_c_m
+                                    where
+                                      u_p_c_m.comment_id = u_p_c.id
+                                      and u_p_c_m.user_id = s.user_id
+                                  ) as "likedByMe"
+                                from
+                                  comments u_p_c
+                                where
+                                  u_p_c.post_id = u_p.id
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_p_c.author_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_p_c.author_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_p_c.created_at desc,
+                                  u_p_c.id desc
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as comments,
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_p_s.like_count
+                              from
+                                post_stats u_p_s
+                              where
+                                u_p_s.post_id = u_p.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = u_p.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_p_s.comment_count
+                              from
+                                post_stats u_p_s
+                              where
+                                u_p_s.post_id = u_p.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = u_p.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        exists (
+                          select
+                          from
+                            post_likes u_p_m
+                          where
+                            u_p_m.post_id = u_p.id
+                            and u_p_m.user_id = s.user_id
+                        ) as "likedByMe",
+                        coalesce(u_p.media::json, '[]'::json) as media
+                      from
+                        posts u_p
+                      where
+                        u_p.author_id = u.id
+                      order by
+                        u_p.created_at desc,
+                        u_p.id desc
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as posts,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        u_c.id,
+                        u_c.content,
+                        to_char(u_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                u_c_a.id,
+                                u_c_a.first_name as "firstName",
+                                u_c_a.last_name as "lastName",
+                                u_c_a.avatar_url as "avatarUrl",
+                                u_c_a.handle
+                              from
+                                users u_c_a
+                              where
+                                u_c_a.id = u_c.author_id
+                            ) o
+                        ) as "createdBy",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_c_lu.id,
+                                  u_c_lu.first_name as "firstName",
+                                  u_c_lu.last_name as "lastName",
+                                  u_c_lu.avatar_url as "avatarUrl",
+                                  u_c_lu.handle
+                                from
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = u_c.id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) u_c_lu_i
+                                  join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
+                                order by
+                                  u_c_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as "likedBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_c_s.like_count
+                              from
+                                comment_stats u_c_s
+                              where
+                                u_c_s.comment_id = u_c.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comment_likes hl
+                                    where
+                                      hl.comment_id = u_c.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        exists (
+                          select
+                          from
+                            comment_likes u_c_m
+                          where
+                            u_c_m.comment_id = u_c.id
+                            and u_c_m.user_id = s.user_id
+                        ) as "likedByMe"
+                      from
+                        comments u_c
+                      where
+                        u_c.author_id = u.id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = (
+                                  select
+                                    cp.author_id
+                                  from
+                                    posts cp
+                                  where
+                                    cp.id = u_c.post_id
+                                )
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = (
+                                  select
+                                    cp.author_id
+                                  from
+                                    posts cp
+                                  where
+                                    cp.id = u_c.post_id
+                                )
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = u_c.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = u_c.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        u_c.created_at desc,
+                        u_c.id desc
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as comments,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        u_followed_u.id,
+                        u_followed_u.first_name as "firstName",
+                        u_followed_u.last_name as "lastName",
+                        u_followed_u.avatar_url as "avatarUrl",
+                        u_followed_u.handle
+                      from
+                        follows u_followed
+                        join users u_followed_u on u_followed_u.id = u_followed.followed_id
+                      where
+                        u_followed.follower_id = u.id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = u_followed.followed_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = u_followed.followed_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        u_followed.followed_id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as followed,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        u_followers_u.id,
+                        u_followers_u.first_name as "firstName",
+                        u_followers_u.last_name as "lastName",
+                        u_followers_u.avatar_url as "avatarUrl",
+                        u_followers_u.handle
                       from
                         follows u_followers
                         join users u_followers_u on u_followers_u.id = u_followers.follower_id
@@ -1606,6 +2953,26 @@ where
 returning
   u.id;
 
+-- user_insert
+insert into
+  users as u (email, password_hash, first_name, last_name, handle)
+values
+  ($1, $2, $3::text, $4::text, coalesce($5::text, feedline_free_handle ($3, $4)))
+returning
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          u.id,
+          u.first_name as "firstName",
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl",
+          u.handle
+      ) o
+  ) as json;
+
 -- user_shown
 select
   1
@@ -1632,11 +2999,12 @@ where
     )
   );
 
--- user_update_names
+-- user_update_profile
 update users u
 set
   first_name = coalesce($1, u.first_name),
-  last_name = coalesce($2, u.last_name)
+  last_name = coalesce($2, u.last_name),
+  handle = coalesce($4, u.handle)
 where
   u.id = $3
 returning
@@ -1649,7 +3017,8 @@ returning
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json;
 
@@ -1664,7 +3033,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -1714,7 +3084,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -1763,7 +3134,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -1844,7 +3216,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -1922,7 +3295,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -1957,7 +3331,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from

@@ -11,7 +11,7 @@ import {
 import { ANSWER_MAX_BYTES } from '../../../src/trpc/schemas.js';
 import { MEDIA_DESCRIPTION_MAX_BYTES } from '../../../src/media/media.entity.js';
 import { POST_MEDIA_MAX } from '../../../src/media/media.schemas.js';
-import { MEDIA_URL_MAX, NAME_MAX_BYTES } from '../../../src/users/user.entity.js';
+import { HANDLE_MAX, MEDIA_URL_MAX, NAME_MAX_BYTES } from '../../../src/users/user.entity.js';
 import { PROFILE_MAX_JSON_BYTES } from '../../../src/users/users.schemas.js';
 import { expectApiError } from '../../support/fixtures.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
@@ -61,8 +61,8 @@ beforeAll(async () => {
   const name = quotes(NAME_MAX_BYTES);
   // The largest ids are not reachable here; the rows are otherwise as large as the limits allow.
   const users: { id: number }[] = await sql(
-    `insert into users (email, password_hash, first_name, last_name, avatar_url)
-     select 'worst-' || g || '@example.com', 'x', ?, ?, ? from generate_series(1, ?) g returning id`,
+    `insert into users (email, password_hash, first_name, last_name, avatar_url, handle)
+     select 'worst-' || g || '@example.com', 'x', ?, ?, ?, lpad(g::text, ${HANDLE_MAX}, 'w') from generate_series(1, ?) g returning id`,
     [name, name, WORST_URL, PREVIEW_ITEMS + 1],
   );
   const [first, ...likers] = users.map((user) => user.id);
