@@ -3156,7 +3156,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 9999999
     )::text
   end,
   not (
@@ -3623,7 +3623,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 9999999
   )::text,
   not (
     s.block_count = 0
@@ -4149,7 +4149,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 9999999
     )::text
   end,
   not (
@@ -5034,7 +5034,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 9999999
   )::text,
   not (
     s.block_count = 0
@@ -5512,7 +5512,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 9999999
     )::text
   end,
   not (
@@ -6269,7 +6269,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 9999999
   )::text,
   not (
     s.block_count = 0
@@ -6520,7 +6520,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9499999
+        t.upto <= 9999999
     )::text
   end,
   not (
@@ -6957,7 +6957,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9499999
+      t.upto <= 9999999
   )::text,
   not (
     s.block_count = 0
@@ -7567,7 +7567,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 9999999
 order by
   b.nth;
 
@@ -8073,7 +8073,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 9999999
 order by
   b.nth;
 
@@ -9478,7 +9478,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 9999999
 order by
   b.nth;
 
@@ -9994,7 +9994,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 9999999
 order by
   b.nth;
 
@@ -10569,7 +10569,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 9999999
 order by
   b.nth;
 
@@ -11218,7 +11218,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 9999999
 order by
   b.nth;
 
@@ -12173,7 +12173,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9499999
+  b.upto <= 9999999
 order by
   b.nth;
 
