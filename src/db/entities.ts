@@ -9,6 +9,7 @@ import { CommentEntity } from '../posts/comment.entity.js';
 import { CommentLikeEntity, PostLikeEntity } from '../posts/like.entity.js';
 import { NewestPostEntity } from '../posts/newest-post.entity.js';
 import { PostEntity } from '../posts/post.entity.js';
+import { BookmarkEntity, PostTagEntity, RepostEntity, TagFollowEntity } from '../posts/share.entity.js';
 import { CommentStatsEntity, PostStatsEntity } from '../posts/stats.entity.js';
 import { BlockEntity, MuteEntity } from '../users/block.entity.js';
 import { FollowEntity } from '../users/follow.entity.js';
@@ -38,4 +39,8 @@ export const entities = [
   MediaEntity,
   MediaQuotaEntity,
   MediaDeletedKeyEntity,
+  PostTagEntity,
+  TagFollowEntity,
+  RepostEntity,
+  BookmarkEntity,
 ];

@@ -145,6 +145,68 @@ CREATE FUNCTION public.feedline_count_post_stats_like_count() RETURNS trigger
 
 
 --
+-- Name: feedline_count_post_stats_quote_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_post_stats_quote_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        declare
+          changed bigint;
+          one_key int;
+        begin
+          select count(*), min(quote_of_id) into changed, one_key from changed_rows where quote_of_id is not null;
+          if changed = 1 then
+            update post_stats set quote_count = quote_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where post_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into post_stats as s (post_id, quote_count) values (one_key, 1)
+                on conflict (post_id) do update set quote_count = s.quote_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' and changed > 1 then
+            insert into post_stats as s (post_id, quote_count) select quote_of_id, count(*) from changed_rows where quote_of_id is not null group by 1 order by 1
+              on conflict (post_id) do update set quote_count = s.quote_count + excluded.quote_count;
+          elsif changed > 1 then
+            perform from post_stats where post_id in (select quote_of_id from changed_rows) order by post_id for no key update;
+            update post_stats s set quote_count = s.quote_count - d.n
+              from (select quote_of_id as k, count(*) as n from changed_rows where quote_of_id is not null group by 1) d where s.post_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
+-- Name: feedline_count_post_stats_repost_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_count_post_stats_repost_count() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        declare
+          changed bigint;
+          one_key int;
+        begin
+          select count(*), min(post_id) into changed, one_key from changed_rows where post_id is not null;
+          if changed = 1 then
+            update post_stats set repost_count = repost_count + case when tg_op = 'INSERT' then 1 else -1 end
+              where post_id = one_key;
+            if not found and tg_op = 'INSERT' then
+              insert into post_stats as s (post_id, repost_count) values (one_key, 1)
+                on conflict (post_id) do update set repost_count = s.repost_count + 1;
+            end if;
+          elsif tg_op = 'INSERT' and changed > 1 then
+            insert into post_stats as s (post_id, repost_count) select post_id, count(*) from changed_rows where post_id is not null group by 1 order by 1
+              on conflict (post_id) do update set repost_count = s.repost_count + excluded.repost_count;
+          elsif changed > 1 then
+            perform from post_stats where post_id in (select post_id from changed_rows) order by post_id for no key update;
+            update post_stats s set repost_count = s.repost_count - d.n
+              from (select post_id as k, count(*) as n from changed_rows where post_id is not null group by 1) d where s.post_id = d.k;
+          end if;
+          return null;
+        end $$;
+
+
+--
 -- Name: feedline_count_user_stats_comment_count(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -499,6 +561,17 @@ CREATE TABLE public.blocks (
 
 
 --
+-- Name: bookmarks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.bookmarks (
+    user_id integer NOT NULL,
+    post_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+
+--
 -- Name: comment_likes; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -756,7 +829,7 @@ CREATE TABLE public.notifications (
     comment_id integer,
     read boolean DEFAULT false NOT NULL,
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT notifications_type_check CHECK ((type = ANY (ARRAY['post_like'::text, 'comment_like'::text, 'comment'::text, 'follow'::text])))
+    CONSTRAINT notifications_type_check CHECK ((type = ANY (ARRAY['post_like'::text, 'comment_like'::text, 'comment'::text, 'follow'::text, 'mention'::text, 'repost'::text, 'quote'::text])))
 );
 
 
@@ -798,7 +871,21 @@ CREATE TABLE public.post_likes (
 CREATE TABLE public.post_stats (
     post_id integer NOT NULL,
     like_count integer DEFAULT 0 NOT NULL,
-    comment_count integer DEFAULT 0 NOT NULL
+    comment_count integer DEFAULT 0 NOT NULL,
+    repost_count integer DEFAULT 0 NOT NULL,
+    quote_count integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: post_tags; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.post_tags (
+    post_id integer NOT NULL,
+    tag character varying(50) NOT NULL,
+    author_id integer NOT NULL,
+    created_at timestamp(3) with time zone NOT NULL
 );
 
 
@@ -813,7 +900,8 @@ CREATE TABLE public.posts (
     author_id integer NOT NULL,
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
     search_vector tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, (((title)::text || ' '::text) || content))) STORED,
-    media json
+    media json,
+    quote_of_id integer
 );
 
 
@@ -849,6 +937,38 @@ CREATE TABLE public.rate_limit_counters (
 
 
 --
+-- Name: reposts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.reposts (
+    id integer NOT NULL,
+    post_id integer NOT NULL,
+    user_id integer NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: reposts_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.reposts_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: reposts_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.reposts_id_seq OWNED BY public.reposts.id;
+
+
+--
 -- Name: sessions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -860,6 +980,17 @@ CREATE TABLE public.sessions (
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL,
     block_count integer DEFAULT 0 NOT NULL,
     mute_count integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: tag_follows; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tag_follows (
+    user_id integer NOT NULL,
+    tag character varying(50) NOT NULL,
+    created_at timestamp(3) with time zone DEFAULT now() NOT NULL
 );
 
 
@@ -958,6 +1089,13 @@ ALTER TABLE ONLY public.posts ALTER COLUMN id SET DEFAULT public.live_nextval('p
 
 
 --
+-- Name: reposts id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reposts ALTER COLUMN id SET DEFAULT public.live_nextval('public.reposts_id_seq'::regclass);
+
+
+--
 -- Name: users id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -970,6 +1108,14 @@ ALTER TABLE ONLY public.users ALTER COLUMN id SET DEFAULT nextval('public.users_
 
 ALTER TABLE ONLY public.blocks
     ADD CONSTRAINT blocks_pkey PRIMARY KEY (blocker_id, blocked_id);
+
+
+--
+-- Name: bookmarks bookmarks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bookmarks
+    ADD CONSTRAINT bookmarks_pkey PRIMARY KEY (user_id, post_id);
 
 
 --
@@ -1117,6 +1263,14 @@ ALTER TABLE ONLY public.post_stats
 
 
 --
+-- Name: post_tags post_tags_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_tags
+    ADD CONSTRAINT post_tags_pkey PRIMARY KEY (post_id, tag);
+
+
+--
 -- Name: posts posts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1133,11 +1287,27 @@ ALTER TABLE ONLY public.rate_limit_counters
 
 
 --
+-- Name: reposts reposts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reposts
+    ADD CONSTRAINT reposts_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: sessions sessions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_pkey PRIMARY KEY (jti);
+
+
+--
+-- Name: tag_follows tag_follows_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tag_follows
+    ADD CONSTRAINT tag_follows_pkey PRIMARY KEY (user_id, tag);
 
 
 --
@@ -1184,6 +1354,20 @@ CREATE INDEX blocks_blocked_blocker_index ON public.blocks USING btree (blocked_
 --
 
 CREATE INDEX blocks_blocker_created_index ON public.blocks USING btree (blocker_id, created_at, blocked_id);
+
+
+--
+-- Name: bookmarks_post_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bookmarks_post_id_index ON public.bookmarks USING btree (post_id);
+
+
+--
+-- Name: bookmarks_user_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bookmarks_user_created_index ON public.bookmarks USING btree (user_id, created_at DESC, post_id DESC);
 
 
 --
@@ -1362,6 +1546,13 @@ CREATE INDEX post_likes_user_id_index ON public.post_likes USING btree (user_id)
 
 
 --
+-- Name: post_tags_tag_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX post_tags_tag_index ON public.post_tags USING btree (tag, created_at DESC, post_id DESC) INCLUDE (author_id);
+
+
+--
 -- Name: posts_author_created_index; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1373,6 +1564,13 @@ CREATE INDEX posts_author_created_index ON public.posts USING btree (author_id, 
 --
 
 CREATE INDEX posts_created_index ON public.posts USING btree (created_at, id);
+
+
+--
+-- Name: posts_quote_of_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX posts_quote_of_index ON public.posts USING btree (quote_of_id, created_at DESC, id DESC) WHERE (quote_of_id IS NOT NULL);
 
 
 --
@@ -1390,6 +1588,20 @@ CREATE INDEX rate_limit_counters_window_start_index ON public.rate_limit_counter
 
 
 --
+-- Name: reposts_post_user_unique; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX reposts_post_user_unique ON public.reposts USING btree (post_id, user_id);
+
+
+--
+-- Name: reposts_user_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX reposts_user_created_index ON public.reposts USING btree (user_id, created_at DESC, id DESC) INCLUDE (post_id);
+
+
+--
 -- Name: sessions_expires_at_index; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1401,6 +1613,13 @@ CREATE INDEX sessions_expires_at_index ON public.sessions USING btree (expires_a
 --
 
 CREATE INDEX sessions_user_id_index ON public.sessions USING btree (user_id);
+
+
+--
+-- Name: tag_follows_user_created_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tag_follows_user_created_index ON public.tag_follows USING btree (user_id, created_at DESC, tag);
 
 
 --
@@ -1544,6 +1763,20 @@ CREATE TRIGGER post_likes_count_post_stats_like_count_insert AFTER INSERT ON pub
 
 
 --
+-- Name: posts posts_count_post_stats_quote_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_count_post_stats_quote_count_delete AFTER DELETE ON public.posts REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_quote_count();
+
+
+--
+-- Name: posts posts_count_post_stats_quote_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_count_post_stats_quote_count_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_quote_count();
+
+
+--
 -- Name: posts posts_count_user_stats_post_count_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1569,6 +1802,20 @@ CREATE TRIGGER posts_live_notify AFTER INSERT ON public.posts FOR EACH ROW EXECU
 --
 
 CREATE TRIGGER posts_newest_posts AFTER INSERT ON public.posts REFERENCING NEW TABLE AS new_posts FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_newest_posts();
+
+
+--
+-- Name: reposts reposts_count_post_stats_repost_count_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER reposts_count_post_stats_repost_count_delete AFTER DELETE ON public.reposts REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_repost_count();
+
+
+--
+-- Name: reposts reposts_count_post_stats_repost_count_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER reposts_count_post_stats_repost_count_insert AFTER INSERT ON public.reposts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION public.feedline_count_post_stats_repost_count();
 
 
 --
@@ -1613,6 +1860,22 @@ ALTER TABLE ONLY public.blocks
 
 ALTER TABLE ONLY public.blocks
     ADD CONSTRAINT blocks_blocker_id_foreign FOREIGN KEY (blocker_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: bookmarks bookmarks_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bookmarks
+    ADD CONSTRAINT bookmarks_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: bookmarks bookmarks_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bookmarks
+    ADD CONSTRAINT bookmarks_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --
@@ -1792,6 +2055,14 @@ ALTER TABLE ONLY public.post_stats
 
 
 --
+-- Name: post_tags post_tags_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_tags
+    ADD CONSTRAINT post_tags_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
 -- Name: posts posts_author_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1800,11 +2071,43 @@ ALTER TABLE ONLY public.posts
 
 
 --
+-- Name: posts posts_quote_of_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.posts
+    ADD CONSTRAINT posts_quote_of_id_foreign FOREIGN KEY (quote_of_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE SET NULL;
+
+
+--
+-- Name: reposts reposts_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reposts
+    ADD CONSTRAINT reposts_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: reposts reposts_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reposts
+    ADD CONSTRAINT reposts_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
 -- Name: sessions sessions_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: tag_follows tag_follows_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tag_follows
+    ADD CONSTRAINT tag_follows_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --

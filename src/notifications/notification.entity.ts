@@ -4,7 +4,15 @@ import { PostEntity } from '../posts/post.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
 /** What happened to the recipient's things (or to them): the act's own statement writes the row. */
-export const NOTIFICATION_TYPES = ['post_like', 'comment_like', 'comment', 'follow'] as const;
+export const NOTIFICATION_TYPES = [
+  'post_like',
+  'comment_like',
+  'comment',
+  'follow',
+  'mention',
+  'repost',
+  'quote',
+] as const;
 
 /**
  * One row per act on someone else's post, comment or person. Taking the act back (unlike,

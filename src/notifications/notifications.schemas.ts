@@ -8,7 +8,7 @@ export const Notification = z
     id: idOutput,
     type: z.enum(NOTIFICATION_TYPES).meta({
       description:
-        'post_like: the actor liked your post; comment_like: your comment; comment: the actor commented on your post; follow: the actor follows you',
+        'post_like: the actor liked your post; comment_like: your comment; comment: the actor commented on your post; follow: the actor follows you; mention: the actor mentioned you in a post (or a comment on it); repost: the actor reposted your post; quote: the actor quoted your post (`post` is the quote)',
     }),
     createdAt: timestamp,
     actor: UserSummary,

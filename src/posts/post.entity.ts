@@ -21,6 +21,8 @@ export const PostEntity = defineEntity({
     content: p.text(),
     author: p.manyToOne(UserEntity).deleteRule('cascade'),
     createdAt: p.datetime(3).defaultRaw('now()'),
+    // The post this one quotes; cleared when that post is deleted (the quote keeps its text).
+    quoteOf: () => p.manyToOne(PostEntity).nullable().deleteRule('set null'),
     // The post's images as the API shows them (MediaAttachment[]), written when they are attached, so
     // reads take them from the row; null without images.
     media: p.json().columnType('json').nullable(),
@@ -38,5 +40,11 @@ export const PostEntity = defineEntity({
     { name: 'posts_created_index', properties: ['createdAt', 'id'] },
     // GET /posts?q= finds the posts that match its words.
     { name: 'posts_search_index', properties: ['searchVector'], type: 'gin' },
+    // GET /posts/{id}/quotes: a post's quotes newest first.
+    {
+      name: 'posts_quote_of_index',
+      expression:
+        'create index "posts_quote_of_index" on "posts" ("quote_of_id", "created_at" desc, "id" desc) where "quote_of_id" is not null',
+    },
   ],
 });

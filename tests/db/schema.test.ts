@@ -130,7 +130,7 @@ describe('Migration20261127210000 on rows written before it', () => {
       ['', ''],
       ...Array.from({ length: 30 }, () => ['Many', 'Namesakes']),
     ];
-    await migrator.down({ to: 'Migration20261127150000' });
+    await migrator.down({ to: 'Migration20261127200000' });
     let ids: number[];
     try {
       const rows = await h.orm.em.getConnection().execute<{ id: number }[]>(

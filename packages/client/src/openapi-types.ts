@@ -1044,10 +1044,10 @@ export interface components {
             /** @example 1 */
             id: number;
             /**
-             * @description post_like: the actor liked your post; comment_like: your comment; comment: the actor commented on your post; follow: the actor follows you
+             * @description post_like: the actor liked your post; comment_like: your comment; comment: the actor commented on your post; follow: the actor follows you; mention: the actor mentioned you in a post (or a comment on it); repost: the actor reposted your post; quote: the actor quoted your post (`post` is the quote)
              * @enum {string}
              */
-            type: "post_like" | "comment_like" | "comment" | "follow";
+            type: "post_like" | "comment_like" | "comment" | "follow" | "mention" | "repost" | "quote";
             /**
              * Format: date-time
              * @example 2026-11-21T09:00:00.000Z

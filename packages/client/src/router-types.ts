@@ -882,7 +882,7 @@ export type AppRouter = TRPCBuiltRouter<
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
         output: {
           id: number;
-          type: 'comment' | 'follow' | 'post_like' | 'comment_like';
+          type: 'comment' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'repost' | 'quote';
           createdAt: string;
           actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           read: boolean;
@@ -960,7 +960,7 @@ export type AppRouter = TRPCBuiltRouter<
             id: string;
             data: {
               id: number;
-              type: 'comment' | 'follow' | 'post_like' | 'comment_like';
+              type: 'comment' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'repost' | 'quote';
               createdAt: string;
               actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
               read: boolean;

@@ -21,6 +21,7 @@ import { Migration20261127120000 } from './Migration20261127120000.js';
 import { Migration20261127130000 } from './Migration20261127130000.js';
 import { Migration20261127140000 } from './Migration20261127140000.js';
 import { Migration20261127150000 } from './Migration20261127150000.js';
+import { Migration20261127200000 } from './Migration20261127200000.js';
 import { Migration20261127210000 } from './Migration20261127210000.js';
 
 /**
@@ -50,5 +51,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127130000', class: Migration20261127130000 },
   { name: 'Migration20261127140000', class: Migration20261127140000 },
   { name: 'Migration20261127150000', class: Migration20261127150000 },
+  { name: 'Migration20261127200000', class: Migration20261127200000 },
   { name: 'Migration20261127210000', class: Migration20261127210000 },
 ];

@@ -1,0 +1,85 @@
+import { defineEntity } from '@mikro-orm/core';
+import { UserEntity } from '../users/user.entity.js';
+import { PostEntity } from './post.entity.js';
+
+/** A tag's most characters (NFC, lower-cased), and how many of a post's tags count. */
+export const TAG_MAX = 50;
+export const POST_TAGS_MAX = 10;
+
+/**
+ * A post's tags, with its author and time copied from the post: a tag's newest posts are one range
+ * of post_tags_tag_index, their authors checked for blocks and mutes without reading the posts.
+ */
+export const PostTagEntity = defineEntity({
+  name: 'PostTag',
+  tableName: 'post_tags',
+  properties: (p) => ({
+    post: p.manyToOne(PostEntity).primary().deleteRule('cascade'),
+    tag: p.string().length(TAG_MAX).primary(),
+    authorId: p.integer(),
+    createdAt: p.datetime(3),
+  }),
+  indexes: [
+    {
+      name: 'post_tags_tag_index',
+      expression:
+        'create index "post_tags_tag_index" on "post_tags" ("tag", "created_at" desc, "post_id" desc) include ("author_id")',
+    },
+  ],
+});
+
+/** The tags a user follows: their posts join the user's home timeline. */
+export const TagFollowEntity = defineEntity({
+  name: 'TagFollow',
+  tableName: 'tag_follows',
+  properties: (p) => ({
+    user: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
+    tag: p.string().length(TAG_MAX).primary(),
+    createdAt: p.datetime(3).defaultRaw('now()'),
+  }),
+  indexes: [
+    {
+      name: 'tag_follows_user_created_index',
+      expression:
+        'create index "tag_follows_user_created_index" on "tag_follows" ("user_id", "created_at" desc, "tag")',
+    },
+  ],
+});
+
+/** One repost per (post, user); its id is in commit order as a post's is (the live home timeline). */
+export const RepostEntity = defineEntity({
+  name: 'Repost',
+  tableName: 'reposts',
+  properties: (p) => ({
+    id: p.integer().primary().defaultRaw("live_nextval('reposts_id_seq'::regclass)"),
+    post: p.manyToOne(PostEntity).deleteRule('cascade'),
+    user: p.manyToOne(UserEntity).deleteRule('cascade'),
+    createdAt: p.datetime(3).defaultRaw('now()'),
+  }),
+  indexes: [
+    {
+      name: 'reposts_user_created_index',
+      expression:
+        'create index "reposts_user_created_index" on "reposts" ("user_id", "created_at" desc, "id" desc) include ("post_id")',
+    },
+  ],
+  uniques: [{ name: 'reposts_post_user_unique', properties: ['post', 'user'] }],
+});
+
+/** A user's private bookmarks: nobody else sees them or their count. */
+export const BookmarkEntity = defineEntity({
+  name: 'Bookmark',
+  tableName: 'bookmarks',
+  properties: (p) => ({
+    user: p.manyToOne(UserEntity).primary().deleteRule('cascade'),
+    post: p.manyToOne(PostEntity).primary().deleteRule('cascade').index('bookmarks_post_id_index'),
+    createdAt: p.datetime(3).defaultRaw('now()'),
+  }),
+  indexes: [
+    {
+      name: 'bookmarks_user_created_index',
+      expression:
+        'create index "bookmarks_user_created_index" on "bookmarks" ("user_id", "created_at" desc, "post_id" desc)',
+    },
+  ],
+});
