@@ -583,6 +583,18 @@ CREATE TABLE public.comment_likes (
 
 
 --
+-- Name: comment_mentions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.comment_mentions (
+    comment_id integer NOT NULL,
+    user_id integer NOT NULL,
+    notified boolean DEFAULT false NOT NULL,
+    shown boolean DEFAULT true NOT NULL
+);
+
+
+--
 -- Name: comment_stats; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -865,6 +877,18 @@ CREATE TABLE public.post_likes (
 
 
 --
+-- Name: post_mentions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.post_mentions (
+    post_id integer NOT NULL,
+    user_id integer NOT NULL,
+    notified boolean DEFAULT false NOT NULL,
+    shown boolean DEFAULT true NOT NULL
+);
+
+
+--
 -- Name: post_stats; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1127,6 +1151,14 @@ ALTER TABLE ONLY public.comment_likes
 
 
 --
+-- Name: comment_mentions comment_mentions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_mentions
+    ADD CONSTRAINT comment_mentions_pkey PRIMARY KEY (comment_id, user_id);
+
+
+--
 -- Name: comment_stats comment_stats_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1255,6 +1287,14 @@ ALTER TABLE ONLY public.post_likes
 
 
 --
+-- Name: post_mentions post_mentions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_mentions
+    ADD CONSTRAINT post_mentions_pkey PRIMARY KEY (post_id, user_id);
+
+
+--
 -- Name: post_stats post_stats_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1375,6 +1415,13 @@ CREATE INDEX bookmarks_user_created_index ON public.bookmarks USING btree (user_
 --
 
 CREATE INDEX comment_likes_user_id_index ON public.comment_likes USING btree (user_id);
+
+
+--
+-- Name: comment_mentions_user_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX comment_mentions_user_id_index ON public.comment_mentions USING btree (user_id);
 
 
 --
@@ -1543,6 +1590,13 @@ CREATE INDEX notifications_unread_index ON public.notifications USING btree (rec
 --
 
 CREATE INDEX post_likes_user_id_index ON public.post_likes USING btree (user_id);
+
+
+--
+-- Name: post_mentions_user_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX post_mentions_user_id_index ON public.post_mentions USING btree (user_id);
 
 
 --
@@ -1895,6 +1949,22 @@ ALTER TABLE ONLY public.comment_likes
 
 
 --
+-- Name: comment_mentions comment_mentions_comment_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_mentions
+    ADD CONSTRAINT comment_mentions_comment_id_foreign FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: comment_mentions comment_mentions_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_mentions
+    ADD CONSTRAINT comment_mentions_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
 -- Name: comment_stats comment_stats_comment_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2044,6 +2114,22 @@ ALTER TABLE ONLY public.post_likes
 
 ALTER TABLE ONLY public.post_likes
     ADD CONSTRAINT post_likes_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: post_mentions post_mentions_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_mentions
+    ADD CONSTRAINT post_mentions_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: post_mentions post_mentions_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_mentions
+    ADD CONSTRAINT post_mentions_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --

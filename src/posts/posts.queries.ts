@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, forbidden, notFound } from '../platform/errors.js';
 import {
   type Database,
@@ -18,10 +17,10 @@ import { runShared } from './shared-answers.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import { noBlockBetween, SESSION_VIEWER, unblocked, viewerById } from '../viewer/safety.sql.js';
-import { PostEntity } from './post.entity.js';
 import { attachableMedia, attachmentsJson, MEDIA_NOT_ATTACHABLE } from '../media/media.queries.js';
 import type { Post } from './posts.schemas.js';
 import { userSummaryJson } from '../viewer/user-summary.sql.js';
+import { mentionedHandles, mentionWrites, POST_MENTIONS, writtenMentionsJson } from './mentions.sql.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
 
 /** Posts and their likes: read, write, answer; the likers of a post or comment. */
@@ -70,13 +69,40 @@ export async function assertPostAuthor(db: Database, id: number, userId: number)
   if (post.author_id !== userId) throw forbidden('Only the author may change or delete this post');
 }
 
-/** Changes the post if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
-export const updatePostAsAuthor = (
-  em: EntityManager,
+/** A post's mention notifications, for the users of `users` (mentionWrites): the post is `target`. */
+const postMentionNotes = (author: string) => (users: string) =>
+  `select u.id, 'mention', ${author}, t.id, null::int from ${users} u, target t`;
+
+/** The post's mentions relinked to the content's, in the statement that changes the post (`target`); the caller is $2, the handles `handles`. */
+const relinkPostMentions = (handles: string) =>
+  mentionWrites(POST_MENTIONS, handles, '$2::int', postMentionNotes('$2::int'), { edit: true });
+
+const UPDATE_POST = namedStatement(
+  'post_update',
+  `with target as (update posts p set title = $3, content = $4 where p.id = $1 and p.author_id = $2 returning p.id),
+    ${relinkPostMentions('$5')}
+    select count(*)::int as updated from target`,
+);
+
+/**
+ * Changes the post if `userId` wrote it, and relinks its mentions (the newly mentioned notified):
+ * one statement. How many rows changed (0: none such, or not theirs).
+ */
+export async function updatePostAsAuthor(
+  db: Database,
   id: number,
   userId: number,
   { title, content }: { title: string; content: string },
-) => em.nativeUpdate(PostEntity, { id, author: userId }, { title, content });
+): Promise<number> {
+  const row = await findRow<{ updated: number }>(db, UPDATE_POST, [
+    id,
+    userId,
+    title,
+    content,
+    mentionedHandles(content),
+  ]);
+  return row?.updated ?? 0;
+}
 
 /*
  * A post's text and images replaced: every upload it had or is given is locked first, in id order
@@ -95,7 +121,9 @@ const UPDATE_POST_WITH_MEDIA = namedStatement(
     attached as (update media md set attached_to = 'post', post_id = upd.id from upd
       where md.id in (select id from m where attached_to is null)),
     dropped as (update media md set attached_to = null, post_id = null from upd
-      where md.id in (select id from locked where attached_to = 'post' and post_id = $1 and id <> all($5::int[])))
+      where md.id in (select id from locked where attached_to = 'post' and post_id = $1 and id <> all($5::int[]))),
+    target as (select id from upd),
+    ${relinkPostMentions('$7')}
     select id from upd`,
 );
 
@@ -107,7 +135,8 @@ export async function updatePostWithMediaAsAuthor(
   { title, content, mediaIds }: { title: string; content: string; mediaIds: number[] },
   mediaUrlBase: string,
 ): Promise<boolean> {
-  return (await findRow(db, UPDATE_POST_WITH_MEDIA, [id, userId, title, content, mediaIds, mediaUrlBase])) !== null;
+  const values = [id, userId, title, content, mediaIds, mediaUrlBase, mentionedHandles(content)];
+  return (await findRow(db, UPDATE_POST_WITH_MEDIA, values)) !== null;
 }
 
 const DELETE_POST = namedStatement(
@@ -153,11 +182,20 @@ export async function getPostFor(scope: SessionScope, id: number): Promise<Post>
 
 const SESSION_USER = `s as (select s.user_id, s.block_count, s.mute_count from ${OPEN_SESSION})`;
 
+/** A new post's mentions, linked and notified in the statement that writes it (`ins`); the handles `handles`. */
+const linkPostMentions = (handles: string) =>
+  `target as (select ins.id from ins),
+    ${mentionWrites(POST_MENTIONS, handles, '(select user_id from s)', postMentionNotes('(select user_id from s)'), { edit: false })}`;
+
+/** A new post as its statement answers it: the mentions it links, which the statement cannot read back. */
+const NEW_POST = { me: 's.user_id', fresh: true, mentions: writtenMentionsJson() };
+
 const CREATE_POST = namedStatement(
   'post_create',
   `with ${SESSION_USER},
-    ins as (insert into posts (title, content, author_id) select $3, $4, s.user_id from s returning *)
-    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
+    ins as (insert into posts (title, content, author_id) select $3, $4, s.user_id from s returning *),
+    ${linkPostMentions('$5')}
+    select (select ${postJson('ins', NEW_POST)} from ins)::text from s`,
 );
 
 /*
@@ -172,18 +210,22 @@ const CREATE_POST_WITH_MEDIA = namedStatement(
     ins as (insert into posts (title, content, author_id, media)
       select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')} from s
       where (select count(*) from m) = cardinality($5::int[]) returning *),
-    attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m))
-    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text from s`,
+    attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m)),
+    ${linkPostMentions('$7')}
+    select (select ${postJson('ins', NEW_POST)} from ins)::text from s`,
 );
 
-/** Inserts the caller's post (with its images, when `mediaIds` names some) and answers it as the API shows it: one statement. */
+/**
+ * Inserts the caller's post (with its images, when `mediaIds` names some), links and notifies its
+ * mentions, and answers it as the API shows it: one statement.
+ */
 export async function insertPostFor(
   scope: SessionScope,
   { title, content, mediaIds = [] }: { title: string; content: string; mediaIds?: number[] },
   mediaUrlBase: string,
 ): Promise<Post> {
   if (mediaIds.length === 0) {
-    const [json] = await runForSession<[string]>(scope, CREATE_POST, [title, content]);
+    const [json] = await runForSession<[string]>(scope, CREATE_POST, [title, content, mentionedHandles(content)]);
     return jsonValue<Post>(json, scope.jsonAsText);
   }
   const [json] = await runForSession<[string | null]>(scope, CREATE_POST_WITH_MEDIA, [
@@ -191,6 +233,7 @@ export async function insertPostFor(
     content,
     mediaIds,
     mediaUrlBase,
+    mentionedHandles(content),
   ]);
   if (json === null) throw badRequest(MEDIA_NOT_ATTACHABLE);
   return jsonValue<Post>(json, scope.jsonAsText);

@@ -3,6 +3,7 @@ import { idOutput, text, timestamp } from '../trpc/schemas.js';
 import { SUMMARY_MAX_JSON_BYTES, UserSummary } from '../viewer/user-summary.schema.js';
 import { POST_TITLE_MAX } from './post.entity.js';
 import { MEDIA_ATTACHMENT_MAX_JSON_BYTES, MediaAttachment, POST_MEDIA_MAX } from '../media/media.schemas.js';
+import { MENTIONS_MAX } from './mention.entity.js';
 
 /** How many likers, and how many comments, a Post or Comment embeds at most; the rest is paged. */
 export const PREVIEW_ITEMS = 20;
@@ -13,6 +14,14 @@ const likeFields = {
     description: 'Whether the caller likes it: a second like is rejected (400) when this is true',
   }),
 };
+
+const mentions = (what: string) =>
+  z
+    .array(UserSummary)
+    .max(MENTIONS_MAX)
+    .meta({
+      description: `The users the ${what}'s content mentions (\`@handle\`), by user id: the first ${MENTIONS_MAX} it names; those across a block from the caller left out`,
+    });
 
 const likers = (what: string) =>
   z
@@ -30,6 +39,7 @@ export const Comment = z
     createdBy: UserSummary,
     likedBy: likers('comment'),
     ...likeFields,
+    mentions: mentions('comment'),
   })
   .meta({ id: 'Comment' });
 
@@ -51,6 +61,7 @@ export const Post = z
     commentCount: z.int().min(0).meta({ description: 'How many comments the caller could page through' }),
     likedByMe: likeFields.likedByMe,
     media: z.array(MediaAttachment).max(POST_MEDIA_MAX).meta({ description: 'The images, in order ([] without)' }),
+    mentions: mentions('post'),
   })
   .meta({ id: 'Post' });
 
@@ -81,10 +92,17 @@ export const arrayMaxBytes = (count: number, each: number) => 2 + count * (each 
  * The most bytes of JSON of one Comment and one Post, from the limits above (the fixed parts with
  * the largest ids, counts and timestamps): what every answer's worst case is computed from.
  */
+/** `,"mentions":[…]` at its largest. */
+const MENTIONS_MAX_JSON_BYTES = 12 + arrayMaxBytes(MENTIONS_MAX, SUMMARY_MAX_JSON_BYTES);
 export const COMMENT_MAX_JSON_BYTES =
-  140 + COMMENT_CONTENT_MAX_BYTES + SUMMARY_MAX_JSON_BYTES + arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES);
+  140 +
+  COMMENT_CONTENT_MAX_BYTES +
+  SUMMARY_MAX_JSON_BYTES +
+  arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES) +
+  MENTIONS_MAX_JSON_BYTES;
 export const POST_MAX_JSON_BYTES =
   200 +
+  MENTIONS_MAX_JSON_BYTES +
   POST_TITLE_MAX_BYTES +
   POST_CONTENT_MAX_BYTES +
   SUMMARY_MAX_JSON_BYTES +

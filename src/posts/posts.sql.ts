@@ -5,6 +5,7 @@ import { hiddenByBlocks, noBlockBetween, unblocked, type Viewer } from '../viewe
 import { userSummaryColumns, usersArray } from '../viewer/user-summary.sql.js';
 import { Comment, Post, PREVIEW_ITEMS } from './posts.schemas.js';
 import { LIKED_MARKER } from './shared-answers.js';
+import { COMMENT_MENTIONS, mentionsJson, POST_MENTIONS } from './mentions.sql.js';
 
 /** The Post and Comment shapes built in PostgreSQL (see src/db/sql.ts, "SQL fragments"). */
 const authorJson = (row: string) =>
@@ -59,7 +60,8 @@ const commentColumns = (
   ${authorJson(c)} as "createdBy",
   ${likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader))} as "likedBy",
   ${shownCount(`select ${c}_s.like_count from comment_stats ${c}_s where ${c}_s.comment_id = ${c}.id`, reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
-  ${likedByMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe"`;
+  ${likedByMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe",
+  ${mentionsJson(COMMENT_MENTIONS, `${c}_me`, `${c}.id`, reader.viewer)} as mentions`;
 
 export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
   jsonObject(`select ${commentColumns(c, reader)}`),
@@ -92,9 +94,10 @@ export interface LikeWrite {
 
 /**
  * How a Post is built: for `Reader`; `like` in a statement that writes the caller's like; `fresh` in
- * the statement that writes the post, which has no likes or comments yet.
+ * the statement that writes the post, which has no likes or comments yet, and `mentions` (a JSON
+ * array) the mentions it writes.
  */
-export type PostBuild = Reader & { like?: LikeWrite; fresh?: boolean };
+export type PostBuild = Reader & { like?: LikeWrite; fresh?: boolean; mentions?: string };
 
 const postColumns = (p: string, build: PostBuild) => {
   const { like, fresh } = build;
@@ -128,7 +131,8 @@ const postColumns = (p: string, build: PostBuild) => {
   return `${p}.id, ${p}.title, ${p}.content, ${isoTimestamp(`${p}.created_at`)} as "createdAt", ${authorJson(p)} as "createdBy",
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
-  coalesce(${p}.media::json, '[]'::json) as media`;
+  coalesce(${p}.media::json, '[]'::json) as media,
+  ${build.mentions ?? mentionsJson(POST_MENTIONS, `${p}_me`, `${p}.id`, build.viewer)} as mentions`;
 };
 
 export const postJson = jsonFragment(Post, (p: string, build: PostBuild) =>

@@ -956,6 +956,8 @@ export interface components {
             likedByMe: boolean;
             /** @description The images, in order ([] without) */
             media: components["schemas"]["MediaAttachment"][];
+            /** @description The users the post's content mentions (`@handle`), by user id: the first 20 it names; those across a block from the caller left out */
+            mentions: components["schemas"]["UserSummary"][];
         };
         Comment: {
             /** @example 1 */
@@ -973,6 +975,8 @@ export interface components {
             likeCount: number;
             /** @description Whether the caller likes it: a second like is rejected (400) when this is true */
             likedByMe: boolean;
+            /** @description The users the comment's content mentions (`@handle`), by user id: the first 20 it names; those across a block from the caller left out */
+            mentions: components["schemas"]["UserSummary"][];
         };
         MediaAttachment: {
             /** @example 1 */

@@ -97,6 +97,7 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -119,6 +120,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
@@ -132,6 +134,7 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -154,6 +157,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
@@ -167,6 +171,7 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -189,6 +194,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -202,6 +208,7 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -224,6 +231,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -237,6 +245,7 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -259,6 +268,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -273,6 +283,7 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -295,6 +306,7 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -308,6 +320,7 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -330,12 +343,14 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
       comment: TRPCMutationProcedure<{
         input: { id: number; content: string };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
@@ -349,6 +364,7 @@ export type AppRouter = TRPCBuiltRouter<
       comments: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
@@ -369,6 +385,7 @@ export type AppRouter = TRPCBuiltRouter<
       update: TRPCMutationProcedure<{
         input: { id: number; content: string };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
@@ -383,6 +400,7 @@ export type AppRouter = TRPCBuiltRouter<
       like: TRPCMutationProcedure<{
         input: { id: number };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
@@ -396,6 +414,7 @@ export type AppRouter = TRPCBuiltRouter<
       unlike: TRPCMutationProcedure<{
         input: { id: number };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
@@ -434,6 +453,7 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
@@ -456,8 +476,10 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -523,6 +545,7 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
@@ -545,8 +568,10 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -580,6 +605,7 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
@@ -602,8 +628,10 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -631,6 +659,7 @@ export type AppRouter = TRPCBuiltRouter<
           createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -653,12 +682,14 @@ export type AppRouter = TRPCBuiltRouter<
             blurhash: string | null;
             description: string;
           }[];
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
       comments: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
@@ -695,6 +726,7 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
@@ -717,8 +749,10 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -752,6 +786,7 @@ export type AppRouter = TRPCBuiltRouter<
             createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
@@ -774,8 +809,10 @@ export type AppRouter = TRPCBuiltRouter<
               blurhash: string | null;
               description: string;
             }[];
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
@@ -912,6 +949,13 @@ export type AppRouter = TRPCBuiltRouter<
               createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
               likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               comments: {
+                mentions: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                }[];
                 likeCount: number;
                 likedByMe: boolean;
                 id: number;
@@ -946,6 +990,7 @@ export type AppRouter = TRPCBuiltRouter<
                 blurhash: string | null;
                 description: string;
               }[];
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             };
           },
           void,

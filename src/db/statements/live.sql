@@ -219,7 +219,54 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = vw.id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                vw.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = vw.id
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = vw.id
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -352,7 +399,54 @@ select
               p_m.post_id = p.id
               and p_m.user_id = vw.id
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text
 from
@@ -944,7 +1038,34 @@ select
                         ) then 't'
                         else 'f'
                       end
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and true
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -998,7 +1119,34 @@ select
               else 'f'
             end
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and true
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text,
   array(
@@ -1300,7 +1448,54 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = fu.id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                fu.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = fu.id
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = fu.id
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -1433,7 +1628,54 @@ select
               p_m.post_id = p.id
               and p_m.user_id = fu.id
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      fu.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = fu.id
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = fu.id
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text,
   array[fu.id],

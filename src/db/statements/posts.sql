@@ -114,6 +114,152 @@ with
           ) recent
       ) < 30
     on conflict do nothing
+  ),
+  target as (
+    select
+      ins.id,
+      ins.post_id
+    from
+      ins
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($4::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = $3::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $3::int
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before (user_id, notified) as (
+    select
+      null::int,
+      false
+    where
+      false
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> $3::int
+      and row_number() over (
+        partition by
+          mu.id = $3::int
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      comment_mentions (comment_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          $3::int,
+          t.post_id,
+          t.id
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   id
@@ -269,7 +415,61 @@ select
             where
               c_m.comment_id = c.id
               and c_m.user_id = $2
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_me_mu.id,
+                    c_me_mu.first_name as "firstName",
+                    c_me_mu.last_name as "lastName",
+                    c_me_mu.avatar_url as "avatarUrl",
+                    c_me_mu.handle
+                  from
+                    comment_mentions c_me_m
+                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                  where
+                    c_me_m.comment_id = c.id
+                    and c_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = c_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = c_me_m.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    c_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   ) as json
 from
@@ -576,6 +776,215 @@ where
     )
   );
 
+-- comment_update
+with
+  target as (
+    update comments c
+    set
+      content = $1
+    where
+      c.id = $2
+      and c.author_id = $3
+    returning
+      c.id,
+      c.post_id
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($4::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = $3::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $3::int
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before as materialized (
+    select
+      m.user_id,
+      m.notified
+    from
+      comment_mentions m
+      join target t on m.comment_id = t.id
+  ),
+  mention_dropped as (
+    delete from comment_mentions m using target t
+    where
+      m.comment_id = t.id
+      and not m.notified
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_hidden as (
+    update comment_mentions m
+    set
+      shown = false
+    from
+      target t
+    where
+      m.comment_id = t.id
+      and m.notified
+      and m.shown
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_again as (
+    update comment_mentions m
+    set
+      shown = true
+    from
+      target t
+    where
+      m.comment_id = t.id
+      and not m.shown
+      and m.user_id = any (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> $3::int
+      and row_number() over (
+        partition by
+          mu.id = $3::int
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      comment_mentions (comment_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          $3::int,
+          t.post_id,
+          t.id
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  count(*)::int as updated
+from
+  target;
+
 -- post_author
 select
   author_id,
@@ -757,7 +1166,34 @@ select
                               ) then 't'
                               else 'f'
                             end
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    p_c_me_mu.id,
+                                    p_c_me_mu.first_name as "firstName",
+                                    p_c_me_mu.last_name as "lastName",
+                                    p_c_me_mu.avatar_url as "avatarUrl",
+                                    p_c_me_mu.handle
+                                  from
+                                    comment_mentions p_c_me_m
+                                    join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                  where
+                                    p_c_me_m.comment_id = p_c.id
+                                    and p_c_me_m.shown
+                                    and true
+                                  order by
+                                    p_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments p_c
                         where
@@ -811,7 +1247,34 @@ select
                     else 'f'
                   end
                 ) as "likedByMe",
-                coalesce(p.media::json, '[]'::json) as media
+                coalesce(p.media::json, '[]'::json) as media,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          p_me_mu.id,
+                          p_me_mu.first_name as "firstName",
+                          p_me_mu.last_name as "lastName",
+                          p_me_mu.avatar_url as "avatarUrl",
+                          p_me_mu.handle
+                        from
+                          post_mentions p_me_m
+                          join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                        where
+                          p_me_m.post_id = p.id
+                          and p_me_m.shown
+                          and true
+                        order by
+                          p_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -1054,7 +1517,54 @@ select
                           where
                             p_c_m.comment_id = p_c.id
                             and p_c_m.user_id = s.user_id
-                        ) as "likedByMe"
+                        ) as "likedByMe",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  p_c_me_mu.id,
+                                  p_c_me_mu.first_name as "firstName",
+                                  p_c_me_mu.last_name as "lastName",
+                                  p_c_me_mu.avatar_url as "avatarUrl",
+                                  p_c_me_mu.handle
+                                from
+                                  comment_mentions p_c_me_m
+                                  join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                where
+                                  p_c_me_m.comment_id = p_c.id
+                                  and p_c_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = p_c_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = p_c_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  p_c_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
                       from
                         comments p_c
                       where
@@ -1187,7 +1697,54 @@ select
                   p_m.post_id = p.id
                   and p_m.user_id = s.user_id
               ) as "likedByMe",
-              coalesce(p.media::json, '[]'::json) as media
+              coalesce(p.media::json, '[]'::json) as media,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        p_me_mu.id,
+                        p_me_mu.first_name as "firstName",
+                        p_me_mu.last_name as "lastName",
+                        p_me_mu.avatar_url as "avatarUrl",
+                        p_me_mu.handle
+                      from
+                        post_mentions p_me_m
+                        join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                      where
+                        p_me_m.post_id = p.id
+                        and p_me_m.shown
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = p_me_m.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = p_me_m.user_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        p_me_m.user_id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as mentions
           ) o
       )
     from
@@ -1254,6 +1811,176 @@ with
       s
     returning
       *
+  ),
+  target as (
+    select
+      ins.id
+    from
+      ins
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($5::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = (
+              select
+                user_id
+              from
+                s
+            )
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                user_id
+              from
+                s
+            )
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before (user_id, notified) as (
+    select
+      null::int,
+      false
+    where
+      false
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> (
+        select
+          user_id
+        from
+          s
+      )
+      and row_number() over (
+        partition by
+          mu.id = (
+            select
+              user_id
+            from
+              s
+          )
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      post_mentions (post_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          (
+            select
+              user_id
+            from
+              s
+          ),
+          t.id,
+          null::int
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   (
@@ -1290,7 +2017,30 @@ select
               0 as "likeCount",
               0 as "commentCount",
               false as "likedByMe",
-              coalesce(ins.media::json, '[]'::json) as media
+              coalesce(ins.media::json, '[]'::json) as media,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        wmu.id,
+                        wmu.first_name as "firstName",
+                        wmu.last_name as "lastName",
+                        wmu.avatar_url as "avatarUrl",
+                        wmu.handle
+                      from
+                        mention_users wm
+                        join users wmu on wmu.id = wm.id
+                      order by
+                        wm.id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as mentions
           ) o
       )
     from
@@ -1396,6 +2146,176 @@ with
         from
           m
       )
+  ),
+  target as (
+    select
+      ins.id
+    from
+      ins
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($7::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = (
+              select
+                user_id
+              from
+                s
+            )
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                user_id
+              from
+                s
+            )
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before (user_id, notified) as (
+    select
+      null::int,
+      false
+    where
+      false
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> (
+        select
+          user_id
+        from
+          s
+      )
+      and row_number() over (
+        partition by
+          mu.id = (
+            select
+              user_id
+            from
+              s
+          )
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      post_mentions (post_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          (
+            select
+              user_id
+            from
+              s
+          ),
+          t.id,
+          null::int
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   (
@@ -1432,7 +2352,30 @@ select
               0 as "likeCount",
               0 as "commentCount",
               false as "likedByMe",
-              coalesce(ins.media::json, '[]'::json) as media
+              coalesce(ins.media::json, '[]'::json) as media,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        wmu.id,
+                        wmu.first_name as "firstName",
+                        wmu.last_name as "lastName",
+                        wmu.avatar_url as "avatarUrl",
+                        wmu.handle
+                      from
+                        mention_users wm
+                        join users wmu on wmu.id = wm.id
+                      order by
+                        wm.id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as mentions
           ) o
       )
     from
@@ -1688,7 +2631,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $2
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $2
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $2
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $2
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -1842,7 +2839,61 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $2
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   ) as json
 from
@@ -2199,7 +3250,54 @@ select
                             where
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_me_mu.id,
+                                    lp_c_me_mu.first_name as "firstName",
+                                    lp_c_me_mu.last_name as "lastName",
+                                    lp_c_me_mu.avatar_url as "avatarUrl",
+                                    lp_c_me_mu.handle
+                                  from
+                                    comment_mentions lp_c_me_m
+                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                  where
+                                    lp_c_me_m.comment_id = lp_c.id
+                                    and lp_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = lp_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = lp_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                  order by
+                                    lp_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments lp_c
                         where
@@ -2325,7 +3423,54 @@ select
                   )
                 )::int as "commentCount",
                 true as "likedByMe",
-                coalesce(lp.media::json, '[]'::json) as media
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_me_mu.id,
+                          lp_me_mu.first_name as "firstName",
+                          lp_me_mu.last_name as "lastName",
+                          lp_me_mu.avatar_url as "avatarUrl",
+                          lp_me_mu.handle
+                        from
+                          post_mentions lp_me_m
+                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                        where
+                          lp_me_m.post_id = lp.id
+                          and lp_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -2645,7 +3790,54 @@ select
                             where
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_me_mu.id,
+                                    lp_c_me_mu.first_name as "firstName",
+                                    lp_c_me_mu.last_name as "lastName",
+                                    lp_c_me_mu.avatar_url as "avatarUrl",
+                                    lp_c_me_mu.handle
+                                  from
+                                    comment_mentions lp_c_me_m
+                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                  where
+                                    lp_c_me_m.comment_id = lp_c.id
+                                    and lp_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = lp_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = lp_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                  order by
+                                    lp_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments lp_c
                         where
@@ -2771,7 +3963,54 @@ select
                   )
                 )::int as "commentCount",
                 false as "likedByMe",
-                coalesce(lp.media::json, '[]'::json) as media
+                coalesce(lp.media::json, '[]'::json) as media,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_me_mu.id,
+                          lp_me_mu.first_name as "firstName",
+                          lp_me_mu.last_name as "lastName",
+                          lp_me_mu.avatar_url as "avatarUrl",
+                          lp_me_mu.handle
+                        from
+                          post_mentions lp_me_m
+                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                        where
+                          lp_me_m.post_id = lp.id
+                          and lp_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -2782,6 +4021,215 @@ select
   end
 from
   s;
+
+-- post_update
+with
+  target as (
+    update posts p
+    set
+      title = $3,
+      content = $4
+    where
+      p.id = $1
+      and p.author_id = $2
+    returning
+      p.id
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($5::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before as materialized (
+    select
+      m.user_id,
+      m.notified
+    from
+      post_mentions m
+      join target t on m.post_id = t.id
+  ),
+  mention_dropped as (
+    delete from post_mentions m using target t
+    where
+      m.post_id = t.id
+      and not m.notified
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_hidden as (
+    update post_mentions m
+    set
+      shown = false
+    from
+      target t
+    where
+      m.post_id = t.id
+      and m.notified
+      and m.shown
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_again as (
+    update post_mentions m
+    set
+      shown = true
+    from
+      target t
+    where
+      m.post_id = t.id
+      and not m.shown
+      and m.user_id = any (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> $2::int
+      and row_number() over (
+        partition by
+          mu.id = $2::int
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      post_mentions (post_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          $2::int,
+          t.id,
+          null::int
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  count(*)::int as updated
+from
+  target;
 
 -- post_update_with_media
 with
@@ -2903,6 +4351,203 @@ with
           and post_id = $1
           and id <> all ($5::int[])
       )
+  ),
+  target as (
+    select
+      id
+    from
+      upd
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($7::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before as materialized (
+    select
+      m.user_id,
+      m.notified
+    from
+      post_mentions m
+      join target t on m.post_id = t.id
+  ),
+  mention_dropped as (
+    delete from post_mentions m using target t
+    where
+      m.post_id = t.id
+      and not m.notified
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_hidden as (
+    update post_mentions m
+    set
+      shown = false
+    from
+      target t
+    where
+      m.post_id = t.id
+      and m.notified
+      and m.shown
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_again as (
+    update post_mentions m
+    set
+      shown = true
+    from
+      target t
+    where
+      m.post_id = t.id
+      and not m.shown
+      and m.user_id = any (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> $2::int
+      and row_number() over (
+        partition by
+          mu.id = $2::int
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      post_mentions (post_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          $2::int,
+          t.id,
+          null::int
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   id
@@ -3066,7 +4711,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -3115,7 +4787,34 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     (
                       select
@@ -3156,7 +4855,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9999999
+        t.upto <= 15999999
     )::text
   end,
   not (
@@ -3398,7 +5097,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -3531,7 +5277,54 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
                 from
                   (
                     select
@@ -3623,7 +5416,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9999999
+      t.upto <= 15999999
   )::text,
   not (
     s.block_count = 0
@@ -3794,7 +5587,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -3843,7 +5663,34 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     (
                       with
@@ -4149,7 +5996,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9999999
+        t.upto <= 15999999
     )::text
   end,
   not (
@@ -4391,7 +6238,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -4524,7 +6418,54 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
                 from
                   (
                     with
@@ -5034,7 +6975,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9999999
+      t.upto <= 15999999
   )::text,
   not (
     s.block_count = 0
@@ -5205,7 +7146,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -5254,7 +7222,34 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     (
                       with
@@ -5512,7 +7507,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9999999
+        t.upto <= 15999999
     )::text
   end,
   not (
@@ -5754,7 +7749,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -5887,7 +7929,54 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
                 from
                   (
                     with
@@ -6269,7 +8358,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9999999
+      t.upto <= 15999999
   )::text,
   not (
     s.block_count = 0
@@ -6440,7 +8529,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -6489,7 +8605,34 @@ select
                         p_m.post_id = p.id
                         and p_m.user_id = s.user_id
                     ) as "likedByMe",
-                    coalesce(p.media::json, '[]'::json) as media
+                    coalesce(p.media::json, '[]'::json) as media,
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     (
                       select
@@ -6520,7 +8663,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 9999999
+        t.upto <= 15999999
     )::text
   end,
   not (
@@ -6762,7 +8905,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -6895,7 +9085,54 @@ select
                       p_m.post_id = p.id
                       and p_m.user_id = s.user_id
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
                 from
                   (
                     select
@@ -6957,7 +9194,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 9999999
+      t.upto <= 15999999
   )::text,
   not (
     s.block_count = 0
@@ -7351,7 +9588,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -7505,7 +9796,61 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -7567,7 +9912,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9999999
+  b.upto <= 15999999
 order by
   b.nth;
 
@@ -7820,7 +10165,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -7974,7 +10373,61 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -8073,7 +10526,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9999999
+  b.upto <= 15999999
 order by
   b.nth;
 
@@ -8316,7 +10769,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -8470,7 +10977,61 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $1
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -8775,7 +11336,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -8929,7 +11544,61 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -9242,7 +11911,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -9396,7 +12119,61 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -9478,7 +12255,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9999999
+  b.upto <= 15999999
 order by
   b.nth;
 
@@ -9731,7 +12508,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -9885,7 +12716,61 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -9994,7 +12879,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9999999
+  b.upto <= 15999999
 order by
   b.nth;
 
@@ -10401,7 +13286,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -10555,7 +13494,61 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -10569,7 +13562,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9999999
+  b.upto <= 15999999
 order by
   b.nth;
 
@@ -11050,7 +14043,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -11204,7 +14251,61 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -11218,7 +14319,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9999999
+  b.upto <= 15999999
 order by
   b.nth;
 
@@ -11517,7 +14618,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -11671,7 +14826,61 @@ select
               p_m.post_id = p.id
               and p_m.user_id = $1
           ) as "likedByMe",
-          coalesce(p.media::json, '[]'::json) as media
+          coalesce(p.media::json, '[]'::json) as media,
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -11930,7 +15139,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -12084,7 +15347,61 @@ from
                       p_m.post_id = p.id
                       and p_m.user_id = $1
                   ) as "likedByMe",
-                  coalesce(p.media::json, '[]'::json) as media
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -12173,7 +15490,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 9999999
+  b.upto <= 15999999
 order by
   b.nth;
 
@@ -12326,7 +15643,61 @@ select
             where
               c_m.comment_id = c.id
               and c_m.user_id = $2
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_me_mu.id,
+                    c_me_mu.first_name as "firstName",
+                    c_me_mu.last_name as "lastName",
+                    c_me_mu.avatar_url as "avatarUrl",
+                    c_me_mu.handle
+                  from
+                    comment_mentions c_me_m
+                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                  where
+                    c_me_m.comment_id = c.id
+                    and c_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = c_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = c_me_m.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    c_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -12558,7 +15929,61 @@ select
             where
               c_m.comment_id = c.id
               and c_m.user_id = $2
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_me_mu.id,
+                    c_me_mu.first_name as "firstName",
+                    c_me_mu.last_name as "lastName",
+                    c_me_mu.avatar_url as "avatarUrl",
+                    c_me_mu.handle
+                  from
+                    comment_mentions c_me_m
+                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                  where
+                    c_me_m.comment_id = c.id
+                    and c_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = c_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = c_me_m.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    c_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -13022,7 +16447,61 @@ from
         where
           c_m.comment_id = c.id
           and c_m.user_id = $2
-      ) as "likedByMe"
+      ) as "likedByMe",
+      coalesce(
+        (
+          select
+            array_to_json(array_agg(a))
+          from
+            (
+              select
+                c_me_mu.id,
+                c_me_mu.first_name as "firstName",
+                c_me_mu.last_name as "lastName",
+                c_me_mu.avatar_url as "avatarUrl",
+                c_me_mu.handle
+              from
+                comment_mentions c_me_m
+                join users c_me_mu on c_me_mu.id = c_me_m.user_id
+              where
+                c_me_m.comment_id = c.id
+                and c_me_m.shown
+                and (
+                  (
+                    select
+                      vb.block_count
+                    from
+                      users vb
+                    where
+                      vb.id = $2
+                  ) = 0
+                  or (
+                    not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = $2
+                        and bk.blocked_id = c_me_m.user_id
+                    )
+                    and not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = c_me_m.user_id
+                        and bk.blocked_id = $2
+                    )
+                  )
+                )
+              order by
+                c_me_m.user_id
+              limit
+                20
+            ) a
+        ),
+        '[]'::json
+      ) as mentions
     from
       comments c
     where
@@ -13251,7 +16730,61 @@ from
         where
           c_m.comment_id = c.id
           and c_m.user_id = $2
-      ) as "likedByMe"
+      ) as "likedByMe",
+      coalesce(
+        (
+          select
+            array_to_json(array_agg(a))
+          from
+            (
+              select
+                c_me_mu.id,
+                c_me_mu.first_name as "firstName",
+                c_me_mu.last_name as "lastName",
+                c_me_mu.avatar_url as "avatarUrl",
+                c_me_mu.handle
+              from
+                comment_mentions c_me_m
+                join users c_me_mu on c_me_mu.id = c_me_m.user_id
+              where
+                c_me_m.comment_id = c.id
+                and c_me_m.shown
+                and (
+                  (
+                    select
+                      vb.block_count
+                    from
+                      users vb
+                    where
+                      vb.id = $2
+                  ) = 0
+                  or (
+                    not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = $2
+                        and bk.blocked_id = c_me_m.user_id
+                    )
+                    and not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = c_me_m.user_id
+                        and bk.blocked_id = $2
+                    )
+                  )
+                )
+              order by
+                c_me_m.user_id
+              limit
+                20
+            ) a
+        ),
+        '[]'::json
+      ) as mentions
     from
       comments c
     where

@@ -465,7 +465,34 @@ select
                                       where
                                         u_p_c_m.comment_id = u_p_c.id
                                         and u_p_c_m.user_id = s.user_id
-                                    ) as "likedByMe"
+                                    ) as "likedByMe",
+                                    coalesce(
+                                      (
+                                        select
+                                          array_to_json(array_agg(a))
+                                        from
+                                          (
+                                            select
+                                              u_p_c_me_mu.id,
+                                              u_p_c_me_mu.first_name as "firstName",
+                                              u_p_c_me_mu.last_name as "lastName",
+                                              u_p_c_me_mu.avatar_url as "avatarUrl",
+                                              u_p_c_me_mu.handle
+                                            from
+                                              comment_mentions u_p_c_me_m
+                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                            where
+                                              u_p_c_me_m.comment_id = u_p_c.id
+                                              and u_p_c_me_m.shown
+                                              and true
+                                            order by
+                                              u_p_c_me_m.user_id
+                                            limit
+                                              20
+                                          ) a
+                                      ),
+                                      '[]'::json
+                                    ) as mentions
                                   from
                                     comments u_p_c
                                   where
@@ -514,7 +541,34 @@ select
                               u_p_m.post_id = u_p.id
                               and u_p_m.user_id = s.user_id
                           ) as "likedByMe",
-                          coalesce(u_p.media::json, '[]'::json) as media
+                          coalesce(u_p.media::json, '[]'::json) as media,
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_me_mu.id,
+                                    u_p_me_mu.first_name as "firstName",
+                                    u_p_me_mu.last_name as "lastName",
+                                    u_p_me_mu.avatar_url as "avatarUrl",
+                                    u_p_me_mu.handle
+                                  from
+                                    post_mentions u_p_me_m
+                                    join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                  where
+                                    u_p_me_m.post_id = u_p.id
+                                    and u_p_me_m.shown
+                                    and true
+                                  order by
+                                    u_p_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           posts u_p
                         where
@@ -610,7 +664,34 @@ select
                             where
                               u_c_m.comment_id = u_c.id
                               and u_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_c_me_mu.id,
+                                    u_c_me_mu.first_name as "firstName",
+                                    u_c_me_mu.last_name as "lastName",
+                                    u_c_me_mu.avatar_url as "avatarUrl",
+                                    u_c_me_mu.handle
+                                  from
+                                    comment_mentions u_c_me_m
+                                    join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                  where
+                                    u_c_me_m.comment_id = u_c.id
+                                    and u_c_me_m.shown
+                                    and true
+                                  order by
+                                    u_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments u_c
                         where
@@ -981,7 +1062,54 @@ select
                                     where
                                       u_p_c_m.comment_id = u_p_c.id
                                       and u_p_c_m.user_id = s.user_id
-                                  ) as "likedByMe"
+                                  ) as "likedByMe",
+                                  coalesce(
+                                    (
+                                      select
+                                        array_to_json(array_agg(a))
+                                      from
+                                        (
+                                          select
+                                            u_p_c_me_mu.id,
+                                            u_p_c_me_mu.first_name as "firstName",
+                                            u_p_c_me_mu.last_name as "lastName",
+                                            u_p_c_me_mu.avatar_url as "avatarUrl",
+                                            u_p_c_me_mu.handle
+                                          from
+                                            comment_mentions u_p_c_me_m
+                                            join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                          where
+                                            u_p_c_me_m.comment_id = u_p_c.id
+                                            and u_p_c_me_m.shown
+                                            and (
+                                              s.block_count = 0
+                                              or (
+                                                not exists (
+                                                  select
+                                                  from
+                                                    blocks bk
+                                                  where
+                                                    bk.blocker_id = s.user_id
+                                                    and bk.blocked_id = u_p_c_me_m.user_id
+                                                )
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    blocks bk
+                                                  where
+                                                    bk.blocker_id = u_p_c_me_m.user_id
+                                                    and bk.blocked_id = s.user_id
+                                                )
+                                              )
+                                            )
+                                          order by
+                                            u_p_c_me_m.user_id
+                                          limit
+                                            20
+                                        ) a
+                                    ),
+                                    '[]'::json
+                                  ) as mentions
                                 from
                                   comments u_p_c
                                 where
@@ -1114,7 +1242,54 @@ select
                             u_p_m.post_id = u_p.id
                             and u_p_m.user_id = s.user_id
                         ) as "likedByMe",
-                        coalesce(u_p.media::json, '[]'::json) as media
+                        coalesce(u_p.media::json, '[]'::json) as media,
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_p_me_mu.id,
+                                  u_p_me_mu.first_name as "firstName",
+                                  u_p_me_mu.last_name as "lastName",
+                                  u_p_me_mu.avatar_url as "avatarUrl",
+                                  u_p_me_mu.handle
+                                from
+                                  post_mentions u_p_me_m
+                                  join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                where
+                                  u_p_me_m.post_id = u_p.id
+                                  and u_p_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_p_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_p_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_p_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
                       from
                         posts u_p
                       where
@@ -1262,7 +1437,54 @@ select
                           where
                             u_c_m.comment_id = u_c.id
                             and u_c_m.user_id = s.user_id
-                        ) as "likedByMe"
+                        ) as "likedByMe",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_c_me_mu.id,
+                                  u_c_me_mu.first_name as "firstName",
+                                  u_c_me_mu.last_name as "lastName",
+                                  u_c_me_mu.avatar_url as "avatarUrl",
+                                  u_c_me_mu.handle
+                                from
+                                  comment_mentions u_c_me_m
+                                  join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                where
+                                  u_c_me_m.comment_id = u_c.id
+                                  and u_c_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_c_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_c_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_c_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
                       from
                         comments u_c
                       where
@@ -1778,7 +2000,34 @@ select
                                         ) then 't'
                                         else 'f'
                                       end
-                                    ) as "likedByMe"
+                                    ) as "likedByMe",
+                                    coalesce(
+                                      (
+                                        select
+                                          array_to_json(array_agg(a))
+                                        from
+                                          (
+                                            select
+                                              u_p_c_me_mu.id,
+                                              u_p_c_me_mu.first_name as "firstName",
+                                              u_p_c_me_mu.last_name as "lastName",
+                                              u_p_c_me_mu.avatar_url as "avatarUrl",
+                                              u_p_c_me_mu.handle
+                                            from
+                                              comment_mentions u_p_c_me_m
+                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                            where
+                                              u_p_c_me_m.comment_id = u_p_c.id
+                                              and u_p_c_me_m.shown
+                                              and true
+                                            order by
+                                              u_p_c_me_m.user_id
+                                            limit
+                                              20
+                                          ) a
+                                      ),
+                                      '[]'::json
+                                    ) as mentions
                                   from
                                     comments u_p_c
                                   where
@@ -1832,7 +2081,34 @@ select
                               else 'f'
                             end
                           ) as "likedByMe",
-                          coalesce(u_p.media::json, '[]'::json) as media
+                          coalesce(u_p.media::json, '[]'::json) as media,
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_me_mu.id,
+                                    u_p_me_mu.first_name as "firstName",
+                                    u_p_me_mu.last_name as "lastName",
+                                    u_p_me_mu.avatar_url as "avatarUrl",
+                                    u_p_me_mu.handle
+                                  from
+                                    post_mentions u_p_me_m
+                                    join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                  where
+                                    u_p_me_m.post_id = u_p.id
+                                    and u_p_me_m.shown
+                                    and true
+                                  order by
+                                    u_p_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           posts u_p
                         where
@@ -1933,7 +2209,34 @@ select
                               ) then 't'
                               else 'f'
                             end
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_c_me_mu.id,
+                                    u_c_me_mu.first_name as "firstName",
+                                    u_c_me_mu.last_name as "lastName",
+                                    u_c_me_mu.avatar_url as "avatarUrl",
+                                    u_c_me_mu.handle
+                                  from
+                                    comment_mentions u_c_me_m
+                                    join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                  where
+                                    u_c_me_m.comment_id = u_c.id
+                                    and u_c_me_m.shown
+                                    and true
+                                  order by
+                                    u_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments u_c
                         where
@@ -2305,7 +2608,54 @@ select
                                     where
                                       u_p_c_m.comment_id = u_p_c.id
                                       and u_p_c_m.user_id = s.user_id
-                                  ) as "likedByMe"
+                                  ) as "likedByMe",
+                                  coalesce(
+                                    (
+                                      select
+                                        array_to_json(array_agg(a))
+                                      from
+                                        (
+                                          select
+                                            u_p_c_me_mu.id,
+                                            u_p_c_me_mu.first_name as "firstName",
+                                            u_p_c_me_mu.last_name as "lastName",
+                                            u_p_c_me_mu.avatar_url as "avatarUrl",
+                                            u_p_c_me_mu.handle
+                                          from
+                                            comment_mentions u_p_c_me_m
+                                            join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                          where
+                                            u_p_c_me_m.comment_id = u_p_c.id
+                                            and u_p_c_me_m.shown
+                                            and (
+                                              s.block_count = 0
+                                              or (
+                                                not exists (
+                                                  select
+                                                  from
+                                                    blocks bk
+                                                  where
+                                                    bk.blocker_id = s.user_id
+                                                    and bk.blocked_id = u_p_c_me_m.user_id
+                                                )
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    blocks bk
+                                                  where
+                                                    bk.blocker_id = u_p_c_me_m.user_id
+                                                    and bk.blocked_id = s.user_id
+                                                )
+                                              )
+                                            )
+                                          order by
+                                            u_p_c_me_m.user_id
+                                          limit
+                                            20
+                                        ) a
+                                    ),
+                                    '[]'::json
+                                  ) as mentions
                                 from
                                   comments u_p_c
                                 where
@@ -2438,7 +2788,54 @@ select
                             u_p_m.post_id = u_p.id
                             and u_p_m.user_id = s.user_id
                         ) as "likedByMe",
-                        coalesce(u_p.media::json, '[]'::json) as media
+                        coalesce(u_p.media::json, '[]'::json) as media,
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_p_me_mu.id,
+                                  u_p_me_mu.first_name as "firstName",
+                                  u_p_me_mu.last_name as "lastName",
+                                  u_p_me_mu.avatar_url as "avatarUrl",
+                                  u_p_me_mu.handle
+                                from
+                                  post_mentions u_p_me_m
+                                  join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                where
+                                  u_p_me_m.post_id = u_p.id
+                                  and u_p_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_p_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_p_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_p_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
                       from
                         posts u_p
                       where
@@ -2586,7 +2983,54 @@ select
                           where
                             u_c_m.comment_id = u_c.id
                             and u_c_m.user_id = s.user_id
-                        ) as "likedByMe"
+                        ) as "likedByMe",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_c_me_mu.id,
+                                  u_c_me_mu.first_name as "firstName",
+                                  u_c_me_mu.last_name as "lastName",
+                                  u_c_me_mu.avatar_url as "avatarUrl",
+                                  u_c_me_mu.handle
+                                from
+                                  comment_mentions u_c_me_m
+                                  join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                where
+                                  u_c_me_m.comment_id = u_c.id
+                                  and u_c_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_c_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_c_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_c_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
                       from
                         comments u_c
                       where

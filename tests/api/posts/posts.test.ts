@@ -44,6 +44,7 @@ describe('POST /posts', () => {
       commentCount: 0,
       likedByMe: false,
       media: [],
+      mentions: [],
     });
     expectNoSecrets(res.text, author.email);
   });
@@ -109,6 +110,7 @@ describe('GET /posts/{id}', () => {
       likedBy: [],
       likeCount: 0,
       likedByMe: false,
+      mentions: [],
     });
   });
 
@@ -324,6 +326,7 @@ describe('POST /posts/{id}/comment', () => {
       likedBy: [],
       likeCount: 0,
       likedByMe: false,
+      mentions: [],
     });
   });
 

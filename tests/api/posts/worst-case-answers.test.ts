@@ -86,6 +86,15 @@ beforeAll(async () => {
     pgArray(comments.map((comment) => comment.id)),
     pgArray(likers),
   ]);
+  // Every post and comment mentions 20 users (MENTIONS_MAX).
+  await sql(`insert into post_mentions (post_id, user_id) select p, u from unnest(?::int[]) p, unnest(?::int[]) u`, [
+    pgArray(postIds),
+    pgArray(likers),
+  ]);
+  await sql(
+    `insert into comment_mentions (comment_id, user_id) select c, u from unnest(?::int[]) c, unnest(?::int[]) u`,
+    [pgArray(comments.map((comment) => comment.id)), pgArray(likers)],
+  );
   await sql(`insert into follows (follower_id, followed_id) select unnest(?::int[]), ?`, [pgArray(likers), star]);
   await sql(`insert into follows (follower_id, followed_id) select ?, unnest(?::int[])`, [star, pgArray(likers)]);
 }, 120_000);
