@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { summary } from '../../support/fixtures.js';
-import { type TestUser, useHarness } from '../../support/harness.js';
+import { Harness, type TestUser, useHarness } from '../../support/harness.js';
 import { SseReader } from '../../support/sse.js';
 
 /** Mentions (issue 41, docs/social.md): `@handle` in a post's or comment's content links, notifies and shows the user. */
@@ -136,6 +136,25 @@ describe('mentions in a post', () => {
   });
 });
 
+describe('mentions live, on two processes', () => {
+  it("a mention written on one process reaches the mentioned on another; a muted author's does not", async () => {
+    const other = await Harness.attach(h.databaseUrl); // a second process: its own live hub and listener
+    onTestFinished(() => other.close());
+    const [author, muted, ada] = await users(3);
+    await h.caller(ada.token).users.mute({ id: muted.id });
+    const stream = await SseReader.open(`${h.baseUrl}/live/notifications`, { authorization: `Bearer ${ada.token}` });
+    onTestFinished(() => stream.close());
+    expect(stream.status).toBe(200);
+    const silenced = await other.caller(muted.token).posts.create({ title: 't', content: `@${ada.handle}` });
+    const comment = await other.caller(author.token).posts.comment({ id: silenced.id, content: `and @${ada.handle}` });
+    await stream.until(() => stream.json().some((n) => n.comment?.id === comment.id), "the comment's mention");
+    const mentions = stream.json().filter((n) => n.type === 'mention');
+    expect(mentions.map((n) => [n.actor.id, n.post?.id, n.comment?.id])).toEqual([
+      [author.id, silenced.id, comment.id],
+    ]);
+  });
+});
+
 describe('editing a post', () => {
   it('relinks its mentions and notifies only the newly mentioned; one named again is not notified again', async () => {
     const [author, ada, bob, cy] = await users(4);
@@ -199,6 +218,21 @@ describe('mentions in a comment', () => {
     expect(ids(edited.mentions)).toEqual([ada.id, bob.id].sort((a, b) => a - b));
     expect(await mentionsOf(ada)).toHaveLength(1);
     expect(await mentionsOf(bob)).toEqual([[commenter.id, post.id, res.body.id]]);
+  });
+});
+
+describe('a comment', () => {
+  it('notifies at most 10 of the users it mentions, and links at most 20', async () => {
+    const [author, ...named] = await users(23);
+    const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+    const comment = await h.caller(author.token).posts.comment({
+      id: post.id,
+      content: named.map((user) => `@${user.handle}`).join(' '),
+    });
+    expect(ids(comment.mentions)).toEqual(ids(named.slice(0, 20)));
+    const notified = [];
+    for (const user of named) if ((await mentionsOf(user)).length > 0) notified.push(user.id);
+    expect(notified).toEqual(ids(named.slice(0, 10)));
   });
 });
 
