@@ -375,18 +375,20 @@ CREATE FUNCTION public.feedline_free_handle(first_name text, last_name text, ser
         declare
           base text := feedline_handle_base(first_name, last_name);
           found text;
-          width int := 3;
+          width int := 6;
         begin
           if serialize then perform pg_advisory_xact_lock(41, hashtext(base)); end if;
           if not exists (select from users u where u.handle = base) then return base; end if;
-          select k.c into found from (
-              select rtrim(left(base, 30 - length(g::text)), '_') || g as c, g as n from generate_series(2, 20) g
-            ) k where not exists (select from users u where u.handle = k.c) order by k.n limit 1;
+          if not exists (select from users u where u.handle = rtrim(left(base, 28), '_') || '20') then
+            select k.c into found from (
+                select rtrim(left(base, 30 - length(g::text)), '_') || g as c, g as n from generate_series(2, 20) g
+              ) k where (select u.id from users u where u.handle = k.c) is null order by k.n limit 1;
+          end if;
           while found is null loop
             select k.c into found from (
                 select rtrim(left(base, 29 - width), '_') || '_' || lpad(floor(random() * 10 ^ width)::bigint::text, width, '0') as c
                 from generate_series(1, 10)
-              ) k where not exists (select from users u where u.handle = k.c) limit 1;
+              ) k where (select u.id from users u where u.handle = k.c) is null limit 1;
             width := least(width + 1, 9);
           end loop;
           return found;
