@@ -97,6 +97,8 @@ async function builderVariants(): Promise<Variant[]> {
     'a search, a page': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...page })),
     'a search, a page after a cursor': () => postPage(lists.selectPostList({ viewerId: 1, q: 'words', ...after })),
     'a search, unpaged': () => lists.selectPostList({ viewerId: 1, q: 'words' }),
+    "a handle's posts (q=@handle), a page after a cursor": () =>
+      postPage(lists.selectPostList({ viewerId: 1, q: '@ada', ...after })),
     "a tag's posts, a page after a cursor (GET /tags/{tag}/posts, q=#tag)": () =>
       postPage(lists.selectPostList({ viewerId: 1, tag: 'words', ...after })),
     "a tag's posts, unpaged": () => lists.selectPostList({ viewerId: 1, q: '#words' }),

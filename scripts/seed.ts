@@ -69,9 +69,10 @@ const sqlArray = (items: string[]) => `array[${items.map((item) => `'${item}'`).
 export function statements(counts: SeedCounts, passwordHash: string) {
   const { users: U, posts: P, comments: C } = counts;
   return {
-    users: `insert into users (email, password_hash, first_name, last_name, created_at)
+    // The replica role skips the trigger that derives handles: each gets its own, as its email.
+    users: `insert into users (email, password_hash, first_name, last_name, handle, created_at)
       select 'user' || g || '@seed.feedline.dev', '${passwordHash}',
-             (${sqlArray(FIRST_NAMES)})[1 + g % 10], (${sqlArray(LAST_NAMES)})[1 + (g / 10) % 10],
+             (${sqlArray(FIRST_NAMES)})[1 + g % 10], (${sqlArray(LAST_NAMES)})[1 + (g / 10) % 10], 'user' || g,
              now() - random() * interval '730 days'
       from generate_series({from}, {to}) g`,
     // A long tail of authors: low ids write far more than high ids.

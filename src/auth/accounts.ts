@@ -1,6 +1,6 @@
 import type { OrmContext } from '../trpc/trpc.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
-import { assertEmailFree, insertUser } from './auth.queries.js';
+import { assertAccountFree, insertUser } from './auth.queries.js';
 import { withPasswords, type Passwords } from './passwords.js';
 import { networkOf, reserve } from './rate-limits.js';
 
@@ -9,6 +9,8 @@ export interface NewAccount {
   password: string;
   firstName: string;
   lastName: string;
+  /** Without one, a free handle is derived from the name. */
+  handle?: string | undefined;
 }
 
 /** Creates an account; the unique key on the normalised email settles concurrent signups. */
@@ -36,10 +38,10 @@ async function create(ctx: OrmContext, account: NewAccount, passwords: Passwords
       windowSeconds: config.SIGNUP_WINDOW_SECONDS,
     },
   ]);
-  // Skip the expensive hash for the common duplicate; the unique key still decides races.
-  await assertEmailFree(em, account.email);
+  // Skip the expensive hash for the common duplicates; the unique keys still decide races.
   const { email, firstName, lastName } = account;
+  const handle = account.handle ?? null;
+  await assertAccountFree(em, email, handle);
   const passwordHash = await passwords.hash(account.password);
-  const id = await insertUser(em, { email, passwordHash, firstName, lastName });
-  return { id, firstName, lastName, avatarUrl: null };
+  return insertUser(em, { email, passwordHash, firstName, lastName, handle });
 }

@@ -14,6 +14,9 @@ import {
 } from '../db/sql.js';
 import { OPEN_SESSION, runForSession, SESSION_ENDED, type SessionHolder, sessionIsOpen } from '../viewer/session.js';
 import { UserEntity } from '../users/user.entity.js';
+import { brokeHandleKey, handleTaken } from '../viewer/handles.js';
+import type { UserSummary } from '../viewer/user-summary.schema.js';
+import { userSummaryJson } from '../viewer/user-summary.sql.js';
 import { RateLimitCounterEntity } from './rate-limit.entity.js';
 import { SessionEntity } from './session.entity.js';
 
@@ -83,24 +86,61 @@ export const deleteExpiredSessions = (em: EntityManager, now = new Date()) =>
 
 /* Accounts and passwords */
 
-const EMAIL_TAKEN = namedStatement('user_email_taken', 'select 1 from users where email = $1');
+const ACCOUNT_TAKEN = namedStatement(
+  'user_account_taken',
+  'select exists (select from users where email = $1) as email, exists (select from users where handle = $2) as handle',
+);
 
-/** 400 when an account has this (normalised) email. */
-export async function assertEmailFree(db: Database, email: string): Promise<void> {
-  if ((await runRows(db, EMAIL_TAKEN, [email])).length > 0) throw badRequest(USER_EXISTS);
+/** 400 when an account has this (normalised) email, or this handle (given: null for one to derive). */
+export async function assertAccountFree(db: Database, email: string, handle: string | null): Promise<void> {
+  const taken = await findRow<{ email: boolean; handle: boolean }>(db, ACCOUNT_TAKEN, [email, handle]);
+  if (taken?.email) throw badRequest(USER_EXISTS);
+  if (taken?.handle) throw handleTaken();
 }
 
-/** Creates the account and returns its id; the unique key on the email settles concurrent signups: 400. */
+// Without a handle given ($5), a free one derived from the name (Migration20261127210000).
+const INSERT_USER = namedStatement(
+  'user_insert',
+  `insert into users as u (email, password_hash, first_name, last_name, handle)
+     values ($1, $2, $3::text, $4::text, coalesce($5::text, feedline_free_handle($3, $4)))
+     returning ${userSummaryJson('u')} as json`,
+);
+
+/** A derived handle may meet one given at the same moment: derive again, this many times in all. */
+const INSERT_USER_ATTEMPTS = 3;
+
+/** The new account's summary, or undefined when the handle was taken meanwhile. */
+async function insertUserOnce(db: Database, values: unknown[]): Promise<UserSummary | undefined> {
+  try {
+    return (await findRow<{ json: UserSummary }>(db, INSERT_USER, values))!.json;
+  } catch (error) {
+    if (brokeHandleKey(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Creates the account and returns its summary: one statement. The unique keys settle concurrent
+ * signups: 400 for a taken email or a taken handle given; concurrent derivations of one name take
+ * turns in the statement, each getting a free handle.
+ */
 export async function insertUser(
-  em: EntityManager,
+  db: Database,
   {
     email,
     passwordHash,
     firstName,
     lastName,
-  }: { email: string; passwordHash: string; firstName: string; lastName: string },
-): Promise<number> {
-  return keysSettle(em.insert(UserEntity, { email, passwordHash, firstName, lastName }), SIGNUP_KEYS);
+    handle,
+  }: { email: string; passwordHash: string; firstName: string; lastName: string; handle: string | null },
+): Promise<UserSummary> {
+  const values = [email, passwordHash, firstName, lastName, handle];
+  for (let attempt = 1; attempt <= INSERT_USER_ATTEMPTS; attempt++) {
+    const summary = await keysSettle(insertUserOnce(db, values), SIGNUP_KEYS);
+    if (summary) return summary;
+    if (handle !== null) break;
+  }
+  throw handleTaken();
 }
 
 const CREDENTIALS_BY_EMAIL = namedStatement(

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { jsonBytes, plainString, statusSuccess, text, timestamp } from '../trpc/schemas.js';
 import { EMAIL_MAX, NAME_MAX, NAME_MAX_BYTES } from '../users/user.entity.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
+import { handleInput } from '../viewer/handles.js';
+
+/** A signup's handle: optional, a free one is derived from the name without it. */
+const newHandle = handleInput.optional().meta({
+  description:
+    'The handle to take (3 to 30 of a-z, 0-9 and _, stored lower-case); without it, a free one is derived from the name',
+  example: 'ada_lovelace',
+});
 
 /** Emails are trimmed and lower-cased before they are validated, stored or compared. */
 export const email = z
@@ -20,6 +28,7 @@ export const signupInput = z
     passwordValidation: z.string(),
     firstName: text(NAME_MAX, NAME_MAX_BYTES),
     lastName: text(NAME_MAX, NAME_MAX_BYTES),
+    handle: newHandle,
   })
   .refine((body) => body.password === body.passwordValidation, {
     path: ['passwordValidation'],
@@ -58,6 +67,7 @@ export const registerInput = z
     name: fullName,
     password: newPassword,
     password_confirm: z.string(),
+    handle: newHandle,
   })
   .refine((body) => body.password === body.password_confirm, {
     path: ['password_confirm'],

@@ -15,12 +15,17 @@ export const register = publicProcedure
     },
     successStatus: 201,
     errors: {
-      400: 'Invalid input, password_confirm differs, or the user already exists',
+      400: 'Invalid input, password_confirm differs, the user already exists, or the handle is taken',
       429: 'Too many signups from this address; see Retry-After',
     },
   })
   .input(registerInput)
   .output(UserSummary)
   .mutation(({ ctx, input }) =>
-    createAccount(ctx, { email: input.email, password: input.password, ...splitName(input.name) }),
+    createAccount(ctx, {
+      email: input.email,
+      password: input.password,
+      ...splitName(input.name),
+      handle: input.handle,
+    }),
   );

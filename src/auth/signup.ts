@@ -7,7 +7,7 @@ export const signup = publicProcedure
   .meta({
     openapi: { method: 'POST', path: '/auth/signup', tags: ['auth'], protect: false, summary: 'Create an account' },
     errors: {
-      400: 'Invalid input, or the user already exists',
+      400: 'Invalid input, the user already exists, or the handle is taken',
       429: 'Too many signups from this address; see Retry-After',
     },
   })

@@ -7,6 +7,7 @@ import { MediaDeletedKeyEntity, MediaEntity, MediaQuotaEntity } from '../media/m
 import { NotificationEntity } from '../notifications/notification.entity.js';
 import { CommentEntity } from '../posts/comment.entity.js';
 import { CommentLikeEntity, PostLikeEntity } from '../posts/like.entity.js';
+import { CommentMentionEntity, PostMentionEntity } from '../posts/mention.entity.js';
 import { NewestPostEntity } from '../posts/newest-post.entity.js';
 import { PostEntity } from '../posts/post.entity.js';
 import { BookmarkEntity, PostTagEntity, RepostEntity, TagFollowEntity } from '../posts/share.entity.js';
@@ -43,4 +44,6 @@ export const entities = [
   TagFollowEntity,
   RepostEntity,
   BookmarkEntity,
+  PostMentionEntity,
+  CommentMentionEntity,
 ];

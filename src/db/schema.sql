@@ -386,6 +386,52 @@ CREATE FUNCTION public.feedline_follow_unblocked() RETURNS trigger
 
 
 --
+-- Name: feedline_free_handle(text, text, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_free_handle(first_name text, last_name text, serialize boolean DEFAULT true) RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+        declare
+          base text := feedline_handle_base(first_name, last_name);
+          found text;
+          width int := 6;
+        begin
+          if serialize then perform pg_advisory_xact_lock(41, hashtext(base)); end if;
+          if not exists (select from users u where u.handle = base) then return base; end if;
+          if not exists (select from users u where u.handle = rtrim(left(base, 28), '_') || '20') then
+            select k.c into found from (
+                select rtrim(left(base, 30 - length(g::text)), '_') || g as c, g as n from generate_series(2, 20) g
+              ) k where (select u.id from users u where u.handle = k.c) is null order by k.n limit 1;
+          end if;
+          while found is null loop
+            select k.c into found from (
+                select rtrim(left(base, 29 - width), '_') || '_' || lpad(floor(random() * 10 ^ width)::bigint::text, width, '0') as c
+                from generate_series(1, 10)
+              ) k where (select u.id from users u where u.handle = k.c) is null limit 1;
+            width := least(width + 1, 9);
+          end loop;
+          return found;
+        end $$;
+
+
+--
+-- Name: feedline_handle_base(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_handle_base(first_name text, last_name text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+        select case when length(b) >= 3 then b when b = '' then 'user' else 'user_' || b end
+        from (select rtrim(left(trim(both '_' from regexp_replace(
+          replace(replace(replace(replace(translate(
+            regexp_replace(normalize(lower(first_name || ' ' || last_name), NFKD), '[\u0300-\u036f]', '', 'g'),
+            'øłđħıŧ', 'oldhit'), 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th'),
+          '[^a-z0-9]+', '_', 'g')), 30), '_') as b) n
+      $$;
+
+
+--
 -- Name: feedline_live_notify(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -504,6 +550,19 @@ CREATE FUNCTION public.feedline_session_counts() RETURNS trigger
 
 
 --
+-- Name: feedline_users_handle(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.feedline_users_handle() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        begin
+          new.handle := feedline_free_handle(new.first_name, new.last_name, false);
+          return new;
+        end $$;
+
+
+--
 -- Name: feedline_visible_in(xid, pg_snapshot); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -561,6 +620,18 @@ CREATE TABLE public.comment_likes (
     comment_id integer NOT NULL,
     user_id integer NOT NULL,
     created_at timestamp(3) with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: comment_mentions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.comment_mentions (
+    comment_id integer NOT NULL,
+    user_id integer NOT NULL,
+    notified boolean DEFAULT false NOT NULL,
+    shown boolean DEFAULT true NOT NULL
 );
 
 
@@ -847,6 +918,18 @@ CREATE TABLE public.post_likes (
 
 
 --
+-- Name: post_mentions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.post_mentions (
+    post_id integer NOT NULL,
+    user_id integer NOT NULL,
+    notified boolean DEFAULT false NOT NULL,
+    shown boolean DEFAULT true NOT NULL
+);
+
+
+--
 -- Name: post_stats; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -986,7 +1069,8 @@ CREATE TABLE public.users (
     write_lsn pg_lsn,
     block_count integer DEFAULT 0 NOT NULL,
     mute_count integer DEFAULT 0 NOT NULL,
-    avatar_url character varying(128)
+    avatar_url character varying(128),
+    handle character varying(30) NOT NULL
 );
 
 
@@ -1081,6 +1165,14 @@ ALTER TABLE ONLY public.bookmarks
 
 ALTER TABLE ONLY public.comment_likes
     ADD CONSTRAINT comment_likes_pkey PRIMARY KEY (comment_id, user_id);
+
+
+--
+-- Name: comment_mentions comment_mentions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_mentions
+    ADD CONSTRAINT comment_mentions_pkey PRIMARY KEY (comment_id, user_id);
 
 
 --
@@ -1212,6 +1304,14 @@ ALTER TABLE ONLY public.post_likes
 
 
 --
+-- Name: post_mentions post_mentions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_mentions
+    ADD CONSTRAINT post_mentions_pkey PRIMARY KEY (post_id, user_id);
+
+
+--
 -- Name: post_stats post_stats_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1284,6 +1384,14 @@ ALTER TABLE ONLY public.users
 
 
 --
+-- Name: users users_handle_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_handle_unique UNIQUE (handle);
+
+
+--
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1324,6 +1432,13 @@ CREATE INDEX bookmarks_user_created_index ON public.bookmarks USING btree (user_
 --
 
 CREATE INDEX comment_likes_user_id_index ON public.comment_likes USING btree (user_id);
+
+
+--
+-- Name: comment_mentions_user_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX comment_mentions_user_id_index ON public.comment_mentions USING btree (user_id);
 
 
 --
@@ -1495,6 +1610,13 @@ CREATE INDEX post_likes_user_id_index ON public.post_likes USING btree (user_id)
 
 
 --
+-- Name: post_mentions_user_id_index; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX post_mentions_user_id_index ON public.post_mentions USING btree (user_id);
+
+
+--
 -- Name: post_tags_tag_index; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1596,7 +1718,7 @@ CREATE INDEX tag_follows_user_created_index ON public.tag_follows USING btree (u
 -- Name: users_summary_index; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX users_summary_index ON public.users USING btree (id) INCLUDE (first_name, last_name, avatar_url);
+CREATE INDEX users_summary_index ON public.users USING btree (id) INCLUDE (first_name, last_name, avatar_url, handle);
 
 
 --
@@ -1845,6 +1967,13 @@ CREATE TRIGGER tag_follows_count_user_stats_insert AFTER INSERT ON public.tag_fo
 
 
 --
+-- Name: users users_handle_derived; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER users_handle_derived BEFORE INSERT ON public.users FOR EACH ROW WHEN ((new.handle IS NULL)) EXECUTE FUNCTION public.feedline_users_handle();
+
+
+--
 -- Name: blocks blocks_blocked_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1890,6 +2019,22 @@ ALTER TABLE ONLY public.comment_likes
 
 ALTER TABLE ONLY public.comment_likes
     ADD CONSTRAINT comment_likes_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: comment_mentions comment_mentions_comment_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_mentions
+    ADD CONSTRAINT comment_mentions_comment_id_foreign FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: comment_mentions comment_mentions_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.comment_mentions
+    ADD CONSTRAINT comment_mentions_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --
@@ -2042,6 +2187,22 @@ ALTER TABLE ONLY public.post_likes
 
 ALTER TABLE ONLY public.post_likes
     ADD CONSTRAINT post_likes_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: post_mentions post_mentions_post_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_mentions
+    ADD CONSTRAINT post_mentions_post_id_foreign FOREIGN KEY (post_id) REFERENCES public.posts(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+
+--
+-- Name: post_mentions post_mentions_user_id_foreign; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.post_mentions
+    ADD CONSTRAINT post_mentions_user_id_foreign FOREIGN KEY (user_id) REFERENCES public.users(id) ON UPDATE CASCADE ON DELETE CASCADE;
 
 
 --

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, notFound } from '../platform/errors.js';
 import { type Page } from '../trpc/schemas.js';
 import {
@@ -14,9 +13,9 @@ import {
 } from '../db/sql.js';
 
 import { commentJson, commentsBy, commentShownTo, commentsSelect, olderThan } from './posts.sql.js';
+import { COMMENT_MENTIONS, mentionedHandles, mentionWrites } from './mentions.sql.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import { noBlockBetween, unblocked, viewerById } from '../viewer/safety.sql.js';
-import { CommentEntity } from './comment.entity.js';
 import type { Comment } from './posts.schemas.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
 import {
@@ -41,22 +40,35 @@ const COMMENT_LIKE_KEYS = {
 
 const COMMENT_EXISTS = namedStatement('comment_exists', 'select 1 from comments where id = $1');
 
+/** The comment's mentions linked (relinked on an edit) in the statement that writes it (`target`: id, post_id); the author is $3. */
+const commentMentions = (handles: string, edit: boolean) =>
+  mentionWrites(
+    COMMENT_MENTIONS,
+    handles,
+    '$3::int',
+    (users) => `select u.id, 'mention', $3::int, t.post_id, t.id from ${users} u, target t`,
+    { edit },
+  );
+
 // On a post whose author is on either side of a block with the commenter, nothing is inserted: 404.
 const INSERT_COMMENT = namedStatement(
   'comment_insert',
   `with ins as (insert into comments (content, post_id, author_id) select $1, $2::int, $3::int
         where not exists (select from posts bp where bp.id = $2 and not ${noBlockBetween('bp.author_id', '$3::int')})
         returning id, post_id, author_id),
-      noted as (${insertNotification(`select p.author_id, 'comment', ins.author_id, p.id, ins.id from ins join posts p on p.id = ins.post_id`)})
+      noted as (${insertNotification(`select p.author_id, 'comment', ins.author_id, p.id, ins.id from ins join posts p on p.id = ins.post_id`)}),
+      target as (select ins.id, ins.post_id from ins),
+      ${commentMentions('$4', false)}
      select id from ins`,
 );
 
 /**
- * Writes a comment and, for the post's author, its notification: one statement. Its id; a post
- * that does not exist fails on the foreign key: 404.
+ * Writes a comment and, for the post's author, its notification, and links and notifies its
+ * mentions: one statement. Its id; a post that does not exist fails on the foreign key: 404.
  */
 export async function insertComment(db: Database, postId: number, authorId: number, content: string): Promise<number> {
-  const [row] = await keysSettle(runRows<{ id: number }>(db, INSERT_COMMENT, [content, postId, authorId]), POST_GONE);
+  const values = [content, postId, authorId, mentionedHandles(content)];
+  const [row] = await keysSettle(runRows<{ id: number }>(db, INSERT_COMMENT, values), POST_GONE);
   if (!row) throw notFound(POST_NOT_FOUND);
   return row.id;
 }
@@ -150,9 +162,26 @@ export async function assertCommentsShown(db: Database, postId: number, viewerId
   await assertPostShown(db, postId, viewerId);
 }
 
-/** Changes the comment if `userId` wrote it; how many rows changed (0: none such, or not theirs). */
-export const updateCommentAsAuthor = (em: EntityManager, id: number, userId: number, content: string) =>
-  em.nativeUpdate(CommentEntity, { id, author: userId }, { content });
+const UPDATE_COMMENT = namedStatement(
+  'comment_update',
+  `with target as (update comments c set content = $1 where c.id = $2 and c.author_id = $3 returning c.id, c.post_id),
+      ${commentMentions('$4', true)}
+     select count(*)::int as updated from target`,
+);
+
+/**
+ * Changes the comment if `userId` wrote it, and relinks its mentions (the newly mentioned
+ * notified): one statement. How many rows changed (0: none such, or not theirs).
+ */
+export async function updateCommentAsAuthor(
+  db: Database,
+  id: number,
+  userId: number,
+  content: string,
+): Promise<number> {
+  const row = await findRow<{ updated: number }>(db, UPDATE_COMMENT, [content, id, userId, mentionedHandles(content)]);
+  return row?.updated ?? 0;
+}
 
 const DELETE_COMMENT_AS_AUTHOR = namedStatement(
   'comment_delete_as_author',

@@ -19,7 +19,7 @@ export type PostFilter = {
   followerId?: number;
   /** Only posts by this user. */
   authorId?: number;
-  /** Only posts whose title or content match these words (websearch_to_tsquery syntax); `#tag` alone is the tag's posts. */
+  /** Only posts whose title or content match these words (websearch_to_tsquery syntax); `#tag` alone is the tag's posts, `@handle` alone that user's posts. */
   q?: string;
   /** Only posts with this tag (normalised, posts/tags.ts). */
   tag?: string;
@@ -65,6 +65,9 @@ function searchMatches(q: string, { limit, before }: Page, viewer: Viewer, value
         ) u order by u.created_at desc, u.id desc limit ${pageSize})`;
 }
 
+/** `q=@handle`: a lookup of that user's posts (as GET /users/{id}/posts), not words of the search, which drops the `@`. */
+const handleLookup = (q: string) => (/^\s*@\S+\s*$/.test(q) ? q.trim().slice(1).toLowerCase() : undefined);
+
 /**
  * The statement of every post list (list-posts.ts, list-followed-posts.ts, list-user-posts.ts; the
  * hot pages have their own, postListStatement): newest first (ties by id), filtered as `PostFilter`
@@ -95,28 +98,35 @@ export function selectPostList({
       order by t.created_at desc, t.post_id desc ${page}`;
     return { text, values: values.values };
   }
-  if (q !== undefined) {
+  const handle = q === undefined ? undefined : handleLookup(q);
+  if (q !== undefined && handle === undefined) {
     // The matches are the page already (cursor and limit applied): sort them for the JSON.
     const matches = searchMatches(q, { limit, before }, viewer, values);
     const text = `${matches} select ${json} from matches s join posts p on p.id = s.id
       order by s.created_at desc, s.id desc`;
     return { text, values: values.values };
   }
+  const author =
+    authorId !== undefined
+      ? values.add(authorId)
+      : handle !== undefined
+        ? `(select hu.id from users hu where hu.handle = ${values.add(handle)})`
+        : undefined;
   const quoted = quotesOf === undefined ? undefined : values.add(quotesOf);
   const conditions = [
     // A post's quotes: a range of posts_quote_of_index, once its own author is found unblocked (an InitPlan).
     quoted !== undefined && `p.quote_of_id = ${quoted}`,
     quoted !== undefined &&
       `exists (select from posts qd where qd.id = ${quoted} and ${unblocked(viewer, 'qd.author_id')})`,
-    authorId !== undefined && `p.author_id = ${values.add(authorId)}`,
+    author !== undefined && `p.author_id = ${author}`,
     // One author's posts are a direct read of them: a mute leaves them, a block does not.
-    authorId !== undefined && unblocked(viewer, 'p.author_id'),
+    author !== undefined && unblocked(viewer, 'p.author_id'),
     // The feed: one bitmap of every followed author's posts (an array, so one plan whatever the
     // follow count), read in the heap's order with each post's JSON, then sorted, as GET /posts is
     // built: built in key order, each post's likes and comments are read at random.
     followerId !== undefined &&
       `p.author_id = any(array(select f.followed_id from follows f where f.follower_id = ${values.add(followerId)} and ${shownAuthor(viewer, 'f.followed_id')}))`,
-    authorId === undefined && followerId === undefined && shownAuthor(viewer, 'p.author_id'),
+    author === undefined && followerId === undefined && shownAuthor(viewer, 'p.author_id'),
     before !== undefined && olderThan('p', 'posts', values.add(before), viewer),
   ].filter(Boolean);
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';

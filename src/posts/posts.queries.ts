@@ -21,6 +21,7 @@ import { tagsOf } from './tags.js';
 import { attachableMedia, attachmentsJson, MEDIA_NOT_ATTACHABLE } from '../media/media.queries.js';
 import type { Post } from './posts.schemas.js';
 import { userSummaryJson } from '../viewer/user-summary.sql.js';
+import { mentionedHandles, mentionWrites, POST_MENTIONS, writtenMentionsJson } from './mentions.sql.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
 
 /** Posts and their likes: read, write, answer; the likers of a post or comment. */
@@ -72,22 +73,43 @@ export async function assertPostAuthor(db: Database, id: number, userId: number)
 /** A post's tags as its row holds them ($n: tagsOf's array): null for none. */
 const tagsValue = (placeholder: string) => `nullif(${placeholder}::varchar(50)[], '{}')`;
 
+/** A post's mention notifications, for the users of `users` (mentionWrites): the post is `target`. */
+const postMentionNotes = (author: string) => (users: string) =>
+  `select u.id, 'mention', ${author}, t.id, null::int from ${users} u, target t`;
+
+/** The post's mentions relinked to the content's, in the statement that changes the post (`target`); the caller is $2, the handles `handles`. */
+const relinkPostMentions = (handles: string) =>
+  mentionWrites(POST_MENTIONS, handles, '$2::int', postMentionNotes('$2::int'), { edit: true });
+
 // A statement, not a native update: the ORM writes an array as a literal in which a tag spelled null is NULL.
 const UPDATE_POST = namedStatement(
   'post_update',
-  `update posts set title = $3, content = $4, tags = ${tagsValue('$5')} where id = $1 and author_id = $2 returning 1`,
+  `with target as (update posts p set title = $3, content = $4, tags = ${tagsValue('$5')} where p.id = $1 and p.author_id = $2 returning p.id),
+    ${relinkPostMentions('$6')}
+    select count(*)::int as updated from target`,
 );
 
 /**
- * Changes the post if `userId` wrote it, its tags re-derived (post_tags follows by trigger); how
- * many rows changed (0: none such, or not theirs).
+ * Changes the post if `userId` wrote it, its tags re-derived (post_tags follows by trigger) and its
+ * mentions relinked (the newly mentioned notified): one statement. How many rows changed (0: none
+ * such, or not theirs).
  */
-export const updatePostAsAuthor = async (
+export async function updatePostAsAuthor(
   db: Database,
   id: number,
   userId: number,
   { title, content }: { title: string; content: string },
-) => (await runRows(db, UPDATE_POST, [id, userId, title, content, tagsOf(title, content)])).length;
+): Promise<number> {
+  const row = await findRow<{ updated: number }>(db, UPDATE_POST, [
+    id,
+    userId,
+    title,
+    content,
+    tagsOf(title, content),
+    mentionedHandles(content),
+  ]);
+  return row?.updated ?? 0;
+}
 
 /*
  * A post's text and images replaced: every upload it had or is given is locked first, in id order
@@ -106,7 +128,9 @@ const UPDATE_POST_WITH_MEDIA = namedStatement(
     attached as (update media md set attached_to = 'post', post_id = upd.id from upd
       where md.id in (select id from m where attached_to is null)),
     dropped as (update media md set attached_to = null, post_id = null from upd
-      where md.id in (select id from locked where attached_to = 'post' and post_id = $1 and id <> all($5::int[])))
+      where md.id in (select id from locked where attached_to = 'post' and post_id = $1 and id <> all($5::int[]))),
+    target as (select id from upd),
+    ${relinkPostMentions('$8')}
     select id from upd`,
 );
 
@@ -118,7 +142,16 @@ export async function updatePostWithMediaAsAuthor(
   { title, content, mediaIds }: { title: string; content: string; mediaIds: number[] },
   mediaUrlBase: string,
 ): Promise<boolean> {
-  const values = [id, userId, title, content, mediaIds, mediaUrlBase, tagsOf(title, content)];
+  const values = [
+    id,
+    userId,
+    title,
+    content,
+    mediaIds,
+    mediaUrlBase,
+    tagsOf(title, content),
+    mentionedHandles(content),
+  ];
   return (await findRow(db, UPDATE_POST_WITH_MEDIA, values)) !== null;
 }
 
@@ -180,13 +213,22 @@ const quoted = (quoteOf: string) =>
 const quoteFound = (quoteOf: string) => `(${quoteOf}::int is null or exists (select from q))`;
 const quoteNoted = insertNotification(`select q.author_id, 'quote', ins.author_id, ins.id, null::int from q, ins`);
 
+/** A new post's mentions, linked and notified in the statement that writes it (`ins`); the handles `handles`. */
+const linkPostMentions = (handles: string) =>
+  `target as (select ins.id from ins),
+    ${mentionWrites(POST_MENTIONS, handles, '(select user_id from s)', postMentionNotes('(select user_id from s)'), { edit: false })}`;
+
+/** A new post as its statement answers it: the mentions it links, which the statement cannot read back. */
+const NEW_POST = { me: 's.user_id', fresh: true, mentions: writtenMentionsJson() };
+
 const CREATE_POST = namedStatement(
   'post_create',
   `with ${SESSION_USER}, ${quoted('$6')},
     ins as (insert into posts (title, content, author_id, tags, quote_of_id)
       select $3, $4, s.user_id, ${tagsValue('$5')}, $6 from s where ${quoteFound('$6')} returning *),
-    noted as (${quoteNoted})
-    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text, ${quoteFound('$6')} from s`,
+    noted as (${quoteNoted}),
+    ${linkPostMentions('$7')}
+    select (select ${postJson('ins', NEW_POST)} from ins)::text, ${quoteFound('$6')} from s`,
 );
 
 /*
@@ -203,13 +245,14 @@ const CREATE_POST_WITH_MEDIA = namedStatement(
       select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')}, ${tagsValue('$7')}, $8 from s
       where (select count(*) from m) = cardinality($5::int[]) and ${quoteFound('$8')} returning *),
     attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m)),
-    noted as (${quoteNoted})
-    select (select ${postJson('ins', { me: 's.user_id', fresh: true })} from ins)::text, ${quoteFound('$8')} from s`,
+    noted as (${quoteNoted}),
+    ${linkPostMentions('$9')}
+    select (select ${postJson('ins', NEW_POST)} from ins)::text, ${quoteFound('$8')} from s`,
 );
 
 /**
  * Inserts the caller's post (with its images, when `mediaIds` names some; quoting `quoteOf`, when
- * given) and answers it as the API shows it: one statement. 404 when the quoted post is not there
+ * given), links and notifies its mentions, and answers it as the API shows it: one statement. 404 when the quoted post is not there
  * for the caller (none, deleted, or across a block).
  */
 export async function insertPostFor(
@@ -223,9 +266,10 @@ export async function insertPostFor(
   mediaUrlBase: string,
 ): Promise<Post> {
   const tags = tagsOf(title, content);
+  const handles = mentionedHandles(content);
   const [json, quoteFound] = await keysSettle(
     mediaIds.length === 0
-      ? runForSession<[string | null, boolean]>(scope, CREATE_POST, [title, content, tags, quoteOf])
+      ? runForSession<[string | null, boolean]>(scope, CREATE_POST, [title, content, tags, quoteOf, handles])
       : runForSession<[string | null, boolean]>(scope, CREATE_POST_WITH_MEDIA, [
           title,
           content,
@@ -233,6 +277,7 @@ export async function insertPostFor(
           mediaUrlBase,
           tags,
           quoteOf,
+          handles,
         ]),
     QUOTED_GONE,
   );

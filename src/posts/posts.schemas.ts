@@ -5,6 +5,7 @@ import { POST_TITLE_MAX } from './post.entity.js';
 import { POST_TAGS_MAX, TAG_MAX } from './share.entity.js';
 import { normalizeTag } from './tags.js';
 import { MEDIA_ATTACHMENT_MAX_JSON_BYTES, MediaAttachment, POST_MEDIA_MAX } from '../media/media.schemas.js';
+import { MENTIONS_MAX } from './mention.entity.js';
 
 /** How many likers, and how many comments, a Post or Comment embeds at most; the rest is paged. */
 export const PREVIEW_ITEMS = 20;
@@ -15,6 +16,14 @@ const likeFields = {
     description: 'Whether the caller likes it: a second like is rejected (400) when this is true',
   }),
 };
+
+const mentions = (what: string) =>
+  z
+    .array(UserSummary)
+    .max(MENTIONS_MAX)
+    .meta({
+      description: `The users the ${what}'s content mentions (\`@handle\`), by user id: the first ${MENTIONS_MAX} it names; those across a block from the caller left out`,
+    });
 
 const likers = (what: string) =>
   z
@@ -32,6 +41,7 @@ export const Comment = z
     createdBy: UserSummary,
     likedBy: likers('comment'),
     ...likeFields,
+    mentions: mentions('comment'),
   })
   .meta({ id: 'Comment' });
 
@@ -98,6 +108,7 @@ export const Post = z
       .boolean()
       .meta({ description: 'Whether the caller reposted it: a second repost is rejected (400)' }),
     bookmarkedByMe: z.boolean().meta({ description: 'Whether the caller bookmarked it (bookmarks are private)' }),
+    mentions: mentions('post'),
   })
   .meta({ id: 'Post' });
 
@@ -135,8 +146,14 @@ export const arrayMaxBytes = (count: number, each: number) => 2 + count * (each 
  * The most bytes of JSON of one Comment and one Post, from the limits above (the fixed parts with
  * the largest ids, counts and timestamps): what every answer's worst case is computed from.
  */
+/** `,"mentions":[…]` at its largest. */
+const MENTIONS_MAX_JSON_BYTES = 12 + arrayMaxBytes(MENTIONS_MAX, SUMMARY_MAX_JSON_BYTES);
 export const COMMENT_MAX_JSON_BYTES =
-  140 + COMMENT_CONTENT_MAX_BYTES + SUMMARY_MAX_JSON_BYTES + arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES);
+  140 +
+  COMMENT_CONTENT_MAX_BYTES +
+  SUMMARY_MAX_JSON_BYTES +
+  arrayMaxBytes(PREVIEW_ITEMS, SUMMARY_MAX_JSON_BYTES) +
+  MENTIONS_MAX_JSON_BYTES;
 /** The most bytes of JSON of one QuotedPost, as POST_MAX_JSON_BYTES counts a Post's. */
 export const QUOTED_POST_MAX_JSON_BYTES =
   200 +
@@ -146,10 +163,11 @@ export const QUOTED_POST_MAX_JSON_BYTES =
   arrayMaxBytes(POST_MEDIA_MAX, MEDIA_ATTACHMENT_MAX_JSON_BYTES) +
   arrayMaxBytes(POST_TAGS_MAX, TAG_MAX_JSON_BYTES);
 
-/** The Post's fixed part, then repostCount, repostedByMe and bookmarkedByMe at their longest. */
+/** The Post's fixed part, then repostCount, repostedByMe and bookmarkedByMe at their longest, and its mentions. */
 export const POST_MAX_JSON_BYTES =
   200 +
   70 +
+  MENTIONS_MAX_JSON_BYTES +
   POST_TITLE_MAX_BYTES +
   POST_CONTENT_MAX_BYTES +
   SUMMARY_MAX_JSON_BYTES +
@@ -181,7 +199,7 @@ export const searchQuery = z
   )
   .meta({
     description:
-      'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or)',
+      'Only posts whose title or content match these words (PostgreSQL web search syntax: "quoted phrase", -word, or); `@handle` alone: that user\'s posts',
     example: 'typescript -java',
   });
 

@@ -5,6 +5,7 @@ import { hiddenByBlocks, noBlockBetween, unblocked, type Viewer } from '../viewe
 import { userSummaryColumns, usersArray } from '../viewer/user-summary.sql.js';
 import { Comment, HomeItem, Post, PREVIEW_ITEMS } from './posts.schemas.js';
 import { LIKED_MARKER, type MarkerKind } from './shared-answers.js';
+import { COMMENT_MENTIONS, mentionsJson, POST_MENTIONS } from './mentions.sql.js';
 
 /** The Post and Comment shapes built in PostgreSQL (see src/db/sql.ts, "SQL fragments"). */
 const authorJson = (row: string) =>
@@ -62,7 +63,8 @@ const commentColumns = (
   ${authorJson(c)} as "createdBy",
   ${likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader))} as "likedBy",
   ${shownCount(`select ${c}_s.like_count from comment_stats ${c}_s where ${c}_s.comment_id = ${c}.id`, reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
-  ${byMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe"`;
+  ${byMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe",
+  ${mentionsJson(COMMENT_MENTIONS, `${c}_me`, `${c}.id`, reader.viewer)} as mentions`;
 
 export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
   jsonObject(`select ${commentColumns(c, reader)}`),
@@ -104,9 +106,10 @@ export interface ShareWrite {
 /**
  * How a Post is built: for `Reader`; `like` or `share` in a statement that writes the caller's like,
  * repost or bookmark; `fresh` in the statement that writes the post, which has no likes, comments or
- * quotes yet (and whose quote the quoted post's counter does not show yet).
+ * quotes yet (and whose quote the quoted post's counter does not show yet), and `mentions` (a JSON
+ * array) the mentions it writes.
  */
-export type PostBuild = Reader & { like?: LikeWrite; share?: ShareWrite; fresh?: boolean };
+export type PostBuild = Reader & { like?: LikeWrite; share?: ShareWrite; fresh?: boolean; mentions?: string };
 
 /** A post's counter in post_stats (a subquery). */
 const statsOf = (p: string, column: string) =>
@@ -176,7 +179,8 @@ const postColumns = (p: string, build: PostBuild) => {
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
   ${mediaAndTags(p)},
   ${fresh ? '0' : counts.quoteCount} as "quoteCount", ${quotedPost(p, build, fresh ? ' + 1' : '')} as "quoteOf",
-  ${shareColumns(p, build)}`;
+  ${shareColumns(p, build)},
+  ${build.mentions ?? mentionsJson(POST_MENTIONS, `${p}_me`, `${p}.id`, build.viewer)} as mentions`;
 };
 
 /** repostCount, repostedByMe and bookmarkedByMe; a bookmark has no count: it is the reader's alone. */

@@ -89,7 +89,7 @@ const before = idParam
  * are chosen so that no answer built whole is larger, and a page of posts stops short of it
  * (docs/limits.md).
  */
-export const ANSWER_MAX_BYTES = 10_500_000;
+export const ANSWER_MAX_BYTES = 16_500_000;
 
 export const PAGE_MAX = 100;
 

@@ -7,6 +7,9 @@ export const NAME_MAX = 100;
 export const NAME_MAX_BYTES = 200;
 /** A stored file's URL (an avatar's too) at its longest: MEDIA_PUBLIC_URL (100, and a slash added) and a store key (27). */
 export const MEDIA_URL_MAX = 128;
+/** A handle's length: 3 to 30 of a-z, 0-9 and _ (src/viewer/handles.ts). */
+export const HANDLE_MIN = 3;
+export const HANDLE_MAX = 30;
 
 export const UserEntity = defineEntity({
   name: 'User',
@@ -19,6 +22,8 @@ export const UserEntity = defineEntity({
     passwordHash: p.text().hidden().lazy(true, false),
     firstName: p.string().length(NAME_MAX),
     lastName: p.string().length(NAME_MAX),
+    // Stored lower-case; derived from the name when none is given (feedline_free_handle, Migration20261127210000).
+    handle: p.string().length(HANDLE_MAX).unique('users_handle_unique'),
     // The avatar's file URL as answers show it, written with the avatar (src/media/avatars.ts).
     avatarUrl: p.string().length(MEDIA_URL_MAX).nullable(),
     createdAt: p.datetime(3).defaultRaw('now()'),
@@ -34,7 +39,7 @@ export const UserEntity = defineEntity({
     {
       name: 'users_summary_index',
       expression:
-        'create index "users_summary_index" on "users" ("id") include ("first_name", "last_name", "avatar_url")',
+        'create index "users_summary_index" on "users" ("id") include ("first_name", "last_name", "avatar_url", "handle")',
     },
   ],
 });

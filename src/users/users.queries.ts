@@ -16,9 +16,10 @@ import {
 import { OPEN_SESSION, runForSession, type SessionScope } from '../viewer/session.js';
 import { userWithRelationsJson } from './users.sql.js';
 import { userSummaryJson } from '../viewer/user-summary.sql.js';
+import { brokeHandleKey, handleTaken } from '../viewer/handles.js';
 import { FollowEntity } from './follow.entity.js';
 import { noBlockBetween, unblocked, viewerById } from '../viewer/safety.sql.js';
-import { readerStatement } from '../viewer/reader-statements.js';
+import { readerStatement, runForReader } from '../viewer/reader-statements.js';
 import { runShared } from '../posts/shared-answers.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
 import type { UserWithRelations } from './users.schemas.js';
@@ -39,6 +40,23 @@ const USER_BY_ID = readerStatement(
  */
 export async function getProfileFor(scope: SessionScope, id = scope.user.userId): Promise<UserWithRelations> {
   const json = await runShared(scope, USER_BY_ID, [id], [id]);
+  if (json === null) throw notFound(USER_NOT_FOUND);
+  return jsonValue<UserWithRelations>(json, scope.jsonAsText);
+}
+
+const USER_BY_HANDLE = readerStatement(
+  'user_by_handle',
+  (viewer) =>
+    `(select ${userWithRelationsJson('u', { me: 's.user_id', viewer })} from users u where u.handle = $3 and ${unblocked(viewer, 'u.id')})::text`,
+);
+
+/**
+ * The profile of the user with this handle, as getProfileFor answers it: one round trip (the
+ * handle's key, then the user's row), 404 when nobody has it or a block stands between. Not shared
+ * with concurrent readers: whose counters a shared answer must check is known only once it is read.
+ */
+export async function getProfileByHandleFor(scope: SessionScope, handle: string): Promise<UserWithRelations> {
+  const json = await runForReader<string | null>(scope, USER_BY_HANDLE, [handle]);
   if (json === null) throw notFound(USER_NOT_FOUND);
   return jsonValue<UserWithRelations>(json, scope.jsonAsText);
 }
@@ -96,19 +114,27 @@ export function selectFollowRelations(
 
 export type FollowSide = 'followers' | 'followed';
 
-const UPDATE_NAMES = namedStatement(
-  'user_update_names',
-  `update users u set first_name = coalesce($1, u.first_name), last_name = coalesce($2, u.last_name)
+const UPDATE_PROFILE = namedStatement(
+  'user_update_profile',
+  `update users u set first_name = coalesce($1, u.first_name), last_name = coalesce($2, u.last_name),
+       handle = coalesce($4, u.handle)
      where u.id = $3 returning ${userSummaryJson('u')} as json`,
 );
 
-/** Renames the user (only the names given) and returns the new summary: one statement; or 404. */
-export async function updateUserNames(
+/** Changes the user's names and handle (only those given) and returns the new summary: one statement; or 404, or 400 for a taken handle. */
+export async function updateUserProfile(
   db: Database,
   id: number,
-  { firstName, lastName }: Partial<Pick<UserSummary, 'firstName' | 'lastName'>>,
+  { firstName, lastName, handle }: Partial<Pick<UserSummary, 'firstName' | 'lastName' | 'handle'>>,
 ): Promise<UserSummary> {
-  const row = await findRow<{ json: UserSummary }>(db, UPDATE_NAMES, [firstName ?? null, lastName ?? null, id]);
+  const row = await findRow<{ json: UserSummary }>(db, UPDATE_PROFILE, [
+    firstName ?? null,
+    lastName ?? null,
+    id,
+    handle ?? null,
+  ]).catch((error: unknown) => {
+    throw brokeHandleKey(error) ? handleTaken() : error;
+  });
   if (!row) throw notFound(USER_NOT_FOUND);
   return row.json;
 }

@@ -5,6 +5,7 @@ import { deleteMe } from './delete-me.js';
 import { followUser } from './follow-user.js';
 import { getMe } from './get-me.js';
 import { getUser } from './get-user.js';
+import { getUserByHandle } from './get-user-by-handle.js';
 import { listBlocked } from './list-blocked.js';
 import { listFollowed } from './list-followed.js';
 import { listFollowedTags } from './list-followed-tags.js';
@@ -20,7 +21,7 @@ import { unfollowUser } from './unfollow-user.js';
 import { unmuteUser } from './unmute-user.js';
 import { updateMe } from './update-me.js';
 
-// REST routes match in declaration order: the fixed /users/me must precede /users/{id}.
+// REST routes match in declaration order: the fixed /users/me and /users/by-handle/{handle} must precede /users/{id}.
 export const usersRouter = router({
   list: listUsers,
   me: getMe,
@@ -32,6 +33,7 @@ export const usersRouter = router({
   muted: listMuted,
   bookmarks: listBookmarks,
   tags: listFollowedTags,
+  byHandle: getUserByHandle,
   get: getUser,
   posts: listUserPosts,
   comments: listUserComments,

@@ -4,7 +4,7 @@ import { UserSummary } from './user-summary.schema.js';
 
 /** The UserSummary shape built in PostgreSQL (see src/db/sql.ts, "SQL fragments"). */
 export const userSummaryColumns = (u: string) =>
-  `${u}.id, ${u}.first_name as "firstName", ${u}.last_name as "lastName", ${u}.avatar_url as "avatarUrl"`;
+  `${u}.id, ${u}.first_name as "firstName", ${u}.last_name as "lastName", ${u}.avatar_url as "avatarUrl", ${u}.handle`;
 
 export const userSummaryJson = jsonFragment(UserSummary, (u: string) => jsonObject(`select ${userSummaryColumns(u)}`));
 

@@ -91,6 +91,7 @@ describe.each(storagesOfThisFile())('avatars on %s', (storage) => {
         firstName: ada.firstName,
         lastName: ada.lastName,
         avatarUrl: adaUrl,
+        handle: ada.handle,
       });
       await h.request('POST', `/posts/${post.id}/like`, { token: bob.token });
       await h.request('POST', `/posts/${post.id}/like`, { token: carol.token });

@@ -10,6 +10,7 @@ export const summary = (user: TestUser) => ({
   firstName: user.firstName,
   lastName: user.lastName,
   avatarUrl: null,
+  handle: user.handle,
 });
 
 /** ISO 8601 UTC with milliseconds, as the API writes every timestamp. */

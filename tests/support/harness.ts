@@ -55,6 +55,7 @@ export interface TestUser {
   token: string;
   firstName: string;
   lastName: string;
+  handle: string;
 }
 
 /**
@@ -181,7 +182,9 @@ export class Harness {
   }
 
   /** Signs a new user up and logs them in, through the procedures. */
-  async user(overrides: Partial<{ firstName: string; lastName: string; email: string }> = {}): Promise<TestUser> {
+  async user(
+    overrides: Partial<{ firstName: string; lastName: string; email: string; handle: string }> = {},
+  ): Promise<TestUser> {
     const firstName = overrides.firstName ?? 'Test';
     const lastName = overrides.lastName ?? `User${randomUUID().slice(0, 6)}`;
     const email = overrides.email ?? `user-${randomUUID()}@example.com`;
@@ -192,9 +195,10 @@ export class Harness {
       passwordValidation: PASSWORD,
       firstName,
       lastName,
+      ...(overrides.handle !== undefined && { handle: overrides.handle }),
     });
     const { token } = await anonymous.auth.login({ email, password: PASSWORD });
-    return { id: summary.id, email, token, firstName, lastName };
+    return { id: summary.id, email, token, firstName, lastName, handle: summary.handle };
   }
 
   /**

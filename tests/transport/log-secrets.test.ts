@@ -19,7 +19,7 @@ function capturedLogger() {
 async function failingInsert(email: string, passwordHash: string, firstName = 'x'.repeat(150)) {
   return h.orm.em
     .fork()
-    .insert(UserEntity, { email, passwordHash, firstName, lastName: 'L' })
+    .insert(UserEntity, { email, passwordHash, firstName, lastName: 'L', handle: `leak_${randomUUID().slice(0, 8)}` })
     .then(
       () => expect.unreachable('the insert should fail'),
       (error: unknown) => error as Error,
@@ -32,7 +32,13 @@ describe('secrets in logs', () => {
     const hash = await withPasswords(h.services.config, 'test', (passwords) => passwords.hash(PASSWORD));
     const { token } = signAccessToken(1, 60, h.services.config.JWT_SECRET);
     const tooLong = await failingInsert(email, hash);
-    await h.orm.em.fork().insert(UserEntity, { email, passwordHash: hash, firstName: 'F', lastName: 'L' });
+    await h.orm.em.fork().insert(UserEntity, {
+      email,
+      passwordHash: hash,
+      firstName: 'F',
+      lastName: 'L',
+      handle: `leak_${randomUUID().slice(0, 8)}`,
+    });
     const duplicate = await failingInsert(email, hash, 'F'); // "Key (email)=(…) already exists."
     expect(`${tooLong.message}${duplicate.message}${JSON.stringify(duplicate)}`).toContain(email);
 

@@ -251,6 +251,9 @@ describe('real responses match the document', () => {
     await check('GET', '/users/{id}', `/users/${other.id}`, 200, a);
     await check('GET', '/users/{id}', '/users/-3', 400, a);
     await check('GET', '/users/{id}', '/users/999999999', 404, a);
+    await check('GET', '/users/by-handle/{handle}', `/users/by-handle/${other.handle}`, 200, a);
+    await check('GET', '/users/by-handle/{handle}', '/users/by-handle/a-b', 400, a);
+    await check('GET', '/users/by-handle/{handle}', '/users/by-handle/nobody_here', 404, a);
     await check('POST', '/users/{id}/follow', `/users/${other.id}/follow`, 200, a);
     // `other` is followed: they have a notification.
     const notes = (await check('GET', '/notifications', '/notifications', 200, { token: other.token })).body;

@@ -539,8 +539,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change one's own name
-         * @description Change one's own name. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         * Change one's own name or handle
+         * @description Change one's own name or handle. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
          */
         patch: operations["users-updateMe"];
         trace?: never;
@@ -641,6 +641,26 @@ export interface paths {
          * @description The tags the caller follows, newest follow first. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
          */
         get: operations["users-tags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/by-handle/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's profile, by handle
+         * @description A user's profile, by handle. Needs a bearer token; answers 200, or an ApiError with one of the statuses below.
+         */
+        get: operations["users-byHandle"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1068,6 +1088,11 @@ export interface components {
             lastName: string;
             /** @description The avatar, 400×400 (PUT /users/me/avatar); null without one */
             avatarUrl: string | null;
+            /**
+             * @description Unique, lower-case, 3 to 30 of a-z, 0-9 and _: `@handle` mentions the user (GET /users/by-handle/{handle})
+             * @example ada_lovelace
+             */
+            handle: string;
         };
         LoginResult: {
             /** @constant */
@@ -1135,6 +1160,8 @@ export interface components {
             repostedByMe: boolean;
             /** @description Whether the caller bookmarked it (bookmarks are private) */
             bookmarkedByMe: boolean;
+            /** @description The users the post's content mentions (`@handle`), by user id: the first 20 it names; those across a block from the caller left out */
+            mentions: components["schemas"]["UserSummary"][];
         };
         Comment: {
             /** @example 1 */
@@ -1152,6 +1179,8 @@ export interface components {
             likeCount: number;
             /** @description Whether the caller likes it: a second like is rejected (400) when this is true */
             likedByMe: boolean;
+            /** @description The users the comment's content mentions (`@handle`), by user id: the first 20 it names; those across a block from the caller left out */
+            mentions: components["schemas"]["UserSummary"][];
         };
         MediaAttachment: {
             /** @example 1 */
@@ -1225,6 +1254,8 @@ export interface components {
             repostedByMe: boolean;
             /** @description Whether the caller bookmarked it (bookmarks are private) */
             bookmarkedByMe: boolean;
+            /** @description The users the post's content mentions (`@handle`), by user id: the first 20 it names; those across a block from the caller left out */
+            mentions: components["schemas"]["UserSummary"][];
             /** @description The followed user whose repost brought the post here (the newest); null for a post shown as written */
             repostedBy: components["schemas"]["UserSummary"] | null;
             /** @description When repostedBy reposted it; null with repostedBy */
@@ -1243,6 +1274,11 @@ export interface components {
             lastName: string;
             /** @description The avatar, 400×400 (PUT /users/me/avatar); null without one */
             avatarUrl: string | null;
+            /**
+             * @description Unique, lower-case, 3 to 30 of a-z, 0-9 and _: `@handle` mentions the user (GET /users/by-handle/{handle})
+             * @example ada_lovelace
+             */
+            handle: string;
             /** @description The 20 newest posts; all of them: GET /users/{id}/posts */
             posts: components["schemas"]["Post"][];
             /** @description The 20 newest comments; all of them: GET /users/{id}/comments */
@@ -1363,6 +1399,11 @@ export interface operations {
                     firstName: string;
                     /** @description At most 100 characters, and 200 bytes as JSON (UTF-8, escapes included) */
                     lastName: string;
+                    /**
+                     * @description The handle to take (3 to 30 of a-z, 0-9 and _, stored lower-case); without it, a free one is derived from the name
+                     * @example ada_lovelace
+                     */
+                    handle?: string;
                 };
             };
         };
@@ -1376,7 +1417,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"];
                 };
             };
-            /** @description Invalid input, or the user already exists */
+            /** @description Invalid input, the user already exists, or the handle is taken */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1384,7 +1425,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Invalid input, or the user already exists",
+                     *       "message": "Invalid input, the user already exists, or the handle is taken",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */
@@ -1475,6 +1516,11 @@ export interface operations {
                     name: string;
                     password: string;
                     password_confirm: string;
+                    /**
+                     * @description The handle to take (3 to 30 of a-z, 0-9 and _, stored lower-case); without it, a free one is derived from the name
+                     * @example ada_lovelace
+                     */
+                    handle?: string;
                 };
             };
         };
@@ -1488,7 +1534,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"];
                 };
             };
-            /** @description Invalid input, password_confirm differs, or the user already exists */
+            /** @description Invalid input, password_confirm differs, the user already exists, or the handle is taken */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1496,7 +1542,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Invalid input, password_confirm differs, or the user already exists",
+                     *       "message": "Invalid input, password_confirm differs, the user already exists, or the handle is taken",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */
@@ -5478,6 +5524,11 @@ export interface operations {
                     firstName?: string;
                     /** @description At most 100 characters, and 200 bytes as JSON (UTF-8, escapes included) */
                     lastName?: string;
+                    /**
+                     * @description 3 to 30 characters of a-z, 0-9 and _; compared and stored lower-case
+                     * @example ada_lovelace
+                     */
+                    handle?: string;
                 };
             };
         };
@@ -5491,7 +5542,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"];
                 };
             };
-            /** @description Neither firstName nor lastName given, or one is blank or too long */
+            /** @description None of firstName, lastName and handle given, one is blank, too long or malformed, or the handle is taken */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5499,7 +5550,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Neither firstName nor lastName given, or one is blank or too long",
+                     *       "message": "None of firstName, lastName and handle given, one is blank, too long or malformed, or the handle is taken",
                      *       "code": "BAD_REQUEST"
                      *     }
                      */
@@ -6157,6 +6208,110 @@ export interface operations {
                      * @example {
                      *       "message": "Missing, invalid, expired or logged-out token",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests of this user or address in progress at once; see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests of this user or address in progress at once; see Retry-After",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unavailable; retry later */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable; retry later",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "users-byHandle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description 3 to 30 characters of a-z, 0-9 and _; compared and stored lower-case
+                 * @example ada_lovelace
+                 */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithRelations"];
+                };
+            };
+            /** @description Not a handle */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not a handle",
+                     *       "code": "BAD_REQUEST"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, invalid, expired or logged-out token */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, invalid, expired or logged-out token",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No user with that handle */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No user with that handle",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"];

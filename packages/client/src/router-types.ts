@@ -48,13 +48,20 @@ export type AppRouter = TRPCBuiltRouter<
   {
     auth: {
       signup: TRPCMutationProcedure<{
-        input: { email: string; password: string; passwordValidation: string; firstName: string; lastName: string };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        input: {
+          email: string;
+          password: string;
+          passwordValidation: string;
+          firstName: string;
+          lastName: string;
+          handle?: string | undefined;
+        };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       register: TRPCMutationProcedure<{
-        input: { email: string; name: string; password: string; password_confirm: string };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        input: { email: string; name: string; password: string; password_confirm: string; handle?: string | undefined };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       login: TRPCMutationProcedure<{
@@ -87,16 +94,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -119,7 +127,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -139,6 +147,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
@@ -149,16 +158,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -181,7 +191,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -201,6 +211,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
@@ -211,16 +222,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -243,7 +255,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -263,7 +275,14 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
-          repostedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null } | null;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          repostedBy: {
+            id: number;
+            firstName: string;
+            lastName: string;
+            avatarUrl: string | null;
+            handle: string;
+          } | null;
           repostedAt: string | null;
           cursor: string;
         }[];
@@ -276,16 +295,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -308,7 +328,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -328,6 +348,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -338,16 +359,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -370,7 +392,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -390,6 +412,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -400,16 +423,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -432,7 +456,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -452,6 +476,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -463,16 +488,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -495,7 +521,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -515,6 +541,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -525,16 +552,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -557,7 +585,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -577,6 +605,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -587,16 +616,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -619,7 +649,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -639,6 +669,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -649,16 +680,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -681,7 +713,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -701,6 +733,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -711,16 +744,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -743,7 +777,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -763,6 +797,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -773,16 +808,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -805,7 +841,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -825,38 +861,41 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
       comment: TRPCMutationProcedure<{
         input: { id: number; content: string };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
       comments: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
       likes: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       quotes: TRPCQueryProcedure<{
@@ -866,16 +905,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -898,7 +938,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -918,6 +958,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
@@ -926,13 +967,14 @@ export type AppRouter = TRPCBuiltRouter<
       update: TRPCMutationProcedure<{
         input: { id: number; content: string };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
@@ -940,32 +982,34 @@ export type AppRouter = TRPCBuiltRouter<
       like: TRPCMutationProcedure<{
         input: { id: number };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
       unlike: TRPCMutationProcedure<{
         input: { id: number };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         };
         meta: object;
       }>;
       likes: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
     };
@@ -977,16 +1021,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -1009,7 +1054,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -1029,6 +1074,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
@@ -1038,7 +1084,7 @@ export type AppRouter = TRPCBuiltRouter<
     users: {
       list: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       me: TRPCQueryProcedure<{
@@ -1048,21 +1094,23 @@ export type AppRouter = TRPCBuiltRouter<
           firstName: string;
           lastName: string;
           avatarUrl: string | null;
+          handle: string;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -1085,7 +1133,7 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
               likeCount: number;
               commentCount: number;
               media: {
@@ -1105,18 +1153,20 @@ export type AppRouter = TRPCBuiltRouter<
             repostCount: number;
             repostedByMe: boolean;
             bookmarkedByMe: boolean;
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
-          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -1125,8 +1175,8 @@ export type AppRouter = TRPCBuiltRouter<
         meta: object;
       }>;
       updateMe: TRPCMutationProcedure<{
-        input: { firstName?: string | undefined; lastName?: string | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        input: { firstName?: string | undefined; lastName?: string | undefined; handle?: string | undefined };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       deleteMe: TRPCMutationProcedure<{ input: { password: string }; output: void; meta: object }>;
@@ -1148,12 +1198,12 @@ export type AppRouter = TRPCBuiltRouter<
       deleteAvatar: TRPCMutationProcedure<{ input: void; output: void; meta: object }>;
       blocked: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       muted: TRPCQueryProcedure<{
         input: { limit?: number | undefined; before?: number | undefined } | undefined;
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       bookmarks: TRPCQueryProcedure<{
@@ -1163,16 +1213,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -1195,7 +1246,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -1215,6 +1266,7 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
@@ -1223,28 +1275,30 @@ export type AppRouter = TRPCBuiltRouter<
         output: { name: string }[];
         meta: object;
       }>;
-      get: TRPCQueryProcedure<{
-        input: { id: number };
+      byHandle: TRPCQueryProcedure<{
+        input: { handle: string };
         output: {
           id: number;
           firstName: string;
           lastName: string;
           avatarUrl: string | null;
+          handle: string;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -1267,7 +1321,7 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
               likeCount: number;
               commentCount: number;
               media: {
@@ -1287,18 +1341,107 @@ export type AppRouter = TRPCBuiltRouter<
             repostCount: number;
             repostedByMe: boolean;
             bookmarkedByMe: boolean;
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
-          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          postCount: number;
+          commentCount: number;
+          followerCount: number;
+          followedCount: number;
+        };
+        meta: object;
+      }>;
+      get: TRPCQueryProcedure<{
+        input: { id: number };
+        output: {
+          id: number;
+          firstName: string;
+          lastName: string;
+          avatarUrl: string | null;
+          handle: string;
+          posts: {
+            id: number;
+            title: string;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+            comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+              likeCount: number;
+              likedByMe: boolean;
+              id: number;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+            }[];
+            likeCount: number;
+            commentCount: number;
+            likedByMe: boolean;
+            media: {
+              id: number;
+              state: 'processing' | 'ready' | 'failed';
+              type: 'image/jpeg' | 'image/webp' | null;
+              url: string | null;
+              previewUrl: string | null;
+              width: number | null;
+              height: number | null;
+              blurhash: string | null;
+              description: string;
+            }[];
+            tags: string[];
+            quoteCount: number;
+            quoteOf: {
+              id: number;
+              title: string;
+              content: string;
+              createdAt: string;
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likeCount: number;
+              commentCount: number;
+              media: {
+                id: number;
+                state: 'processing' | 'ready' | 'failed';
+                type: 'image/jpeg' | 'image/webp' | null;
+                url: string | null;
+                previewUrl: string | null;
+                width: number | null;
+                height: number | null;
+                blurhash: string | null;
+                description: string;
+              }[];
+              tags: string[];
+              quoteCount: number;
+            } | null;
+            repostCount: number;
+            repostedByMe: boolean;
+            bookmarkedByMe: boolean;
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          }[];
+          comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+            likeCount: number;
+            likedByMe: boolean;
+            id: number;
+            content: string;
+            createdAt: string;
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -1313,16 +1456,17 @@ export type AppRouter = TRPCBuiltRouter<
           title: string;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           likeCount: number;
           commentCount: number;
@@ -1345,7 +1489,7 @@ export type AppRouter = TRPCBuiltRouter<
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
             likeCount: number;
             commentCount: number;
             media: {
@@ -1365,30 +1509,32 @@ export type AppRouter = TRPCBuiltRouter<
           repostCount: number;
           repostedByMe: boolean;
           bookmarkedByMe: boolean;
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
       comments: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
         output: {
+          mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           likeCount: number;
           likedByMe: boolean;
           id: number;
           content: string;
           createdAt: string;
-          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+          likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         }[];
         meta: object;
       }>;
       followers: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       followed: TRPCQueryProcedure<{
         input: { id: number; limit?: number | undefined; before?: number | undefined };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
         meta: object;
       }>;
       follow: TRPCMutationProcedure<{
@@ -1398,21 +1544,23 @@ export type AppRouter = TRPCBuiltRouter<
           firstName: string;
           lastName: string;
           avatarUrl: string | null;
+          handle: string;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -1435,7 +1583,7 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
               likeCount: number;
               commentCount: number;
               media: {
@@ -1455,18 +1603,20 @@ export type AppRouter = TRPCBuiltRouter<
             repostCount: number;
             repostedByMe: boolean;
             bookmarkedByMe: boolean;
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
-          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -1481,21 +1631,23 @@ export type AppRouter = TRPCBuiltRouter<
           firstName: string;
           lastName: string;
           avatarUrl: string | null;
+          handle: string;
           posts: {
             id: number;
             title: string;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             comments: {
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               likeCount: number;
               likedByMe: boolean;
               id: number;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             }[];
             likeCount: number;
             commentCount: number;
@@ -1518,7 +1670,7 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
               likeCount: number;
               commentCount: number;
               media: {
@@ -1538,18 +1690,20 @@ export type AppRouter = TRPCBuiltRouter<
             repostCount: number;
             repostedByMe: boolean;
             bookmarkedByMe: boolean;
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
           comments: {
+            mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             likeCount: number;
             likedByMe: boolean;
             id: number;
             content: string;
             createdAt: string;
-            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+            createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+            likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           }[];
-          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
-          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+          followed: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+          followers: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
           postCount: number;
           commentCount: number;
           followerCount: number;
@@ -1559,22 +1713,22 @@ export type AppRouter = TRPCBuiltRouter<
       }>;
       block: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       unblock: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       mute: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
       unmute: TRPCMutationProcedure<{
         input: { id: number };
-        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+        output: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
         meta: object;
       }>;
     };
@@ -1648,7 +1802,7 @@ export type AppRouter = TRPCBuiltRouter<
           id: number;
           type: 'comment' | 'repost' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'quote';
           createdAt: string;
-          actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+          actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
           read: boolean;
           post?: { id: number; title: string } | undefined;
           comment?: { id: number } | undefined;
@@ -1673,16 +1827,35 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               comments: {
+                mentions: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                }[];
                 likeCount: number;
                 likedByMe: boolean;
                 id: number;
                 content: string;
                 createdAt: string;
-                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-                likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+                createdBy: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                };
+                likedBy: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                }[];
               }[];
               likeCount: number;
               commentCount: number;
@@ -1705,7 +1878,13 @@ export type AppRouter = TRPCBuiltRouter<
                 title: string;
                 content: string;
                 createdAt: string;
-                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+                createdBy: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                };
                 likeCount: number;
                 commentCount: number;
                 media: {
@@ -1725,6 +1904,7 @@ export type AppRouter = TRPCBuiltRouter<
               repostCount: number;
               repostedByMe: boolean;
               bookmarkedByMe: boolean;
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
             };
           },
           void,
@@ -1741,7 +1921,7 @@ export type AppRouter = TRPCBuiltRouter<
               id: number;
               type: 'comment' | 'repost' | 'follow' | 'post_like' | 'comment_like' | 'mention' | 'quote';
               createdAt: string;
-              actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+              actor: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
               read: boolean;
               post?: { id: number; title: string } | undefined;
               comment?: { id: number } | undefined;
@@ -1762,16 +1942,35 @@ export type AppRouter = TRPCBuiltRouter<
               title: string;
               content: string;
               createdAt: string;
-              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+              createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string };
+              likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
               comments: {
+                mentions: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                }[];
                 likeCount: number;
                 likedByMe: boolean;
                 id: number;
                 content: string;
                 createdAt: string;
-                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
-                likedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null }[];
+                createdBy: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                };
+                likedBy: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                }[];
               }[];
               likeCount: number;
               commentCount: number;
@@ -1794,7 +1993,13 @@ export type AppRouter = TRPCBuiltRouter<
                 title: string;
                 content: string;
                 createdAt: string;
-                createdBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+                createdBy: {
+                  id: number;
+                  firstName: string;
+                  lastName: string;
+                  avatarUrl: string | null;
+                  handle: string;
+                };
                 likeCount: number;
                 commentCount: number;
                 media: {
@@ -1814,7 +2019,14 @@ export type AppRouter = TRPCBuiltRouter<
               repostCount: number;
               repostedByMe: boolean;
               bookmarkedByMe: boolean;
-              repostedBy: { id: number; firstName: string; lastName: string; avatarUrl: string | null } | null;
+              mentions: { id: number; firstName: string; lastName: string; avatarUrl: string | null; handle: string }[];
+              repostedBy: {
+                id: number;
+                firstName: string;
+                lastName: string;
+                avatarUrl: string | null;
+                handle: string;
+              } | null;
               repostedAt: string | null;
               cursor: string;
             };

@@ -22,7 +22,9 @@ import { Migration20261127130000 } from './Migration20261127130000.js';
 import { Migration20261127140000 } from './Migration20261127140000.js';
 import { Migration20261127150000 } from './Migration20261127150000.js';
 import { Migration20261127200000 } from './Migration20261127200000.js';
+import { Migration20261127210000 } from './Migration20261127210000.js';
 import { Migration20261127220000 } from './Migration20261127220000.js';
+import { Migration20261127221000 } from './Migration20261127221000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -52,5 +54,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127140000', class: Migration20261127140000 },
   { name: 'Migration20261127150000', class: Migration20261127150000 },
   { name: 'Migration20261127200000', class: Migration20261127200000 },
+  { name: 'Migration20261127210000', class: Migration20261127210000 },
   { name: 'Migration20261127220000', class: Migration20261127220000 },
+  { name: 'Migration20261127221000', class: Migration20261127221000 },
 ];

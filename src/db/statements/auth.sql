@@ -130,14 +130,6 @@ from
 where
   id = $1;
 
--- user_email_taken
-select
-  1
-from
-  users
-where
-  email = $1;
-
 -- user_lock
 select
   1

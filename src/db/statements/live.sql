@@ -22,7 +22,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -39,7 +40,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -102,7 +104,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -119,7 +122,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -215,7 +219,54 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = vw.id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                vw.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = vw.id
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = vw.id
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -414,7 +465,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -645,7 +697,54 @@ select
             where
               p_b.post_id = p.id
               and p_b.user_id = vw.id
-          ) as "bookmarkedByMe"
+          ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text
 from
@@ -722,7 +821,8 @@ select
                   e_a.id,
                   e_a.first_name as "firstName",
                   e_a.last_name as "lastName",
-                  e_a.avatar_url as "avatarUrl"
+                  e_a.avatar_url as "avatarUrl",
+                  e_a.handle
                 from
                   users e_a
                 where
@@ -739,7 +839,8 @@ select
                     e_lu.id,
                     e_lu.first_name as "firstName",
                     e_lu.last_name as "lastName",
-                    e_lu.avatar_url as "avatarUrl"
+                    e_lu.avatar_url as "avatarUrl",
+                    e_lu.handle
                   from
                     (
                       select
@@ -802,7 +903,8 @@ select
                             e_c_a.id,
                             e_c_a.first_name as "firstName",
                             e_c_a.last_name as "lastName",
-                            e_c_a.avatar_url as "avatarUrl"
+                            e_c_a.avatar_url as "avatarUrl",
+                            e_c_a.handle
                           from
                             users e_c_a
                           where
@@ -819,7 +921,8 @@ select
                               e_c_lu.id,
                               e_c_lu.first_name as "firstName",
                               e_c_lu.last_name as "lastName",
-                              e_c_lu.avatar_url as "avatarUrl"
+                              e_c_lu.avatar_url as "avatarUrl",
+                              e_c_lu.handle
                             from
                               (
                                 select
@@ -915,7 +1018,54 @@ select
                       where
                         e_c_m.comment_id = e_c.id
                         and e_c_m.user_id = vw.id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              e_c_me_mu.id,
+                              e_c_me_mu.first_name as "firstName",
+                              e_c_me_mu.last_name as "lastName",
+                              e_c_me_mu.avatar_url as "avatarUrl",
+                              e_c_me_mu.handle
+                            from
+                              comment_mentions e_c_me_m
+                              join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
+                            where
+                              e_c_me_m.comment_id = e_c.id
+                              and e_c_me_m.shown
+                              and (
+                                vw.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = vw.id
+                                      and bk.blocked_id = e_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = e_c_me_m.user_id
+                                      and bk.blocked_id = vw.id
+                                  )
+                                )
+                              )
+                            order by
+                              e_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments e_c
                   where
@@ -1114,7 +1264,8 @@ select
                           e_q_a.id,
                           e_q_a.first_name as "firstName",
                           e_q_a.last_name as "lastName",
-                          e_q_a.avatar_url as "avatarUrl"
+                          e_q_a.avatar_url as "avatarUrl",
+                          e_q_a.handle
                         from
                           users e_q_a
                         where
@@ -1346,6 +1497,53 @@ select
               e_b.post_id = e.id
               and e_b.user_id = vw.id
           ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    e_me_mu.id,
+                    e_me_mu.first_name as "firstName",
+                    e_me_mu.last_name as "lastName",
+                    e_me_mu.avatar_url as "avatarUrl",
+                    e_me_mu.handle
+                  from
+                    post_mentions e_me_m
+                    join users e_me_mu on e_me_mu.id = e_me_m.user_id
+                  where
+                    e_me_m.post_id = e.id
+                    and e_me_m.shown
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = e_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = e_me_m.user_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                  order by
+                    e_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions,
           (
             select
               row_to_json(o)
@@ -1355,7 +1553,8 @@ select
                   e_r.id,
                   e_r.first_name as "firstName",
                   e_r.last_name as "lastName",
-                  e_r.avatar_url as "avatarUrl"
+                  e_r.avatar_url as "avatarUrl",
+                  e_r.handle
                 from
                   users e_r
                 where
@@ -1606,7 +1805,8 @@ select
                   e_a.id,
                   e_a.first_name as "firstName",
                   e_a.last_name as "lastName",
-                  e_a.avatar_url as "avatarUrl"
+                  e_a.avatar_url as "avatarUrl",
+                  e_a.handle
                 from
                   users e_a
                 where
@@ -1623,7 +1823,8 @@ select
                     e_lu.id,
                     e_lu.first_name as "firstName",
                     e_lu.last_name as "lastName",
-                    e_lu.avatar_url as "avatarUrl"
+                    e_lu.avatar_url as "avatarUrl",
+                    e_lu.handle
                   from
                     (
                       select
@@ -1686,7 +1887,8 @@ select
                             e_c_a.id,
                             e_c_a.first_name as "firstName",
                             e_c_a.last_name as "lastName",
-                            e_c_a.avatar_url as "avatarUrl"
+                            e_c_a.avatar_url as "avatarUrl",
+                            e_c_a.handle
                           from
                             users e_c_a
                           where
@@ -1703,7 +1905,8 @@ select
                               e_c_lu.id,
                               e_c_lu.first_name as "firstName",
                               e_c_lu.last_name as "lastName",
-                              e_c_lu.avatar_url as "avatarUrl"
+                              e_c_lu.avatar_url as "avatarUrl",
+                              e_c_lu.handle
                             from
                               (
                                 select
@@ -1799,7 +2002,54 @@ select
                       where
                         e_c_m.comment_id = e_c.id
                         and e_c_m.user_id = vw.id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              e_c_me_mu.id,
+                              e_c_me_mu.first_name as "firstName",
+                              e_c_me_mu.last_name as "lastName",
+                              e_c_me_mu.avatar_url as "avatarUrl",
+                              e_c_me_mu.handle
+                            from
+                              comment_mentions e_c_me_m
+                              join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
+                            where
+                              e_c_me_m.comment_id = e_c.id
+                              and e_c_me_m.shown
+                              and (
+                                vw.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = vw.id
+                                      and bk.blocked_id = e_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = e_c_me_m.user_id
+                                      and bk.blocked_id = vw.id
+                                  )
+                                )
+                              )
+                            order by
+                              e_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments e_c
                   where
@@ -1998,7 +2248,8 @@ select
                           e_q_a.id,
                           e_q_a.first_name as "firstName",
                           e_q_a.last_name as "lastName",
-                          e_q_a.avatar_url as "avatarUrl"
+                          e_q_a.avatar_url as "avatarUrl",
+                          e_q_a.handle
                         from
                           users e_q_a
                         where
@@ -2230,6 +2481,53 @@ select
               e_b.post_id = e.id
               and e_b.user_id = vw.id
           ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    e_me_mu.id,
+                    e_me_mu.first_name as "firstName",
+                    e_me_mu.last_name as "lastName",
+                    e_me_mu.avatar_url as "avatarUrl",
+                    e_me_mu.handle
+                  from
+                    post_mentions e_me_m
+                    join users e_me_mu on e_me_mu.id = e_me_m.user_id
+                  where
+                    e_me_m.post_id = e.id
+                    and e_me_m.shown
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = e_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = e_me_m.user_id
+                            and bk.blocked_id = vw.id
+                        )
+                      )
+                    )
+                  order by
+                    e_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions,
           (
             select
               row_to_json(o)
@@ -2239,7 +2537,8 @@ select
                   e_r.id,
                   e_r.first_name as "firstName",
                   e_r.last_name as "lastName",
-                  e_r.avatar_url as "avatarUrl"
+                  e_r.avatar_url as "avatarUrl",
+                  e_r.handle
                 from
                   users e_r
                 where
@@ -2521,7 +2820,8 @@ select
                       n_a.id,
                       n_a.first_name as "firstName",
                       n_a.last_name as "lastName",
-                      n_a.avatar_url as "avatarUrl"
+                      n_a.avatar_url as "avatarUrl",
+                      n_a.handle
                   ) o
               )
             from
@@ -2708,7 +3008,8 @@ select
                       n_a.id,
                       n_a.first_name as "firstName",
                       n_a.last_name as "lastName",
-                      n_a.avatar_url as "avatarUrl"
+                      n_a.avatar_url as "avatarUrl",
+                      n_a.handle
                   ) o
               )
             from
@@ -2854,7 +3155,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -2871,7 +3173,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -2914,7 +3217,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -2931,7 +3235,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -2980,7 +3285,34 @@ select
                         ) then 't'
                         else 'f'
                       end
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and true
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -3068,7 +3400,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -3161,7 +3494,34 @@ select
               ) then 't'
               else 'f'
             end
-          ) as "bookmarkedByMe"
+          ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and true
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text,
   array(
@@ -3284,7 +3644,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -3301,7 +3662,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -3364,7 +3726,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -3381,7 +3744,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -3477,7 +3841,54 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = fu.id
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                fu.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = fu.id
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = fu.id
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -3676,7 +4087,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -3907,7 +4319,54 @@ select
             where
               p_b.post_id = p.id
               and p_b.user_id = fu.id
-          ) as "bookmarkedByMe"
+          ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      fu.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = fu.id
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = fu.id
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text,
   array[fu.id],

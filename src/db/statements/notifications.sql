@@ -190,7 +190,8 @@ select
                                   n_a.id,
                                   n_a.first_name as "firstName",
                                   n_a.last_name as "lastName",
-                                  n_a.avatar_url as "avatarUrl"
+                                  n_a.avatar_url as "avatarUrl",
+                                  n_a.handle
                               ) o
                           )
                         from
@@ -331,7 +332,8 @@ select
                                 n_a.id,
                                 n_a.first_name as "firstName",
                                 n_a.last_name as "lastName",
-                                n_a.avatar_url as "avatarUrl"
+                                n_a.avatar_url as "avatarUrl",
+                                n_a.handle
                             ) o
                         )
                       from

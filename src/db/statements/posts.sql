@@ -114,6 +114,152 @@ with
           ) recent
       ) < 30
     on conflict do nothing
+  ),
+  target as (
+    select
+      ins.id,
+      ins.post_id
+    from
+      ins
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($4::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = $3::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $3::int
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before (user_id, notified) as (
+    select
+      null::int,
+      false
+    where
+      false
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> $3::int
+      and row_number() over (
+        partition by
+          mu.id = $3::int
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      comment_mentions (comment_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          $3::int,
+          t.post_id,
+          t.id
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   id
@@ -140,7 +286,8 @@ select
                   c_a.id,
                   c_a.first_name as "firstName",
                   c_a.last_name as "lastName",
-                  c_a.avatar_url as "avatarUrl"
+                  c_a.avatar_url as "avatarUrl",
+                  c_a.handle
                 from
                   users c_a
                 where
@@ -157,7 +304,8 @@ select
                     c_lu.id,
                     c_lu.first_name as "firstName",
                     c_lu.last_name as "lastName",
-                    c_lu.avatar_url as "avatarUrl"
+                    c_lu.avatar_url as "avatarUrl",
+                    c_lu.handle
                   from
                     (
                       select
@@ -267,7 +415,61 @@ select
             where
               c_m.comment_id = c.id
               and c_m.user_id = $2
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_me_mu.id,
+                    c_me_mu.first_name as "firstName",
+                    c_me_mu.last_name as "lastName",
+                    c_me_mu.avatar_url as "avatarUrl",
+                    c_me_mu.handle
+                  from
+                    comment_mentions c_me_m
+                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                  where
+                    c_me_m.comment_id = c.id
+                    and c_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = c_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = c_me_m.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    c_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   ) as json
 from
@@ -574,6 +776,215 @@ where
     )
   );
 
+-- comment_update
+with
+  target as (
+    update comments c
+    set
+      content = $1
+    where
+      c.id = $2
+      and c.author_id = $3
+    returning
+      c.id,
+      c.post_id
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($4::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = $3::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $3::int
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before as materialized (
+    select
+      m.user_id,
+      m.notified
+    from
+      comment_mentions m
+      join target t on m.comment_id = t.id
+  ),
+  mention_dropped as (
+    delete from comment_mentions m using target t
+    where
+      m.comment_id = t.id
+      and not m.notified
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_hidden as (
+    update comment_mentions m
+    set
+      shown = false
+    from
+      target t
+    where
+      m.comment_id = t.id
+      and m.notified
+      and m.shown
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_again as (
+    update comment_mentions m
+    set
+      shown = true
+    from
+      target t
+    where
+      m.comment_id = t.id
+      and not m.shown
+      and m.user_id = any (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> $3::int
+      and row_number() over (
+        partition by
+          mu.id = $3::int
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      comment_mentions (comment_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          $3::int,
+          t.post_id,
+          t.id
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  count(*)::int as updated
+from
+  target;
+
 -- post_author
 select
   author_id,
@@ -689,7 +1100,8 @@ select
                         lp_a.id,
                         lp_a.first_name as "firstName",
                         lp_a.last_name as "lastName",
-                        lp_a.avatar_url as "avatarUrl"
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
                       from
                         users lp_a
                       where
@@ -706,7 +1118,8 @@ select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
                           lp_lu.last_name as "lastName",
-                          lp_lu.avatar_url as "avatarUrl"
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
                         from
                           (
                             select
@@ -769,7 +1182,8 @@ select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
                                   lp_c_a.last_name as "lastName",
-                                  lp_c_a.avatar_url as "avatarUrl"
+                                  lp_c_a.avatar_url as "avatarUrl",
+                                  lp_c_a.handle
                                 from
                                   users lp_c_a
                                 where
@@ -786,7 +1200,8 @@ select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
                                     lp_c_lu.last_name as "lastName",
-                                    lp_c_lu.avatar_url as "avatarUrl"
+                                    lp_c_lu.avatar_url as "avatarUrl",
+                                    lp_c_lu.handle
                                   from
                                     (
                                       select
@@ -882,7 +1297,54 @@ select
                             where
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_me_mu.id,
+                                    lp_c_me_mu.first_name as "firstName",
+                                    lp_c_me_mu.last_name as "lastName",
+                                    lp_c_me_mu.avatar_url as "avatarUrl",
+                                    lp_c_me_mu.handle
+                                  from
+                                    comment_mentions lp_c_me_m
+                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                  where
+                                    lp_c_me_m.comment_id = lp_c.id
+                                    and lp_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = lp_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = lp_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                  order by
+                                    lp_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments lp_c
                         where
@@ -1081,7 +1543,8 @@ select
                                 lp_q_a.id,
                                 lp_q_a.first_name as "firstName",
                                 lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl"
+                                lp_q_a.avatar_url as "avatarUrl",
+                                lp_q_a.handle
                               from
                                 users lp_q_a
                               where
@@ -1305,7 +1768,54 @@ select
                     lp_r.post_id = lp.id
                     and lp_r.user_id = s.user_id
                 ) as "repostedByMe",
-                true as "bookmarkedByMe"
+                true as "bookmarkedByMe",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_me_mu.id,
+                          lp_me_mu.first_name as "firstName",
+                          lp_me_mu.last_name as "lastName",
+                          lp_me_mu.avatar_url as "avatarUrl",
+                          lp_me_mu.handle
+                        from
+                          post_mentions lp_me_m
+                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                        where
+                          lp_me_m.post_id = lp.id
+                          and lp_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -1370,7 +1880,8 @@ select
                         p_a.id,
                         p_a.first_name as "firstName",
                         p_a.last_name as "lastName",
-                        p_a.avatar_url as "avatarUrl"
+                        p_a.avatar_url as "avatarUrl",
+                        p_a.handle
                       from
                         users p_a
                       where
@@ -1387,7 +1898,8 @@ select
                           p_lu.id,
                           p_lu.first_name as "firstName",
                           p_lu.last_name as "lastName",
-                          p_lu.avatar_url as "avatarUrl"
+                          p_lu.avatar_url as "avatarUrl",
+                          p_lu.handle
                         from
                           (
                             select
@@ -1430,7 +1942,8 @@ select
                                   p_c_a.id,
                                   p_c_a.first_name as "firstName",
                                   p_c_a.last_name as "lastName",
-                                  p_c_a.avatar_url as "avatarUrl"
+                                  p_c_a.avatar_url as "avatarUrl",
+                                  p_c_a.handle
                                 from
                                   users p_c_a
                                 where
@@ -1447,7 +1960,8 @@ select
                                     p_c_lu.id,
                                     p_c_lu.first_name as "firstName",
                                     p_c_lu.last_name as "lastName",
-                                    p_c_lu.avatar_url as "avatarUrl"
+                                    p_c_lu.avatar_url as "avatarUrl",
+                                    p_c_lu.handle
                                   from
                                     (
                                       select
@@ -1496,7 +2010,34 @@ select
                               ) then 't'
                               else 'f'
                             end
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    p_c_me_mu.id,
+                                    p_c_me_mu.first_name as "firstName",
+                                    p_c_me_mu.last_name as "lastName",
+                                    p_c_me_mu.avatar_url as "avatarUrl",
+                                    p_c_me_mu.handle
+                                  from
+                                    comment_mentions p_c_me_m
+                                    join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                  where
+                                    p_c_me_m.comment_id = p_c.id
+                                    and p_c_me_m.shown
+                                    and true
+                                  order by
+                                    p_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments p_c
                         where
@@ -1584,7 +2125,8 @@ select
                                 p_q_a.id,
                                 p_q_a.first_name as "firstName",
                                 p_q_a.last_name as "lastName",
-                                p_q_a.avatar_url as "avatarUrl"
+                                p_q_a.avatar_url as "avatarUrl",
+                                p_q_a.handle
                               from
                                 users p_q_a
                               where
@@ -1677,7 +2219,34 @@ select
                     ) then 't'
                     else 'f'
                   end
-                ) as "bookmarkedByMe"
+                ) as "bookmarkedByMe",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          p_me_mu.id,
+                          p_me_mu.first_name as "firstName",
+                          p_me_mu.last_name as "lastName",
+                          p_me_mu.avatar_url as "avatarUrl",
+                          p_me_mu.handle
+                        from
+                          post_mentions p_me_m
+                          join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                        where
+                          p_me_m.post_id = p.id
+                          and p_me_m.shown
+                          and true
+                        order by
+                          p_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -1723,7 +2292,8 @@ select
                       p_a.id,
                       p_a.first_name as "firstName",
                       p_a.last_name as "lastName",
-                      p_a.avatar_url as "avatarUrl"
+                      p_a.avatar_url as "avatarUrl",
+                      p_a.handle
                     from
                       users p_a
                     where
@@ -1740,7 +2310,8 @@ select
                         p_lu.id,
                         p_lu.first_name as "firstName",
                         p_lu.last_name as "lastName",
-                        p_lu.avatar_url as "avatarUrl"
+                        p_lu.avatar_url as "avatarUrl",
+                        p_lu.handle
                       from
                         (
                           select
@@ -1803,7 +2374,8 @@ select
                                 p_c_a.id,
                                 p_c_a.first_name as "firstName",
                                 p_c_a.last_name as "lastName",
-                                p_c_a.avatar_url as "avatarUrl"
+                                p_c_a.avatar_url as "avatarUrl",
+                                p_c_a.handle
                               from
                                 users p_c_a
                               where
@@ -1820,7 +2392,8 @@ select
                                   p_c_lu.id,
                                   p_c_lu.first_name as "firstName",
                                   p_c_lu.last_name as "lastName",
-                                  p_c_lu.avatar_url as "avatarUrl"
+                                  p_c_lu.avatar_url as "avatarUrl",
+                                  p_c_lu.handle
                                 from
                                   (
                                     select
@@ -1916,7 +2489,54 @@ select
                           where
                             p_c_m.comment_id = p_c.id
                             and p_c_m.user_id = s.user_id
-                        ) as "likedByMe"
+                        ) as "likedByMe",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  p_c_me_mu.id,
+                                  p_c_me_mu.first_name as "firstName",
+                                  p_c_me_mu.last_name as "lastName",
+                                  p_c_me_mu.avatar_url as "avatarUrl",
+                                  p_c_me_mu.handle
+                                from
+                                  comment_mentions p_c_me_m
+                                  join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                where
+                                  p_c_me_m.comment_id = p_c.id
+                                  and p_c_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = p_c_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = p_c_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  p_c_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
                       from
                         comments p_c
                       where
@@ -2115,7 +2735,8 @@ select
                               p_q_a.id,
                               p_q_a.first_name as "firstName",
                               p_q_a.last_name as "lastName",
-                              p_q_a.avatar_url as "avatarUrl"
+                              p_q_a.avatar_url as "avatarUrl",
+                              p_q_a.handle
                             from
                               users p_q_a
                             where
@@ -2346,7 +2967,54 @@ select
                 where
                   p_b.post_id = p.id
                   and p_b.user_id = s.user_id
-              ) as "bookmarkedByMe"
+              ) as "bookmarkedByMe",
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        p_me_mu.id,
+                        p_me_mu.first_name as "firstName",
+                        p_me_mu.last_name as "lastName",
+                        p_me_mu.avatar_url as "avatarUrl",
+                        p_me_mu.handle
+                      from
+                        post_mentions p_me_m
+                        join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                      where
+                        p_me_m.post_id = p.id
+                        and p_me_m.shown
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = p_me_m.user_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = p_me_m.user_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        p_me_m.user_id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as mentions
           ) o
       )
     from
@@ -2507,6 +3175,176 @@ with
           ) recent
       ) < 30
     on conflict do nothing
+  ),
+  target as (
+    select
+      ins.id
+    from
+      ins
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($7::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = (
+              select
+                user_id
+              from
+                s
+            )
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                user_id
+              from
+                s
+            )
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before (user_id, notified) as (
+    select
+      null::int,
+      false
+    where
+      false
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> (
+        select
+          user_id
+        from
+          s
+      )
+      and row_number() over (
+        partition by
+          mu.id = (
+            select
+              user_id
+            from
+              s
+          )
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      post_mentions (post_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          (
+            select
+              user_id
+            from
+              s
+          ),
+          t.id,
+          null::int
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   (
@@ -2530,7 +3368,8 @@ select
                       ins_a.id,
                       ins_a.first_name as "firstName",
                       ins_a.last_name as "lastName",
-                      ins_a.avatar_url as "avatarUrl"
+                      ins_a.avatar_url as "avatarUrl",
+                      ins_a.handle
                     from
                       users ins_a
                     where
@@ -2564,7 +3403,8 @@ select
                               ins_q_a.id,
                               ins_q_a.first_name as "firstName",
                               ins_q_a.last_name as "lastName",
-                              ins_q_a.avatar_url as "avatarUrl"
+                              ins_q_a.avatar_url as "avatarUrl",
+                              ins_q_a.handle
                             from
                               users ins_q_a
                             where
@@ -2621,7 +3461,30 @@ select
               ) as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
-              false as "bookmarkedByMe"
+              false as "bookmarkedByMe",
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        wmu.id,
+                        wmu.first_name as "firstName",
+                        wmu.last_name as "lastName",
+                        wmu.avatar_url as "avatarUrl",
+                        wmu.handle
+                      from
+                        mention_users wm
+                        join users wmu on wmu.id = wm.id
+                      order by
+                        wm.id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as mentions
           ) o
       )
     from
@@ -2828,6 +3691,176 @@ with
           ) recent
       ) < 30
     on conflict do nothing
+  ),
+  target as (
+    select
+      ins.id
+    from
+      ins
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($9::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = (
+              select
+                user_id
+              from
+                s
+            )
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = (
+              select
+                user_id
+              from
+                s
+            )
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before (user_id, notified) as (
+    select
+      null::int,
+      false
+    where
+      false
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> (
+        select
+          user_id
+        from
+          s
+      )
+      and row_number() over (
+        partition by
+          mu.id = (
+            select
+              user_id
+            from
+              s
+          )
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      post_mentions (post_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          (
+            select
+              user_id
+            from
+              s
+          ),
+          t.id,
+          null::int
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   (
@@ -2851,7 +3884,8 @@ select
                       ins_a.id,
                       ins_a.first_name as "firstName",
                       ins_a.last_name as "lastName",
-                      ins_a.avatar_url as "avatarUrl"
+                      ins_a.avatar_url as "avatarUrl",
+                      ins_a.handle
                     from
                       users ins_a
                     where
@@ -2885,7 +3919,8 @@ select
                               ins_q_a.id,
                               ins_q_a.first_name as "firstName",
                               ins_q_a.last_name as "lastName",
-                              ins_q_a.avatar_url as "avatarUrl"
+                              ins_q_a.avatar_url as "avatarUrl",
+                              ins_q_a.handle
                             from
                               users ins_q_a
                             where
@@ -2942,7 +3977,30 @@ select
               ) as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
-              false as "bookmarkedByMe"
+              false as "bookmarkedByMe",
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        wmu.id,
+                        wmu.first_name as "firstName",
+                        wmu.last_name as "lastName",
+                        wmu.avatar_url as "avatarUrl",
+                        wmu.handle
+                      from
+                        mention_users wm
+                        join users wmu on wmu.id = wm.id
+                      order by
+                        wm.id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as mentions
           ) o
       )
     from
@@ -2988,7 +4046,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -3005,7 +4064,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -3075,7 +4135,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -3092,7 +4153,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -3202,7 +4264,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $2
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $2
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $2
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $2
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -3429,7 +4545,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -3695,7 +4812,61 @@ select
             where
               p_b.post_id = p.id
               and p_b.user_id = $2
-          ) as "bookmarkedByMe"
+          ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   ) as json
 from
@@ -3847,7 +5018,8 @@ select
                         lp_a.id,
                         lp_a.first_name as "firstName",
                         lp_a.last_name as "lastName",
-                        lp_a.avatar_url as "avatarUrl"
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
                       from
                         users lp_a
                       where
@@ -3864,7 +5036,8 @@ select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
                           lp_lu.last_name as "lastName",
-                          lp_lu.avatar_url as "avatarUrl"
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
                         from
                           (
                             (
@@ -3935,7 +5108,8 @@ select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
                                   lp_c_a.last_name as "lastName",
-                                  lp_c_a.avatar_url as "avatarUrl"
+                                  lp_c_a.avatar_url as "avatarUrl",
+                                  lp_c_a.handle
                                 from
                                   users lp_c_a
                                 where
@@ -3952,7 +5126,8 @@ select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
                                     lp_c_lu.last_name as "lastName",
-                                    lp_c_lu.avatar_url as "avatarUrl"
+                                    lp_c_lu.avatar_url as "avatarUrl",
+                                    lp_c_lu.handle
                                   from
                                     (
                                       select
@@ -4048,7 +5223,54 @@ select
                             where
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_me_mu.id,
+                                    lp_c_me_mu.first_name as "firstName",
+                                    lp_c_me_mu.last_name as "lastName",
+                                    lp_c_me_mu.avatar_url as "avatarUrl",
+                                    lp_c_me_mu.handle
+                                  from
+                                    comment_mentions lp_c_me_m
+                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                  where
+                                    lp_c_me_m.comment_id = lp_c.id
+                                    and lp_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = lp_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = lp_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                  order by
+                                    lp_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments lp_c
                         where
@@ -4240,7 +5462,8 @@ select
                                 lp_q_a.id,
                                 lp_q_a.first_name as "firstName",
                                 lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl"
+                                lp_q_a.avatar_url as "avatarUrl",
+                                lp_q_a.handle
                               from
                                 users lp_q_a
                               where
@@ -4471,7 +5694,54 @@ select
                   where
                     lp_b.post_id = lp.id
                     and lp_b.user_id = s.user_id
-                ) as "bookmarkedByMe"
+                ) as "bookmarkedByMe",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_me_mu.id,
+                          lp_me_mu.first_name as "firstName",
+                          lp_me_mu.last_name as "lastName",
+                          lp_me_mu.avatar_url as "avatarUrl",
+                          lp_me_mu.handle
+                        from
+                          post_mentions lp_me_m
+                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                        where
+                          lp_me_m.post_id = lp.id
+                          and lp_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -4627,7 +5897,8 @@ select
                         lp_a.id,
                         lp_a.first_name as "firstName",
                         lp_a.last_name as "lastName",
-                        lp_a.avatar_url as "avatarUrl"
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
                       from
                         users lp_a
                       where
@@ -4644,7 +5915,8 @@ select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
                           lp_lu.last_name as "lastName",
-                          lp_lu.avatar_url as "avatarUrl"
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
                         from
                           (
                             select
@@ -4707,7 +5979,8 @@ select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
                                   lp_c_a.last_name as "lastName",
-                                  lp_c_a.avatar_url as "avatarUrl"
+                                  lp_c_a.avatar_url as "avatarUrl",
+                                  lp_c_a.handle
                                 from
                                   users lp_c_a
                                 where
@@ -4724,7 +5997,8 @@ select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
                                     lp_c_lu.last_name as "lastName",
-                                    lp_c_lu.avatar_url as "avatarUrl"
+                                    lp_c_lu.avatar_url as "avatarUrl",
+                                    lp_c_lu.handle
                                   from
                                     (
                                       select
@@ -4820,7 +6094,54 @@ select
                             where
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_me_mu.id,
+                                    lp_c_me_mu.first_name as "firstName",
+                                    lp_c_me_mu.last_name as "lastName",
+                                    lp_c_me_mu.avatar_url as "avatarUrl",
+                                    lp_c_me_mu.handle
+                                  from
+                                    comment_mentions lp_c_me_m
+                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                  where
+                                    lp_c_me_m.comment_id = lp_c.id
+                                    and lp_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = lp_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = lp_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                  order by
+                                    lp_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments lp_c
                         where
@@ -5019,7 +6340,8 @@ select
                                 lp_q_a.id,
                                 lp_q_a.first_name as "firstName",
                                 lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl"
+                                lp_q_a.avatar_url as "avatarUrl",
+                                lp_q_a.handle
                               from
                                 users lp_q_a
                               where
@@ -5243,7 +6565,54 @@ select
                   where
                     lp_b.post_id = lp.id
                     and lp_b.user_id = s.user_id
-                ) as "bookmarkedByMe"
+                ) as "bookmarkedByMe",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_me_mu.id,
+                          lp_me_mu.first_name as "firstName",
+                          lp_me_mu.last_name as "lastName",
+                          lp_me_mu.avatar_url as "avatarUrl",
+                          lp_me_mu.handle
+                        from
+                          post_mentions lp_me_m
+                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                        where
+                          lp_me_m.post_id = lp.id
+                          and lp_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -5366,7 +6735,8 @@ select
                         lp_a.id,
                         lp_a.first_name as "firstName",
                         lp_a.last_name as "lastName",
-                        lp_a.avatar_url as "avatarUrl"
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
                       from
                         users lp_a
                       where
@@ -5383,7 +6753,8 @@ select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
                           lp_lu.last_name as "lastName",
-                          lp_lu.avatar_url as "avatarUrl"
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
                         from
                           (
                             select
@@ -5446,7 +6817,8 @@ select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
                                   lp_c_a.last_name as "lastName",
-                                  lp_c_a.avatar_url as "avatarUrl"
+                                  lp_c_a.avatar_url as "avatarUrl",
+                                  lp_c_a.handle
                                 from
                                   users lp_c_a
                                 where
@@ -5463,7 +6835,8 @@ select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
                                     lp_c_lu.last_name as "lastName",
-                                    lp_c_lu.avatar_url as "avatarUrl"
+                                    lp_c_lu.avatar_url as "avatarUrl",
+                                    lp_c_lu.handle
                                   from
                                     (
                                       select
@@ -5559,7 +6932,54 @@ select
                             where
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_me_mu.id,
+                                    lp_c_me_mu.first_name as "firstName",
+                                    lp_c_me_mu.last_name as "lastName",
+                                    lp_c_me_mu.avatar_url as "avatarUrl",
+                                    lp_c_me_mu.handle
+                                  from
+                                    comment_mentions lp_c_me_m
+                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                  where
+                                    lp_c_me_m.comment_id = lp_c.id
+                                    and lp_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = lp_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = lp_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                  order by
+                                    lp_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments lp_c
                         where
@@ -5758,7 +7178,8 @@ select
                                 lp_q_a.id,
                                 lp_q_a.first_name as "firstName",
                                 lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl"
+                                lp_q_a.avatar_url as "avatarUrl",
+                                lp_q_a.handle
                               from
                                 users lp_q_a
                               where
@@ -5982,7 +7403,54 @@ select
                     lp_r.post_id = lp.id
                     and lp_r.user_id = s.user_id
                 ) as "repostedByMe",
-                false as "bookmarkedByMe"
+                false as "bookmarkedByMe",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_me_mu.id,
+                          lp_me_mu.first_name as "firstName",
+                          lp_me_mu.last_name as "lastName",
+                          lp_me_mu.avatar_url as "avatarUrl",
+                          lp_me_mu.handle
+                        from
+                          post_mentions lp_me_m
+                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                        where
+                          lp_me_m.post_id = lp.id
+                          and lp_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -6078,7 +7546,8 @@ select
                         lp_a.id,
                         lp_a.first_name as "firstName",
                         lp_a.last_name as "lastName",
-                        lp_a.avatar_url as "avatarUrl"
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
                       from
                         users lp_a
                       where
@@ -6095,7 +7564,8 @@ select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
                           lp_lu.last_name as "lastName",
-                          lp_lu.avatar_url as "avatarUrl"
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
                         from
                           (
                             select
@@ -6159,7 +7629,8 @@ select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
                                   lp_c_a.last_name as "lastName",
-                                  lp_c_a.avatar_url as "avatarUrl"
+                                  lp_c_a.avatar_url as "avatarUrl",
+                                  lp_c_a.handle
                                 from
                                   users lp_c_a
                                 where
@@ -6176,7 +7647,8 @@ select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
                                     lp_c_lu.last_name as "lastName",
-                                    lp_c_lu.avatar_url as "avatarUrl"
+                                    lp_c_lu.avatar_url as "avatarUrl",
+                                    lp_c_lu.handle
                                   from
                                     (
                                       select
@@ -6272,7 +7744,54 @@ select
                             where
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_me_mu.id,
+                                    lp_c_me_mu.first_name as "firstName",
+                                    lp_c_me_mu.last_name as "lastName",
+                                    lp_c_me_mu.avatar_url as "avatarUrl",
+                                    lp_c_me_mu.handle
+                                  from
+                                    comment_mentions lp_c_me_m
+                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                  where
+                                    lp_c_me_m.comment_id = lp_c.id
+                                    and lp_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = lp_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = lp_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                  order by
+                                    lp_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments lp_c
                         where
@@ -6464,7 +7983,8 @@ select
                                 lp_q_a.id,
                                 lp_q_a.first_name as "firstName",
                                 lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl"
+                                lp_q_a.avatar_url as "avatarUrl",
+                                lp_q_a.handle
                               from
                                 users lp_q_a
                               where
@@ -6695,7 +8215,54 @@ select
                   where
                     lp_b.post_id = lp.id
                     and lp_b.user_id = s.user_id
-                ) as "bookmarkedByMe"
+                ) as "bookmarkedByMe",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_me_mu.id,
+                          lp_me_mu.first_name as "firstName",
+                          lp_me_mu.last_name as "lastName",
+                          lp_me_mu.avatar_url as "avatarUrl",
+                          lp_me_mu.handle
+                        from
+                          post_mentions lp_me_m
+                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                        where
+                          lp_me_m.post_id = lp.id
+                          and lp_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -6792,7 +8359,8 @@ select
                         lp_a.id,
                         lp_a.first_name as "firstName",
                         lp_a.last_name as "lastName",
-                        lp_a.avatar_url as "avatarUrl"
+                        lp_a.avatar_url as "avatarUrl",
+                        lp_a.handle
                       from
                         users lp_a
                       where
@@ -6809,7 +8377,8 @@ select
                           lp_lu.id,
                           lp_lu.first_name as "firstName",
                           lp_lu.last_name as "lastName",
-                          lp_lu.avatar_url as "avatarUrl"
+                          lp_lu.avatar_url as "avatarUrl",
+                          lp_lu.handle
                         from
                           (
                             select
@@ -6872,7 +8441,8 @@ select
                                   lp_c_a.id,
                                   lp_c_a.first_name as "firstName",
                                   lp_c_a.last_name as "lastName",
-                                  lp_c_a.avatar_url as "avatarUrl"
+                                  lp_c_a.avatar_url as "avatarUrl",
+                                  lp_c_a.handle
                                 from
                                   users lp_c_a
                                 where
@@ -6889,7 +8459,8 @@ select
                                     lp_c_lu.id,
                                     lp_c_lu.first_name as "firstName",
                                     lp_c_lu.last_name as "lastName",
-                                    lp_c_lu.avatar_url as "avatarUrl"
+                                    lp_c_lu.avatar_url as "avatarUrl",
+                                    lp_c_lu.handle
                                   from
                                     (
                                       select
@@ -6985,7 +8556,54 @@ select
                             where
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
-                          ) as "likedByMe"
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    lp_c_me_mu.id,
+                                    lp_c_me_mu.first_name as "firstName",
+                                    lp_c_me_mu.last_name as "lastName",
+                                    lp_c_me_mu.avatar_url as "avatarUrl",
+                                    lp_c_me_mu.handle
+                                  from
+                                    comment_mentions lp_c_me_m
+                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                  where
+                                    lp_c_me_m.comment_id = lp_c.id
+                                    and lp_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = lp_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = lp_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
+                                      )
+                                    )
+                                  order by
+                                    lp_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments lp_c
                         where
@@ -7184,7 +8802,8 @@ select
                                 lp_q_a.id,
                                 lp_q_a.first_name as "firstName",
                                 lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl"
+                                lp_q_a.avatar_url as "avatarUrl",
+                                lp_q_a.handle
                               from
                                 users lp_q_a
                               where
@@ -7408,7 +9027,54 @@ select
                   where
                     lp_b.post_id = lp.id
                     and lp_b.user_id = s.user_id
-                ) as "bookmarkedByMe"
+                ) as "bookmarkedByMe",
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          lp_me_mu.id,
+                          lp_me_mu.first_name as "firstName",
+                          lp_me_mu.last_name as "lastName",
+                          lp_me_mu.avatar_url as "avatarUrl",
+                          lp_me_mu.handle
+                        from
+                          post_mentions lp_me_m
+                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                        where
+                          lp_me_m.post_id = lp.id
+                          and lp_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
+                            )
+                          )
+                        order by
+                          lp_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as mentions
             ) o
         )
       from
@@ -7421,16 +9087,214 @@ from
   s;
 
 -- post_update
-update posts
-set
-  title = $3,
-  content = $4,
-  tags = nullif($5::varchar(50) [], '{}')
-where
-  id = $1
-  and author_id = $2
-returning
-  1;
+with
+  target as (
+    update posts p
+    set
+      title = $3,
+      content = $4,
+      tags = nullif($5::varchar(50) [], '{}')
+    where
+      p.id = $1
+      and p.author_id = $2
+    returning
+      p.id
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($6::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before as materialized (
+    select
+      m.user_id,
+      m.notified
+    from
+      post_mentions m
+      join target t on m.post_id = t.id
+  ),
+  mention_dropped as (
+    delete from post_mentions m using target t
+    where
+      m.post_id = t.id
+      and not m.notified
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_hidden as (
+    update post_mentions m
+    set
+      shown = false
+    from
+      target t
+    where
+      m.post_id = t.id
+      and m.notified
+      and m.shown
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_again as (
+    update post_mentions m
+    set
+      shown = true
+    from
+      target t
+    where
+      m.post_id = t.id
+      and not m.shown
+      and m.user_id = any (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> $2::int
+      and row_number() over (
+        partition by
+          mu.id = $2::int
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      post_mentions (post_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          $2::int,
+          t.id,
+          null::int
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
+  )
+select
+  count(*)::int as updated
+from
+  target;
 
 -- post_update_with_media
 with
@@ -7553,6 +9417,203 @@ with
           and post_id = $1
           and id <> all ($5::int[])
       )
+  ),
+  target as (
+    select
+      id
+    from
+      upd
+  ),
+  mention_users as materialized (
+    select
+      u.id,
+      h.n
+    from
+      unnest($8::text[]) with ordinality h (handle, n)
+      join users u on u.handle = h.handle
+    where
+      (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = u.id
+            and bk.blocked_id = $2::int
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = $2::int
+            and bk.blocked_id = u.id
+        )
+      )
+    order by
+      h.n
+    limit
+      20
+  ),
+  mention_before as materialized (
+    select
+      m.user_id,
+      m.notified
+    from
+      post_mentions m
+      join target t on m.post_id = t.id
+  ),
+  mention_dropped as (
+    delete from post_mentions m using target t
+    where
+      m.post_id = t.id
+      and not m.notified
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_hidden as (
+    update post_mentions m
+    set
+      shown = false
+    from
+      target t
+    where
+      m.post_id = t.id
+      and m.notified
+      and m.shown
+      and m.user_id <> all (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_again as (
+    update post_mentions m
+    set
+      shown = true
+    from
+      target t
+    where
+      m.post_id = t.id
+      and not m.shown
+      and m.user_id = any (
+        array(
+          select
+            mu.id
+          from
+            mention_users mu
+        )
+      )
+  ),
+  mention_new as materialized (
+    select
+      mu.id,
+      mu.id <> $2::int
+      and row_number() over (
+        partition by
+          mu.id = $2::int
+        order by
+          mu.n
+      ) <= 10 - (
+        select
+          count(*)
+        from
+          mention_before b
+        where
+          b.notified
+      ) as
+    notify
+    from
+      mention_users mu
+    where
+      mu.id not in (
+        select
+          b.user_id
+        from
+          mention_before b
+      )
+  ),
+  mention_linked as (
+    insert into
+      post_mentions (post_id, user_id, notified)
+    select
+      t.id,
+      mn.id,
+      mn.notify
+    from
+      target t,
+      mention_new mn
+  ),
+  mention_noted as (
+    insert into
+      notifications (recipient_id, type, actor_id, post_id, comment_id)
+    select
+      *
+    from
+      (
+        select
+          u.id,
+          'mention',
+          $2::int,
+          t.id,
+          null::int
+        from
+          (
+            select
+              mn.id
+            from
+              mention_new mn
+            where
+              mn.notify
+          ) u,
+          target t
+      ) nt (recipient_id, type, actor_id, post_id, comment_id)
+    where
+      nt.recipient_id <> nt.actor_id
+      and (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.recipient_id
+            and bk.blocked_id = nt.actor_id
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = nt.actor_id
+            and bk.blocked_id = nt.recipient_id
+        )
+      )
+      and (
+        select
+          count(*)
+        from
+          (
+            select
+            from
+              notifications pair
+            where
+              pair.recipient_id = nt.recipient_id
+              and pair.actor_id = nt.actor_id
+              and pair.created_at > now() - interval '1 hour'
+            limit
+              30
+          ) recent
+      ) < 30
+    on conflict do nothing
   )
 select
   id
@@ -7591,7 +9652,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -7608,7 +9670,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -7651,7 +9714,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -7668,7 +9732,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -7712,7 +9777,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -7795,7 +9887,8 @@ select
                                     p_q_a.id,
                                     p_q_a.first_name as "firstName",
                                     p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl"
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
                                     users p_q_a
                                   where
@@ -7878,7 +9971,34 @@ select
                       where
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
-                    ) as "bookmarkedByMe"
+                    ) as "bookmarkedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     (
                       select
@@ -7919,7 +10039,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 10499999
+        t.upto <= 16499999
     )::text
   end,
   not (
@@ -7964,7 +10084,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -7981,7 +10102,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -8044,7 +10166,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -8061,7 +10184,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -8157,7 +10281,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -8356,7 +10527,8 @@ select
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -8587,7 +10759,54 @@ select
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
                 from
                   (
                     select
@@ -8679,7 +10898,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 10499999
+      t.upto <= 16499999
   )::text,
   not (
     s.block_count = 0
@@ -8725,7 +10944,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -8742,7 +10962,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -8785,7 +11006,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -8802,7 +11024,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -8846,7 +11069,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -8929,7 +11179,8 @@ select
                                     p_q_a.id,
                                     p_q_a.first_name as "firstName",
                                     p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl"
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
                                     users p_q_a
                                   where
@@ -9012,7 +11263,34 @@ select
                       where
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
-                    ) as "bookmarkedByMe"
+                    ) as "bookmarkedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     (
                       with
@@ -9318,7 +11596,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 10499999
+        t.upto <= 16499999
     )::text
   end,
   not (
@@ -9363,7 +11641,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -9380,7 +11659,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -9443,7 +11723,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -9460,7 +11741,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -9556,7 +11838,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -9755,7 +12084,8 @@ select
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -9986,7 +12316,54 @@ select
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
                 from
                   (
                     with
@@ -10496,7 +12873,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 10499999
+      t.upto <= 16499999
   )::text,
   not (
     s.block_count = 0
@@ -10542,7 +12919,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -10559,7 +12937,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -10602,7 +12981,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -10619,7 +12999,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -10663,7 +13044,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -10746,7 +13154,8 @@ select
                                     p_q_a.id,
                                     p_q_a.first_name as "firstName",
                                     p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl"
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
                                     users p_q_a
                                   where
@@ -10829,7 +13238,34 @@ select
                       where
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
-                    ) as "bookmarkedByMe"
+                    ) as "bookmarkedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     (
                       with
@@ -11087,7 +13523,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 10499999
+        t.upto <= 16499999
     )::text
   end,
   not (
@@ -11132,7 +13568,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -11149,7 +13586,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -11212,7 +13650,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -11229,7 +13668,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -11325,7 +13765,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -11524,7 +14011,8 @@ select
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -11755,7 +14243,54 @@ select
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
                 from
                   (
                     with
@@ -12137,7 +14672,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 10499999
+      t.upto <= 16499999
   )::text,
   not (
     s.block_count = 0
@@ -12183,7 +14718,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -12200,7 +14736,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -12243,7 +14780,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -12260,7 +14798,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -12304,7 +14843,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -12387,7 +14953,8 @@ select
                                     p_q_a.id,
                                     p_q_a.first_name as "firstName",
                                     p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl"
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
                                     users p_q_a
                                   where
@@ -12471,6 +15038,33 @@ select
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
                     ) as "bookmarkedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions,
                     (
                       select
                         row_to_json(o)
@@ -12480,7 +15074,8 @@ select
                             p_r.id,
                             p_r.first_name as "firstName",
                             p_r.last_name as "lastName",
-                            p_r.avatar_url as "avatarUrl"
+                            p_r.avatar_url as "avatarUrl",
+                            p_r.handle
                           from
                             users p_r
                           where
@@ -13394,7 +15989,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 10499999
+        t.upto <= 16499999
     )::text
   end,
   not (
@@ -13439,7 +16034,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -13456,7 +16052,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -13519,7 +16116,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -13536,7 +16134,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -13632,7 +16231,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -13831,7 +16477,8 @@ select
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -14063,6 +16710,53 @@ select
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
                   ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions,
                   (
                     select
                       row_to_json(o)
@@ -14072,7 +16766,8 @@ select
                           p_r.id,
                           p_r.first_name as "firstName",
                           p_r.last_name as "lastName",
-                          p_r.avatar_url as "avatarUrl"
+                          p_r.avatar_url as "avatarUrl",
+                          p_r.handle
                         from
                           users p_r
                         where
@@ -15669,7 +18364,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 10499999
+      t.upto <= 16499999
   )::text,
   not (
     s.block_count = 0
@@ -15715,7 +18410,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -15732,7 +18428,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -15775,7 +18472,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -15792,7 +18490,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -15836,7 +18535,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -15919,7 +18645,8 @@ select
                                     p_q_a.id,
                                     p_q_a.first_name as "firstName",
                                     p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl"
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
                                     users p_q_a
                                   where
@@ -16003,6 +18730,33 @@ select
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
                     ) as "bookmarkedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions,
                     (
                       select
                         row_to_json(o)
@@ -16012,7 +18766,8 @@ select
                             p_r.id,
                             p_r.first_name as "firstName",
                             p_r.last_name as "lastName",
-                            p_r.avatar_url as "avatarUrl"
+                            p_r.avatar_url as "avatarUrl",
+                            p_r.handle
                           from
                             users p_r
                           where
@@ -16916,7 +19671,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 10499999
+        t.upto <= 16499999
     )::text
   end,
   not (
@@ -16961,7 +19716,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -16978,7 +19734,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -17041,7 +19798,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -17058,7 +19816,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -17154,7 +19913,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -17353,7 +20159,8 @@ select
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -17585,6 +20392,53 @@ select
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
                   ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions,
                   (
                     select
                       row_to_json(o)
@@ -17594,7 +20448,8 @@ select
                           p_r.id,
                           p_r.first_name as "firstName",
                           p_r.last_name as "lastName",
-                          p_r.avatar_url as "avatarUrl"
+                          p_r.avatar_url as "avatarUrl",
+                          p_r.handle
                         from
                           users p_r
                         where
@@ -19181,7 +22036,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 10499999
+      t.upto <= 16499999
   )::text,
   not (
     s.block_count = 0
@@ -19227,7 +22082,8 @@ select
                             p_a.id,
                             p_a.first_name as "firstName",
                             p_a.last_name as "lastName",
-                            p_a.avatar_url as "avatarUrl"
+                            p_a.avatar_url as "avatarUrl",
+                            p_a.handle
                           from
                             users p_a
                           where
@@ -19244,7 +22100,8 @@ select
                               p_lu.id,
                               p_lu.first_name as "firstName",
                               p_lu.last_name as "lastName",
-                              p_lu.avatar_url as "avatarUrl"
+                              p_lu.avatar_url as "avatarUrl",
+                              p_lu.handle
                             from
                               (
                                 select
@@ -19287,7 +22144,8 @@ select
                                       p_c_a.id,
                                       p_c_a.first_name as "firstName",
                                       p_c_a.last_name as "lastName",
-                                      p_c_a.avatar_url as "avatarUrl"
+                                      p_c_a.avatar_url as "avatarUrl",
+                                      p_c_a.handle
                                     from
                                       users p_c_a
                                     where
@@ -19304,7 +22162,8 @@ select
                                         p_c_lu.id,
                                         p_c_lu.first_name as "firstName",
                                         p_c_lu.last_name as "lastName",
-                                        p_c_lu.avatar_url as "avatarUrl"
+                                        p_c_lu.avatar_url as "avatarUrl",
+                                        p_c_lu.handle
                                       from
                                         (
                                           select
@@ -19348,7 +22207,34 @@ select
                                 where
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
-                              ) as "likedByMe"
+                              ) as "likedByMe",
+                              coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and true
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              ) as mentions
                             from
                               comments p_c
                             where
@@ -19431,7 +22317,8 @@ select
                                     p_q_a.id,
                                     p_q_a.first_name as "firstName",
                                     p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl"
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
                                     users p_q_a
                                   where
@@ -19514,7 +22401,34 @@ select
                       where
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
-                    ) as "bookmarkedByMe"
+                    ) as "bookmarkedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and true
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     (
                       select
@@ -19545,7 +22459,7 @@ select
             ) x
         ) t
       where
-        t.upto <= 10499999
+        t.upto <= 16499999
     )::text
   end,
   not (
@@ -19590,7 +22504,8 @@ select
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -19607,7 +22522,8 @@ select
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -19670,7 +22586,8 @@ select
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -19687,7 +22604,8 @@ select
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -19783,7 +22701,54 @@ select
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -19982,7 +22947,8 @@ select
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -20213,7 +23179,54 @@ select
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
                 from
                   (
                     select
@@ -20275,7 +23288,7 @@ select
           ) x
       ) t
     where
-      t.upto <= 10499999
+      t.upto <= 16499999
   )::text,
   not (
     s.block_count = 0
@@ -20504,7 +23517,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -20521,7 +23535,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -20591,7 +23606,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -20608,7 +23624,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -20718,7 +23735,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -20945,7 +24016,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -21211,7 +24283,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -21273,7 +24399,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -21308,7 +24434,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -21325,7 +24452,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -21395,7 +24523,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -21412,7 +24541,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -21522,7 +24652,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -21749,7 +24933,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -22015,7 +25200,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -22114,7 +25353,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -22139,7 +25378,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -22156,7 +25396,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -22226,7 +25467,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -22243,7 +25485,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -22353,7 +25596,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -22580,7 +25877,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -22846,7 +26144,61 @@ select
             where
               p_b.post_id = p.id
               and p_b.user_id = $1
-          ) as "bookmarkedByMe"
+          ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -22933,7 +26285,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -22950,7 +26303,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -23020,7 +26374,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -23037,7 +26392,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -23147,7 +26503,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -23374,7 +26784,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -23640,7 +27051,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -23735,7 +27200,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -23752,7 +27218,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -23822,7 +27289,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -23839,7 +27307,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -23949,7 +27418,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -24176,7 +27699,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -24442,7 +27966,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -24524,7 +28102,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -24559,7 +28137,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -24576,7 +28155,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -24646,7 +28226,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -24663,7 +28244,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -24773,7 +28355,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -25000,7 +28636,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -25266,7 +28903,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -25375,7 +29066,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -25564,7 +29255,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -25581,7 +29273,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -25651,7 +29344,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -25668,7 +29362,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -25778,7 +29473,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -26005,7 +29754,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -26271,7 +30021,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -26285,7 +30089,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -26548,7 +30352,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -26565,7 +30370,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -26635,7 +30441,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -26652,7 +30459,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -26762,7 +30570,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -26989,7 +30851,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -27255,7 +31118,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -27269,7 +31186,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -27350,7 +31267,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -27367,7 +31285,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -27437,7 +31356,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -27454,7 +31374,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -27564,7 +31485,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -27791,7 +31766,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -28057,7 +32033,61 @@ select
             where
               p_b.post_id = p.id
               and p_b.user_id = $1
-          ) as "bookmarkedByMe"
+          ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -28067,7 +32097,7 @@ order by
   s.created_at desc,
   s.id desc;
 
--- selectPostList: a tag's posts, a page after a cursor (GET /tags/{tag}/posts, q=#tag)
+-- selectPostList: a handle's posts (q=@handle), a page after a cursor
 select
   json
 from
@@ -28098,7 +32128,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -28115,7 +32146,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -28185,7 +32217,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -28202,7 +32235,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -28312,7 +32346,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -28539,7 +32627,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -28805,7 +32894,1005 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
+              ) o
+          )::text as json
+        from
+          posts p
+        where
+          p.author_id = (
+            select
+              hu.id
+            from
+              users hu
+            where
+              hu.handle = $2
+          )
+          and (
+            (
+              select
+                vb.block_count
+              from
+                users vb
+              where
+                vb.id = $1
+            ) = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = $1
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = $1
+              )
+            )
+          )
+          and (p.created_at, p.id) < (
+            select
+              b.created_at,
+              b.id
+            from
+              posts b
+            where
+              b.id = $3
+              and (
+                (
+                  select
+                    vb.block_count
+                  from
+                    users vb
+                  where
+                    vb.id = $1
+                ) = 0
+                or (
+                  not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = $1
+                      and bk.blocked_id = b.author_id
+                  )
+                  and not exists (
+                    select
+                    from
+                      blocks bk
+                    where
+                      bk.blocker_id = b.author_id
+                      and bk.blocked_id = $1
+                  )
+                )
+              )
+          )
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          $4
+        offset
+          0
+      ) t
+  ) b
+where
+  b.upto <= 16499999
+order by
+  b.nth;
+
+-- selectPostList: a tag's posts, a page after a cursor (GET /tags/{tag}/posts, q=#tag)
+select
+  json
+from
+  (
+    select
+      t.json,
+      sum(octet_length(t.json) + 1) over (rows unbounded preceding) as upto,
+      row_number() over () as nth
+    from
+      (
+        select
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  p.id,
+                  p.title,
+                  p.content,
+                  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_a.id,
+                          p_a.first_name as "firstName",
+                          p_a.last_name as "lastName",
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
+                        from
+                          users p_a
+                        where
+                          p_a.id = p.author_id
+                      ) o
+                  ) as "createdBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_lu.id,
+                            p_lu.first_name as "firstName",
+                            p_lu.last_name as "lastName",
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
+                          from
+                            (
+                              select
+                                l.user_id
+                              from
+                                post_likes l
+                              where
+                                l.post_id = p.id
+                                and (
+                                  (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = l.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = l.user_id
+                                        and bk.blocked_id = $1
+                                    )
+                                  )
+                                )
+                              order by
+                                l.user_id
+                              limit
+                                20
+                            ) p_lu_i
+                            join users p_lu on p_lu.id = p_lu_i.user_id
+                          order by
+                            p_lu_i.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as "likedBy",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_c.id,
+                            p_c.content,
+                            to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    p_c_a.id,
+                                    p_c_a.first_name as "firstName",
+                                    p_c_a.last_name as "lastName",
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
+                                  from
+                                    users p_c_a
+                                  where
+                                    p_c_a.id = p_c.author_id
+                                ) o
+                            ) as "createdBy",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_lu.id,
+                                      p_c_lu.first_name as "firstName",
+                                      p_c_lu.last_name as "lastName",
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = p_c.id
+                                          and (
+                                            (
+                                              select
+                                                vb.block_count
+                                              from
+                                                users vb
+                                              where
+                                                vb.id = $1
+                                            ) = 0
+                                            or (
+                                              not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = $1
+                                                  and bk.blocked_id = l.user_id
+                                              )
+                                              and not exists (
+                                                select
+                                                from
+                                                  blocks bk
+                                                where
+                                                  bk.blocker_id = l.user_id
+                                                  and bk.blocked_id = $1
+                                              )
+                                            )
+                                          )
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) p_c_lu_i
+                                      join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                    order by
+                                      p_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as "likedBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_c_s.like_count
+                                  from
+                                    comment_stats p_c_s
+                                  where
+                                    p_c_s.comment_id = p_c.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comment_likes hl
+                                        where
+                                          hl.comment_id = p_c.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "likeCount",
+                            exists (
+                              select
+                              from
+                                comment_likes p_c_m
+                              where
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = $1
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
+                          from
+                            comments p_c
+                          where
+                            p_c.post_id = p.id
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_c.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_c.author_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_c.created_at desc,
+                            p_c.id desc
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as comments,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.like_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                post_likes hl
+                              where
+                                hl.post_id = p.id
+                                and hl.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "likeCount",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.comment_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                comments hc
+                              where
+                                hc.post_id = p.id
+                                and hc.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "commentCount",
+                  exists (
+                    select
+                    from
+                      post_likes p_m
+                    where
+                      p_m.post_id = p.id
+                      and p_m.user_id = $1
+                  ) as "likedByMe",
+                  coalesce(p.media::json, '[]'::json) as media,
+                  coalesce(to_json(p.tags), '[]'::json) as tags,
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_s.quote_count
+                        from
+                          post_stats p_s
+                        where
+                          p_s.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                posts hq
+                              where
+                                hq.quote_of_id = p.id
+                                and hq.author_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "quoteCount",
+                  (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = p_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = p_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = $1
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = $1
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = p_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and (
+                            (
+                              select
+                                vb.block_count
+                              from
+                                users vb
+                              where
+                                vb.id = $1
+                            ) = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = $1
+                                  and bk.blocked_id = p_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_q.author_id
+                                  and bk.blocked_id = $1
+                              )
+                            )
+                          )
+                      ) o
+                  ) as "quoteOf",
+                  (
+                    coalesce(
+                      (
+                        select
+                          p_rs.repost_count
+                        from
+                          post_stats p_rs
+                        where
+                          p_rs.post_id = p.id
+                      ),
+                      0
+                    ) - (
+                      case
+                        when (
+                          select
+                            vb.block_count
+                          from
+                            users vb
+                          where
+                            vb.id = $1
+                        ) = 0 then 0
+                        else (
+                          select
+                            count(*)
+                          from
+                            (
+                              select
+                                hb.blocked_id as u
+                              from
+                                blocks hb
+                              where
+                                hb.blocker_id = $1
+                              union all
+                              select
+                                hb.blocker_id
+                              from
+                                blocks hb
+                              where
+                                hb.blocked_id = $1
+                            ) hu
+                            cross join lateral (
+                              select
+                              from
+                                reposts hr
+                              where
+                                hr.post_id = p.id
+                                and hr.user_id = hu.u
+                            ) hr
+                        )
+                      end
+                    )
+                  )::int as "repostCount",
+                  exists (
+                    select
+                    from
+                      reposts p_r
+                    where
+                      p_r.post_id = p.id
+                      and p_r.user_id = $1
+                  ) as "repostedByMe",
+                  exists (
+                    select
+                    from
+                      bookmarks p_b
+                    where
+                      p_b.post_id = p.id
+                      and p_b.user_id = $1
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -28906,7 +33993,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -28931,7 +34018,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -28948,7 +34036,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -29018,7 +34107,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -29035,7 +34125,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -29145,7 +34236,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -29372,7 +34517,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -29638,7 +34784,61 @@ select
             where
               p_b.post_id = p.id
               and p_b.user_id = $1
-          ) as "bookmarkedByMe"
+          ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -29727,7 +34927,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -29744,7 +34945,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -29814,7 +35016,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -29831,7 +35034,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -29941,7 +35145,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -30168,7 +35426,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -30434,7 +35693,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -30569,7 +35882,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -30909,7 +36222,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -30926,7 +36240,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -30996,7 +36311,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -31013,7 +36329,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -31123,7 +36440,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -31350,7 +36721,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -31617,6 +36989,60 @@ select
               p_b.post_id = p.id
               and p_b.user_id = $1
           ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions,
           (
             select
               row_to_json(o)
@@ -31626,7 +37052,8 @@ select
                   p_r.id,
                   p_r.first_name as "firstName",
                   p_r.last_name as "lastName",
-                  p_r.avatar_url as "avatarUrl"
+                  p_r.avatar_url as "avatarUrl",
+                  p_r.handle
                 from
                   users p_r
                 where
@@ -31970,7 +37397,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -31987,7 +37415,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -32057,7 +37486,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -32074,7 +37504,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -32184,7 +37615,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -32411,7 +37896,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -32678,6 +38164,60 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions,
                   (
                     select
                       row_to_json(o)
@@ -32687,7 +38227,8 @@ from
                           p_r.id,
                           p_r.first_name as "firstName",
                           p_r.last_name as "lastName",
-                          p_r.avatar_url as "avatarUrl"
+                          p_r.avatar_url as "avatarUrl",
+                          p_r.handle
                         from
                           users p_r
                         where
@@ -32767,7 +38308,8 @@ from
                           p_a.id,
                           p_a.first_name as "firstName",
                           p_a.last_name as "lastName",
-                          p_a.avatar_url as "avatarUrl"
+                          p_a.avatar_url as "avatarUrl",
+                          p_a.handle
                         from
                           users p_a
                         where
@@ -32784,7 +38326,8 @@ from
                             p_lu.id,
                             p_lu.first_name as "firstName",
                             p_lu.last_name as "lastName",
-                            p_lu.avatar_url as "avatarUrl"
+                            p_lu.avatar_url as "avatarUrl",
+                            p_lu.handle
                           from
                             (
                               select
@@ -32854,7 +38397,8 @@ from
                                     p_c_a.id,
                                     p_c_a.first_name as "firstName",
                                     p_c_a.last_name as "lastName",
-                                    p_c_a.avatar_url as "avatarUrl"
+                                    p_c_a.avatar_url as "avatarUrl",
+                                    p_c_a.handle
                                   from
                                     users p_c_a
                                   where
@@ -32871,7 +38415,8 @@ from
                                       p_c_lu.id,
                                       p_c_lu.first_name as "firstName",
                                       p_c_lu.last_name as "lastName",
-                                      p_c_lu.avatar_url as "avatarUrl"
+                                      p_c_lu.avatar_url as "avatarUrl",
+                                      p_c_lu.handle
                                     from
                                       (
                                         select
@@ -32981,7 +38526,61 @@ from
                               where
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
-                            ) as "likedByMe"
+                            ) as "likedByMe",
+                            coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and (
+                                        (
+                                          select
+                                            vb.block_count
+                                          from
+                                            users vb
+                                          where
+                                            vb.id = $1
+                                        ) = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = $1
+                                              and bk.blocked_id = p_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = p_c_me_m.user_id
+                                              and bk.blocked_id = $1
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            ) as mentions
                           from
                             comments p_c
                           where
@@ -33208,7 +38807,8 @@ from
                                   p_q_a.id,
                                   p_q_a.first_name as "firstName",
                                   p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl"
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
                                 from
                                   users p_q_a
                                 where
@@ -33474,7 +39074,61 @@ from
                     where
                       p_b.post_id = p.id
                       and p_b.user_id = $1
-                  ) as "bookmarkedByMe"
+                  ) as "bookmarkedByMe",
+                  coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and (
+                              (
+                                select
+                                  vb.block_count
+                                from
+                                  users vb
+                                where
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_me_m.user_id
+                                    and bk.blocked_id = $1
+                                )
+                              )
+                            )
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  ) as mentions
               ) o
           )::text as json
         from
@@ -33559,7 +39213,7 @@ from
       ) t
   ) b
 where
-  b.upto <= 10499999
+  b.upto <= 16499999
 order by
   b.nth;
 
@@ -33584,7 +39238,8 @@ select
                   p_a.id,
                   p_a.first_name as "firstName",
                   p_a.last_name as "lastName",
-                  p_a.avatar_url as "avatarUrl"
+                  p_a.avatar_url as "avatarUrl",
+                  p_a.handle
                 from
                   users p_a
                 where
@@ -33601,7 +39256,8 @@ select
                     p_lu.id,
                     p_lu.first_name as "firstName",
                     p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl"
+                    p_lu.avatar_url as "avatarUrl",
+                    p_lu.handle
                   from
                     (
                       select
@@ -33671,7 +39327,8 @@ select
                             p_c_a.id,
                             p_c_a.first_name as "firstName",
                             p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl"
+                            p_c_a.avatar_url as "avatarUrl",
+                            p_c_a.handle
                           from
                             users p_c_a
                           where
@@ -33688,7 +39345,8 @@ select
                               p_c_lu.id,
                               p_c_lu.first_name as "firstName",
                               p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl"
+                              p_c_lu.avatar_url as "avatarUrl",
+                              p_c_lu.handle
                             from
                               (
                                 select
@@ -33798,7 +39456,61 @@ select
                       where
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
-                    ) as "likedByMe"
+                    ) as "likedByMe",
+                    coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_c_me_mu.id,
+                              p_c_me_mu.first_name as "firstName",
+                              p_c_me_mu.last_name as "lastName",
+                              p_c_me_mu.avatar_url as "avatarUrl",
+                              p_c_me_mu.handle
+                            from
+                              comment_mentions p_c_me_m
+                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                            where
+                              p_c_me_m.comment_id = p_c.id
+                              and p_c_me_m.shown
+                              and (
+                                (
+                                  select
+                                    vb.block_count
+                                  from
+                                    users vb
+                                  where
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_c_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_c_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
+                                )
+                              )
+                            order by
+                              p_c_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    ) as mentions
                   from
                     comments p_c
                   where
@@ -34025,7 +39737,8 @@ select
                           p_q_a.id,
                           p_q_a.first_name as "firstName",
                           p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl"
+                          p_q_a.avatar_url as "avatarUrl",
+                          p_q_a.handle
                         from
                           users p_q_a
                         where
@@ -34291,7 +40004,61 @@ select
             where
               p_b.post_id = p.id
               and p_b.user_id = $1
-          ) as "bookmarkedByMe"
+          ) as "bookmarkedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    p_me_mu.id,
+                    p_me_mu.first_name as "firstName",
+                    p_me_mu.last_name as "lastName",
+                    p_me_mu.avatar_url as "avatarUrl",
+                    p_me_mu.handle
+                  from
+                    post_mentions p_me_m
+                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                  where
+                    p_me_m.post_id = p.id
+                    and p_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_me_m.user_id
+                            and bk.blocked_id = $1
+                        )
+                      )
+                    )
+                  order by
+                    p_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -34351,7 +40118,8 @@ select
                   c_a.id,
                   c_a.first_name as "firstName",
                   c_a.last_name as "lastName",
-                  c_a.avatar_url as "avatarUrl"
+                  c_a.avatar_url as "avatarUrl",
+                  c_a.handle
                 from
                   users c_a
                 where
@@ -34368,7 +40136,8 @@ select
                     c_lu.id,
                     c_lu.first_name as "firstName",
                     c_lu.last_name as "lastName",
-                    c_lu.avatar_url as "avatarUrl"
+                    c_lu.avatar_url as "avatarUrl",
+                    c_lu.handle
                   from
                     (
                       select
@@ -34478,7 +40247,61 @@ select
             where
               c_m.comment_id = c.id
               and c_m.user_id = $2
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_me_mu.id,
+                    c_me_mu.first_name as "firstName",
+                    c_me_mu.last_name as "lastName",
+                    c_me_mu.avatar_url as "avatarUrl",
+                    c_me_mu.handle
+                  from
+                    comment_mentions c_me_m
+                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                  where
+                    c_me_m.comment_id = c.id
+                    and c_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = c_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = c_me_m.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    c_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -34581,7 +40404,8 @@ select
                   c_a.id,
                   c_a.first_name as "firstName",
                   c_a.last_name as "lastName",
-                  c_a.avatar_url as "avatarUrl"
+                  c_a.avatar_url as "avatarUrl",
+                  c_a.handle
                 from
                   users c_a
                 where
@@ -34598,7 +40422,8 @@ select
                     c_lu.id,
                     c_lu.first_name as "firstName",
                     c_lu.last_name as "lastName",
-                    c_lu.avatar_url as "avatarUrl"
+                    c_lu.avatar_url as "avatarUrl",
+                    c_lu.handle
                   from
                     (
                       select
@@ -34708,7 +40533,61 @@ select
             where
               c_m.comment_id = c.id
               and c_m.user_id = $2
-          ) as "likedByMe"
+          ) as "likedByMe",
+          coalesce(
+            (
+              select
+                array_to_json(array_agg(a))
+              from
+                (
+                  select
+                    c_me_mu.id,
+                    c_me_mu.first_name as "firstName",
+                    c_me_mu.last_name as "lastName",
+                    c_me_mu.avatar_url as "avatarUrl",
+                    c_me_mu.handle
+                  from
+                    comment_mentions c_me_m
+                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                  where
+                    c_me_m.comment_id = c.id
+                    and c_me_m.shown
+                    and (
+                      (
+                        select
+                          vb.block_count
+                        from
+                          users vb
+                        where
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = c_me_m.user_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = c_me_m.user_id
+                            and bk.blocked_id = $2
+                        )
+                      )
+                    )
+                  order by
+                    c_me_m.user_id
+                  limit
+                    20
+                ) a
+            ),
+            '[]'::json
+          ) as mentions
       ) o
   )::text as json
 from
@@ -34837,7 +40716,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -34925,7 +40805,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -35041,7 +40922,8 @@ from
               c_a.id,
               c_a.first_name as "firstName",
               c_a.last_name as "lastName",
-              c_a.avatar_url as "avatarUrl"
+              c_a.avatar_url as "avatarUrl",
+              c_a.handle
             from
               users c_a
             where
@@ -35058,7 +40940,8 @@ from
                 c_lu.id,
                 c_lu.first_name as "firstName",
                 c_lu.last_name as "lastName",
-                c_lu.avatar_url as "avatarUrl"
+                c_lu.avatar_url as "avatarUrl",
+                c_lu.handle
               from
                 (
                   select
@@ -35168,7 +41051,61 @@ from
         where
           c_m.comment_id = c.id
           and c_m.user_id = $2
-      ) as "likedByMe"
+      ) as "likedByMe",
+      coalesce(
+        (
+          select
+            array_to_json(array_agg(a))
+          from
+            (
+              select
+                c_me_mu.id,
+                c_me_mu.first_name as "firstName",
+                c_me_mu.last_name as "lastName",
+                c_me_mu.avatar_url as "avatarUrl",
+                c_me_mu.handle
+              from
+                comment_mentions c_me_m
+                join users c_me_mu on c_me_mu.id = c_me_m.user_id
+              where
+                c_me_m.comment_id = c.id
+                and c_me_m.shown
+                and (
+                  (
+                    select
+                      vb.block_count
+                    from
+                      users vb
+                    where
+                      vb.id = $2
+                  ) = 0
+                  or (
+                    not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = $2
+                        and bk.blocked_id = c_me_m.user_id
+                    )
+                    and not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = c_me_m.user_id
+                        and bk.blocked_id = $2
+                    )
+                  )
+                )
+              order by
+                c_me_m.user_id
+              limit
+                20
+            ) a
+        ),
+        '[]'::json
+      ) as mentions
     from
       comments c
     where
@@ -35268,7 +41205,8 @@ from
               c_a.id,
               c_a.first_name as "firstName",
               c_a.last_name as "lastName",
-              c_a.avatar_url as "avatarUrl"
+              c_a.avatar_url as "avatarUrl",
+              c_a.handle
             from
               users c_a
             where
@@ -35285,7 +41223,8 @@ from
                 c_lu.id,
                 c_lu.first_name as "firstName",
                 c_lu.last_name as "lastName",
-                c_lu.avatar_url as "avatarUrl"
+                c_lu.avatar_url as "avatarUrl",
+                c_lu.handle
               from
                 (
                   select
@@ -35395,7 +41334,61 @@ from
         where
           c_m.comment_id = c.id
           and c_m.user_id = $2
-      ) as "likedByMe"
+      ) as "likedByMe",
+      coalesce(
+        (
+          select
+            array_to_json(array_agg(a))
+          from
+            (
+              select
+                c_me_mu.id,
+                c_me_mu.first_name as "firstName",
+                c_me_mu.last_name as "lastName",
+                c_me_mu.avatar_url as "avatarUrl",
+                c_me_mu.handle
+              from
+                comment_mentions c_me_m
+                join users c_me_mu on c_me_mu.id = c_me_m.user_id
+              where
+                c_me_m.comment_id = c.id
+                and c_me_m.shown
+                and (
+                  (
+                    select
+                      vb.block_count
+                    from
+                      users vb
+                    where
+                      vb.id = $2
+                  ) = 0
+                  or (
+                    not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = $2
+                        and bk.blocked_id = c_me_m.user_id
+                    )
+                    and not exists (
+                      select
+                      from
+                        blocks bk
+                      where
+                        bk.blocker_id = c_me_m.user_id
+                        and bk.blocked_id = $2
+                    )
+                  )
+                )
+              order by
+                c_me_m.user_id
+              limit
+                20
+            ) a
+        ),
+        '[]'::json
+      ) as mentions
     from
       comments c
     where

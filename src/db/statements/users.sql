@@ -34,7 +34,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -90,7 +91,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -210,7 +212,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -266,7 +269,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json
 from
@@ -282,7 +286,24 @@ where
       and tb.blocked_id = $1
   );
 
--- user_by_id
+-- user_account_taken
+select
+  exists (
+    select
+    from
+      users
+    where
+      email = $1
+  ) as email,
+  exists (
+    select
+    from
+      users
+    where
+      handle = $2
+  ) as handle;
+
+-- user_by_handle
 select
   case
     when s.block_count = 0
@@ -298,6 +319,7 @@ select
                 u.first_name as "firstName",
                 u.last_name as "lastName",
                 u.avatar_url as "avatarUrl",
+                u.handle,
                 coalesce(
                   (
                     select
@@ -318,7 +340,8 @@ select
                                   u_p_a.id,
                                   u_p_a.first_name as "firstName",
                                   u_p_a.last_name as "lastName",
-                                  u_p_a.avatar_url as "avatarUrl"
+                                  u_p_a.avatar_url as "avatarUrl",
+                                  u_p_a.handle
                                 from
                                   users u_p_a
                                 where
@@ -335,7 +358,8 @@ select
                                     u_p_lu.id,
                                     u_p_lu.first_name as "firstName",
                                     u_p_lu.last_name as "lastName",
-                                    u_p_lu.avatar_url as "avatarUrl"
+                                    u_p_lu.avatar_url as "avatarUrl",
+                                    u_p_lu.handle
                                   from
                                     (
                                       select
@@ -378,7 +402,8 @@ select
                                             u_p_c_a.id,
                                             u_p_c_a.first_name as "firstName",
                                             u_p_c_a.last_name as "lastName",
-                                            u_p_c_a.avatar_url as "avatarUrl"
+                                            u_p_c_a.avatar_url as "avatarUrl",
+                                            u_p_c_a.handle
                                           from
                                             users u_p_c_a
                                           where
@@ -395,7 +420,8 @@ select
                                               u_p_c_lu.id,
                                               u_p_c_lu.first_name as "firstName",
                                               u_p_c_lu.last_name as "lastName",
-                                              u_p_c_lu.avatar_url as "avatarUrl"
+                                              u_p_c_lu.avatar_url as "avatarUrl",
+                                              u_p_c_lu.handle
                                             from
                                               (
                                                 select
@@ -432,19 +458,41 @@ select
                                         0
                                       ) - 0
                                     )::int as "likeCount",
-                                    to_json(
-                                      '#c' || u_p_c.id || case
-                                        when exists (
-                                          select
-                                          from
-                                            comment_likes u_p_c_m
-                                          where
-                                            u_p_c_m.comment_id = u_p_c.id
-                                            and u_p_c_m.user_id = s.user_id
-                                        ) then 't'
-                                        else 'f'
-                                      end
-                                    ) as "likedByMe"
+                                    exists (
+                                      select
+                                      from
+                                        comment_likes u_p_c_m
+                                      where
+                                        u_p_c_m.comment_id = u_p_c.id
+                                        and u_p_c_m.user_id = s.user_id
+                                    ) as "likedByMe",
+                                    coalesce(
+                                      (
+                                        select
+                                          array_to_json(array_agg(a))
+                                        from
+                                          (
+                                            select
+                                              u_p_c_me_mu.id,
+                                              u_p_c_me_mu.first_name as "firstName",
+                                              u_p_c_me_mu.last_name as "lastName",
+                                              u_p_c_me_mu.avatar_url as "avatarUrl",
+                                              u_p_c_me_mu.handle
+                                            from
+                                              comment_mentions u_p_c_me_m
+                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                            where
+                                              u_p_c_me_m.comment_id = u_p_c.id
+                                              and u_p_c_me_m.shown
+                                              and true
+                                            order by
+                                              u_p_c_me_m.user_id
+                                            limit
+                                              20
+                                          ) a
+                                      ),
+                                      '[]'::json
+                                    ) as mentions
                                   from
                                     comments u_p_c
                                   where
@@ -485,18 +533,13 @@ select
                               0
                             ) - 0
                           )::int as "commentCount",
-                          to_json(
-                            '#p' || u_p.id || case
-                              when exists (
-                                select
-                                from
-                                  post_likes u_p_m
-                                where
-                                  u_p_m.post_id = u_p.id
-                                  and u_p_m.user_id = s.user_id
-                              ) then 't'
-                              else 'f'
-                            end
+                          exists (
+                            select
+                            from
+                              post_likes u_p_m
+                            where
+                              u_p_m.post_id = u_p.id
+                              and u_p_m.user_id = s.user_id
                           ) as "likedByMe",
                           coalesce(u_p.media::json, '[]'::json) as media,
                           coalesce(to_json(u_p.tags), '[]'::json) as tags,
@@ -532,7 +575,8 @@ select
                                           u_p_q_a.id,
                                           u_p_q_a.first_name as "firstName",
                                           u_p_q_a.last_name as "lastName",
-                                          u_p_q_a.avatar_url as "avatarUrl"
+                                          u_p_q_a.avatar_url as "avatarUrl",
+                                          u_p_q_a.handle
                                         from
                                           users u_p_q_a
                                         where
@@ -600,32 +644,49 @@ select
                               0
                             ) - 0
                           )::int as "repostCount",
-                          to_json(
-                            '#r' || u_p.id || case
-                              when exists (
-                                select
-                                from
-                                  reposts u_p_r
-                                where
-                                  u_p_r.post_id = u_p.id
-                                  and u_p_r.user_id = s.user_id
-                              ) then 't'
-                              else 'f'
-                            end
+                          exists (
+                            select
+                            from
+                              reposts u_p_r
+                            where
+                              u_p_r.post_id = u_p.id
+                              and u_p_r.user_id = s.user_id
                           ) as "repostedByMe",
-                          to_json(
-                            '#b' || u_p.id || case
-                              when exists (
-                                select
-                                from
-                                  bookmarks u_p_b
-                                where
-                                  u_p_b.post_id = u_p.id
-                                  and u_p_b.user_id = s.user_id
-                              ) then 't'
-                              else 'f'
-                            end
-                          ) as "bookmarkedByMe"
+                          exists (
+                            select
+                            from
+                              bookmarks u_p_b
+                            where
+                              u_p_b.post_id = u_p.id
+                              and u_p_b.user_id = s.user_id
+                          ) as "bookmarkedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_me_mu.id,
+                                    u_p_me_mu.first_name as "firstName",
+                                    u_p_me_mu.last_name as "lastName",
+                                    u_p_me_mu.avatar_url as "avatarUrl",
+                                    u_p_me_mu.handle
+                                  from
+                                    post_mentions u_p_me_m
+                                    join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                  where
+                                    u_p_me_m.post_id = u_p.id
+                                    and u_p_me_m.shown
+                                    and true
+                                  order by
+                                    u_p_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           posts u_p
                         where
@@ -658,7 +719,8 @@ select
                                   u_c_a.id,
                                   u_c_a.first_name as "firstName",
                                   u_c_a.last_name as "lastName",
-                                  u_c_a.avatar_url as "avatarUrl"
+                                  u_c_a.avatar_url as "avatarUrl",
+                                  u_c_a.handle
                                 from
                                   users u_c_a
                                 where
@@ -675,7 +737,8 @@ select
                                     u_c_lu.id,
                                     u_c_lu.first_name as "firstName",
                                     u_c_lu.last_name as "lastName",
-                                    u_c_lu.avatar_url as "avatarUrl"
+                                    u_c_lu.avatar_url as "avatarUrl",
+                                    u_c_lu.handle
                                   from
                                     (
                                       select
@@ -712,19 +775,41 @@ select
                               0
                             ) - 0
                           )::int as "likeCount",
-                          to_json(
-                            '#c' || u_c.id || case
-                              when exists (
-                                select
-                                from
-                                  comment_likes u_c_m
-                                where
-                                  u_c_m.comment_id = u_c.id
-                                  and u_c_m.user_id = s.user_id
-                              ) then 't'
-                              else 'f'
-                            end
-                          ) as "likedByMe"
+                          exists (
+                            select
+                            from
+                              comment_likes u_c_m
+                            where
+                              u_c_m.comment_id = u_c.id
+                              and u_c_m.user_id = s.user_id
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_c_me_mu.id,
+                                    u_c_me_mu.first_name as "firstName",
+                                    u_c_me_mu.last_name as "lastName",
+                                    u_c_me_mu.avatar_url as "avatarUrl",
+                                    u_c_me_mu.handle
+                                  from
+                                    comment_mentions u_c_me_m
+                                    join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                  where
+                                    u_c_me_m.comment_id = u_c.id
+                                    and u_c_me_m.shown
+                                    and true
+                                  order by
+                                    u_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
                         from
                           comments u_c
                         where
@@ -750,7 +835,8 @@ select
                           u_followed_u.id,
                           u_followed_u.first_name as "firstName",
                           u_followed_u.last_name as "lastName",
-                          u_followed_u.avatar_url as "avatarUrl"
+                          u_followed_u.avatar_url as "avatarUrl",
+                          u_followed_u.handle
                         from
                           follows u_followed
                           join users u_followed_u on u_followed_u.id = u_followed.followed_id
@@ -775,7 +861,8 @@ select
                           u_followers_u.id,
                           u_followers_u.first_name as "firstName",
                           u_followers_u.last_name as "lastName",
-                          u_followers_u.avatar_url as "avatarUrl"
+                          u_followers_u.avatar_url as "avatarUrl",
+                          u_followers_u.handle
                         from
                           follows u_followers
                           join users u_followers_u on u_followers_u.id = u_followers.follower_id
@@ -845,15 +932,14 @@ select
       from
         users u
       where
-        u.id = $3
+        u.handle = $3
         and true
     )::text
   end,
   not (
     s.block_count = 0
     and s.mute_count = 0
-  ),
-  pg_current_snapshot()::text
+  )
 from
   sessions s
 where
@@ -862,7 +948,7 @@ where
   and s.revoked_at is null
   and s.expires_at > now();
 
--- user_by_id_guarded
+-- user_by_handle_guarded
 select
   (
     select
@@ -876,6 +962,7 @@ select
               u.first_name as "firstName",
               u.last_name as "lastName",
               u.avatar_url as "avatarUrl",
+              u.handle,
               coalesce(
                 (
                   select
@@ -896,7 +983,8 @@ select
                                 u_p_a.id,
                                 u_p_a.first_name as "firstName",
                                 u_p_a.last_name as "lastName",
-                                u_p_a.avatar_url as "avatarUrl"
+                                u_p_a.avatar_url as "avatarUrl",
+                                u_p_a.handle
                               from
                                 users u_p_a
                               where
@@ -913,7 +1001,8 @@ select
                                   u_p_lu.id,
                                   u_p_lu.first_name as "firstName",
                                   u_p_lu.last_name as "lastName",
-                                  u_p_lu.avatar_url as "avatarUrl"
+                                  u_p_lu.avatar_url as "avatarUrl",
+                                  u_p_lu.handle
                                 from
                                   (
                                     select
@@ -976,7 +1065,8 @@ select
                                           u_p_c_a.id,
                                           u_p_c_a.first_name as "firstName",
                                           u_p_c_a.last_name as "lastName",
-                                          u_p_c_a.avatar_url as "avatarUrl"
+                                          u_p_c_a.avatar_url as "avatarUrl",
+                                          u_p_c_a.handle
                                         from
                                           users u_p_c_a
                                         where
@@ -993,7 +1083,8 @@ select
                                             u_p_c_lu.id,
                                             u_p_c_lu.first_name as "firstName",
                                             u_p_c_lu.last_name as "lastName",
-                                            u_p_c_lu.avatar_url as "avatarUrl"
+                                            u_p_c_lu.avatar_url as "avatarUrl",
+                                            u_p_c_lu.handle
                                           from
                                             (
                                               select
@@ -1089,7 +1180,54 @@ select
                                     where
                                       u_p_c_m.comment_id = u_p_c.id
                                       and u_p_c_m.user_id = s.user_id
-                                  ) as "likedByMe"
+                                  ) as "likedByMe",
+                                  coalesce(
+                                    (
+                                      select
+                                        array_to_json(array_agg(a))
+                                      from
+                                        (
+                                          select
+                                            u_p_c_me_mu.id,
+                                            u_p_c_me_mu.first_name as "firstName",
+                                            u_p_c_me_mu.last_name as "lastName",
+                                            u_p_c_me_mu.avatar_url as "avatarUrl",
+                                            u_p_c_me_mu.handle
+                                          from
+                                            comment_mentions u_p_c_me_m
+                                            join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                          where
+                                            u_p_c_me_m.comment_id = u_p_c.id
+                                            and u_p_c_me_m.shown
+                                            and (
+                                              s.block_count = 0
+                                              or (
+                                                not exists (
+                                                  select
+                                                  from
+                                                    blocks bk
+                                                  where
+                                                    bk.blocker_id = s.user_id
+                                                    and bk.blocked_id = u_p_c_me_m.user_id
+                                                )
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    blocks bk
+                                                  where
+                                                    bk.blocker_id = u_p_c_me_m.user_id
+                                                    and bk.blocked_id = s.user_id
+                                                )
+                                              )
+                                            )
+                                          order by
+                                            u_p_c_me_m.user_id
+                                          limit
+                                            20
+                                        ) a
+                                    ),
+                                    '[]'::json
+                                  ) as mentions
                                 from
                                   comments u_p_c
                                 where
@@ -1288,7 +1426,8 @@ select
                                         u_p_q_a.id,
                                         u_p_q_a.first_name as "firstName",
                                         u_p_q_a.last_name as "lastName",
-                                        u_p_q_a.avatar_url as "avatarUrl"
+                                        u_p_q_a.avatar_url as "avatarUrl",
+                                        u_p_q_a.handle
                                       from
                                         users u_p_q_a
                                       where
@@ -1519,7 +1658,54 @@ select
                           where
                             u_p_b.post_id = u_p.id
                             and u_p_b.user_id = s.user_id
-                        ) as "bookmarkedByMe"
+                        ) as "bookmarkedByMe",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_p_me_mu.id,
+                                  u_p_me_mu.first_name as "firstName",
+                                  u_p_me_mu.last_name as "lastName",
+                                  u_p_me_mu.avatar_url as "avatarUrl",
+                                  u_p_me_mu.handle
+                                from
+                                  post_mentions u_p_me_m
+                                  join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                where
+                                  u_p_me_m.post_id = u_p.id
+                                  and u_p_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_p_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_p_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_p_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
                       from
                         posts u_p
                       where
@@ -1552,7 +1738,8 @@ select
                                 u_c_a.id,
                                 u_c_a.first_name as "firstName",
                                 u_c_a.last_name as "lastName",
-                                u_c_a.avatar_url as "avatarUrl"
+                                u_c_a.avatar_url as "avatarUrl",
+                                u_c_a.handle
                               from
                                 users u_c_a
                               where
@@ -1569,7 +1756,8 @@ select
                                   u_c_lu.id,
                                   u_c_lu.first_name as "firstName",
                                   u_c_lu.last_name as "lastName",
-                                  u_c_lu.avatar_url as "avatarUrl"
+                                  u_c_lu.avatar_url as "avatarUrl",
+                                  u_c_lu.handle
                                 from
                                   (
                                     select
@@ -1665,7 +1853,54 @@ select
                           where
                             u_c_m.comment_id = u_c.id
                             and u_c_m.user_id = s.user_id
-                        ) as "likedByMe"
+                        ) as "likedByMe",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_c_me_mu.id,
+                                  u_c_me_mu.first_name as "firstName",
+                                  u_c_me_mu.last_name as "lastName",
+                                  u_c_me_mu.avatar_url as "avatarUrl",
+                                  u_c_me_mu.handle
+                                from
+                                  comment_mentions u_c_me_m
+                                  join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                where
+                                  u_c_me_m.comment_id = u_c.id
+                                  and u_c_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_c_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_c_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_c_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
                       from
                         comments u_c
                       where
@@ -1745,7 +1980,8 @@ select
                         u_followed_u.id,
                         u_followed_u.first_name as "firstName",
                         u_followed_u.last_name as "lastName",
-                        u_followed_u.avatar_url as "avatarUrl"
+                        u_followed_u.avatar_url as "avatarUrl",
+                        u_followed_u.handle
                       from
                         follows u_followed
                         join users u_followed_u on u_followed_u.id = u_followed.followed_id
@@ -1790,7 +2026,1980 @@ select
                         u_followers_u.id,
                         u_followers_u.first_name as "firstName",
                         u_followers_u.last_name as "lastName",
-                        u_followers_u.avatar_url as "avatarUrl"
+                        u_followers_u.avatar_url as "avatarUrl",
+                        u_followers_u.handle
+                      from
+                        follows u_followers
+                        join users u_followers_u on u_followers_u.id = u_followers.follower_id
+                      where
+                        u_followers.followed_id = u.id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = u_followers.follower_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = u_followers.follower_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        u_followers.follower_id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as followers,
+              coalesce(
+                (
+                  select
+                    u_s.post_count
+                  from
+                    user_stats u_s
+                  where
+                    u_s.user_id = u.id
+                ),
+                0
+              )::int as "postCount",
+              (
+                coalesce(
+                  (
+                    select
+                      u_s.comment_count
+                    from
+                      user_stats u_s
+                    where
+                      u_s.user_id = u.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            posts hp
+                            join comments hc on hc.post_id = hp.id
+                          where
+                            hp.author_id = hu.u
+                            and hc.author_id = u.id
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "commentCount",
+              (
+                coalesce(
+                  (
+                    select
+                      u_s.follower_count
+                    from
+                      user_stats u_s
+                    where
+                      u_s.user_id = u.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = hu.u
+                            and hf.followed_id = u.id
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "followerCount",
+              (
+                coalesce(
+                  (
+                    select
+                      u_s.followed_count
+                    from
+                      user_stats u_s
+                    where
+                      u_s.user_id = u.id
+                  ),
+                  0
+                ) - (
+                  case
+                    when s.block_count = 0 then 0
+                    else (
+                      select
+                        count(*)
+                      from
+                        (
+                          select
+                            hb.blocked_id as u
+                          from
+                            blocks hb
+                          where
+                            hb.blocker_id = s.user_id
+                          union all
+                          select
+                            hb.blocker_id
+                          from
+                            blocks hb
+                          where
+                            hb.blocked_id = s.user_id
+                        ) hu
+                        cross join lateral (
+                          select
+                          from
+                            follows hf
+                          where
+                            hf.follower_id = u.id
+                            and hf.followed_id = hu.u
+                        ) hr
+                    )
+                  end
+                )
+              )::int as "followedCount"
+          ) o
+      )
+    from
+      users u
+    where
+      u.handle = $3
+      and (
+        s.block_count = 0
+        or (
+          not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = s.user_id
+              and bk.blocked_id = u.id
+          )
+          and not exists (
+            select
+            from
+              blocks bk
+            where
+              bk.blocker_id = u.id
+              and bk.blocked_id = s.user_id
+          )
+        )
+      )
+  )::text,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  )
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- user_by_id
+select
+  case
+    when s.block_count = 0
+    and s.mute_count = 0 then (
+      select
+        (
+          select
+            row_to_json(o)
+          from
+            (
+              select
+                u.id,
+                u.first_name as "firstName",
+                u.last_name as "lastName",
+                u.avatar_url as "avatarUrl",
+                u.handle,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          u_p.id,
+                          u_p.title,
+                          u_p.content,
+                          to_char(u_p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  u_p_a.id,
+                                  u_p_a.first_name as "firstName",
+                                  u_p_a.last_name as "lastName",
+                                  u_p_a.avatar_url as "avatarUrl",
+                                  u_p_a.handle
+                                from
+                                  users u_p_a
+                                where
+                                  u_p_a.id = u_p.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_lu.id,
+                                    u_p_lu.first_name as "firstName",
+                                    u_p_lu.last_name as "lastName",
+                                    u_p_lu.avatar_url as "avatarUrl",
+                                    u_p_lu.handle
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        post_likes l
+                                      where
+                                        l.post_id = u_p.id
+                                        and true
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) u_p_lu_i
+                                    join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
+                                  order by
+                                    u_p_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_c.id,
+                                    u_p_c.content,
+                                    to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                    (
+                                      select
+                                        row_to_json(o)
+                                      from
+                                        (
+                                          select
+                                            u_p_c_a.id,
+                                            u_p_c_a.first_name as "firstName",
+                                            u_p_c_a.last_name as "lastName",
+                                            u_p_c_a.avatar_url as "avatarUrl",
+                                            u_p_c_a.handle
+                                          from
+                                            users u_p_c_a
+                                          where
+                                            u_p_c_a.id = u_p_c.author_id
+                                        ) o
+                                    ) as "createdBy",
+                                    coalesce(
+                                      (
+                                        select
+                                          array_to_json(array_agg(a))
+                                        from
+                                          (
+                                            select
+                                              u_p_c_lu.id,
+                                              u_p_c_lu.first_name as "firstName",
+                                              u_p_c_lu.last_name as "lastName",
+                                              u_p_c_lu.avatar_url as "avatarUrl",
+                                              u_p_c_lu.handle
+                                            from
+                                              (
+                                                select
+                                                  l.user_id
+                                                from
+                                                  comment_likes l
+                                                where
+                                                  l.comment_id = u_p_c.id
+                                                  and true
+                                                order by
+                                                  l.user_id
+                                                limit
+                                                  20
+                                              ) u_p_c_lu_i
+                                              join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
+                                            order by
+                                              u_p_c_lu_i.user_id
+                                            limit
+                                              20
+                                          ) a
+                                      ),
+                                      '[]'::json
+                                    ) as "likedBy",
+                                    (
+                                      coalesce(
+                                        (
+                                          select
+                                            u_p_c_s.like_count
+                                          from
+                                            comment_stats u_p_c_s
+                                          where
+                                            u_p_c_s.comment_id = u_p_c.id
+                                        ),
+                                        0
+                                      ) - 0
+                                    )::int as "likeCount",
+                                    to_json(
+                                      '#c' || u_p_c.id || case
+                                        when exists (
+                                          select
+                                          from
+                                            comment_likes u_p_c_m
+                                          where
+                                            u_p_c_m.comment_id = u_p_c.id
+                                            and u_p_c_m.user_id = s.user_id
+                                        ) then 't'
+                                        else 'f'
+                                      end
+                                    ) as "likedByMe",
+                                    coalesce(
+                                      (
+                                        select
+                                          array_to_json(array_agg(a))
+                                        from
+                                          (
+                                            select
+                                              u_p_c_me_mu.id,
+                                              u_p_c_me_mu.first_name as "firstName",
+                                              u_p_c_me_mu.last_name as "lastName",
+                                              u_p_c_me_mu.avatar_url as "avatarUrl",
+                                              u_p_c_me_mu.handle
+                                            from
+                                              comment_mentions u_p_c_me_m
+                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                            where
+                                              u_p_c_me_m.comment_id = u_p_c.id
+                                              and u_p_c_me_m.shown
+                                              and true
+                                            order by
+                                              u_p_c_me_m.user_id
+                                            limit
+                                              20
+                                          ) a
+                                      ),
+                                      '[]'::json
+                                    ) as mentions
+                                  from
+                                    comments u_p_c
+                                  where
+                                    u_p_c.post_id = u_p.id
+                                    and true
+                                  order by
+                                    u_p_c.created_at desc,
+                                    u_p_c.id desc
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as comments,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_p_s.like_count
+                                from
+                                  post_stats u_p_s
+                                where
+                                  u_p_s.post_id = u_p.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_p_s.comment_count
+                                from
+                                  post_stats u_p_s
+                                where
+                                  u_p_s.post_id = u_p.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "commentCount",
+                          to_json(
+                            '#p' || u_p.id || case
+                              when exists (
+                                select
+                                from
+                                  post_likes u_p_m
+                                where
+                                  u_p_m.post_id = u_p.id
+                                  and u_p_m.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
+                          ) as "likedByMe",
+                          coalesce(u_p.media::json, '[]'::json) as media,
+                          coalesce(to_json(u_p.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_p_s.quote_count
+                                from
+                                  post_stats u_p_s
+                                where
+                                  u_p_s.post_id = u_p.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "quoteCount",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  u_p_q.id,
+                                  u_p_q.title,
+                                  u_p_q.content,
+                                  to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                  (
+                                    select
+                                      row_to_json(o)
+                                    from
+                                      (
+                                        select
+                                          u_p_q_a.id,
+                                          u_p_q_a.first_name as "firstName",
+                                          u_p_q_a.last_name as "lastName",
+                                          u_p_q_a.avatar_url as "avatarUrl",
+                                          u_p_q_a.handle
+                                        from
+                                          users u_p_q_a
+                                        where
+                                          u_p_q_a.id = u_p_q.author_id
+                                      ) o
+                                  ) as "createdBy",
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.like_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - 0
+                                  )::int as "likeCount",
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.comment_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - 0
+                                  )::int as "commentCount",
+                                  coalesce(u_p_q.media::json, '[]'::json) as media,
+                                  coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.quote_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - 0
+                                  )::int as "quoteCount"
+                                from
+                                  posts u_p_q
+                                where
+                                  u_p_q.id = u_p.quote_of_id
+                                  and true
+                              ) o
+                          ) as "quoteOf",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_p_rs.repost_count
+                                from
+                                  post_stats u_p_rs
+                                where
+                                  u_p_rs.post_id = u_p.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "repostCount",
+                          to_json(
+                            '#r' || u_p.id || case
+                              when exists (
+                                select
+                                from
+                                  reposts u_p_r
+                                where
+                                  u_p_r.post_id = u_p.id
+                                  and u_p_r.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
+                          ) as "repostedByMe",
+                          to_json(
+                            '#b' || u_p.id || case
+                              when exists (
+                                select
+                                from
+                                  bookmarks u_p_b
+                                where
+                                  u_p_b.post_id = u_p.id
+                                  and u_p_b.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
+                          ) as "bookmarkedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_me_mu.id,
+                                    u_p_me_mu.first_name as "firstName",
+                                    u_p_me_mu.last_name as "lastName",
+                                    u_p_me_mu.avatar_url as "avatarUrl",
+                                    u_p_me_mu.handle
+                                  from
+                                    post_mentions u_p_me_m
+                                    join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                  where
+                                    u_p_me_m.post_id = u_p.id
+                                    and u_p_me_m.shown
+                                    and true
+                                  order by
+                                    u_p_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
+                        from
+                          posts u_p
+                        where
+                          u_p.author_id = u.id
+                        order by
+                          u_p.created_at desc,
+                          u_p.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as posts,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          u_c.id,
+                          u_c.content,
+                          to_char(u_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  u_c_a.id,
+                                  u_c_a.first_name as "firstName",
+                                  u_c_a.last_name as "lastName",
+                                  u_c_a.avatar_url as "avatarUrl",
+                                  u_c_a.handle
+                                from
+                                  users u_c_a
+                                where
+                                  u_c_a.id = u_c.author_id
+                              ) o
+                          ) as "createdBy",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_c_lu.id,
+                                    u_c_lu.first_name as "firstName",
+                                    u_c_lu.last_name as "lastName",
+                                    u_c_lu.avatar_url as "avatarUrl",
+                                    u_c_lu.handle
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = u_c.id
+                                        and true
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) u_c_lu_i
+                                    join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
+                                  order by
+                                    u_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as "likedBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  u_c_s.like_count
+                                from
+                                  comment_stats u_c_s
+                                where
+                                  u_c_s.comment_id = u_c.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "likeCount",
+                          to_json(
+                            '#c' || u_c.id || case
+                              when exists (
+                                select
+                                from
+                                  comment_likes u_c_m
+                                where
+                                  u_c_m.comment_id = u_c.id
+                                  and u_c_m.user_id = s.user_id
+                              ) then 't'
+                              else 'f'
+                            end
+                          ) as "likedByMe",
+                          coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_c_me_mu.id,
+                                    u_c_me_mu.first_name as "firstName",
+                                    u_c_me_mu.last_name as "lastName",
+                                    u_c_me_mu.avatar_url as "avatarUrl",
+                                    u_c_me_mu.handle
+                                  from
+                                    comment_mentions u_c_me_m
+                                    join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                  where
+                                    u_c_me_m.comment_id = u_c.id
+                                    and u_c_me_m.shown
+                                    and true
+                                  order by
+                                    u_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          ) as mentions
+                        from
+                          comments u_c
+                        where
+                          u_c.author_id = u.id
+                          and true
+                          and true
+                        order by
+                          u_c.created_at desc,
+                          u_c.id desc
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as comments,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          u_followed_u.id,
+                          u_followed_u.first_name as "firstName",
+                          u_followed_u.last_name as "lastName",
+                          u_followed_u.avatar_url as "avatarUrl",
+                          u_followed_u.handle
+                        from
+                          follows u_followed
+                          join users u_followed_u on u_followed_u.id = u_followed.followed_id
+                        where
+                          u_followed.follower_id = u.id
+                          and true
+                        order by
+                          u_followed.followed_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as followed,
+                coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          u_followers_u.id,
+                          u_followers_u.first_name as "firstName",
+                          u_followers_u.last_name as "lastName",
+                          u_followers_u.avatar_url as "avatarUrl",
+                          u_followers_u.handle
+                        from
+                          follows u_followers
+                          join users u_followers_u on u_followers_u.id = u_followers.follower_id
+                        where
+                          u_followers.followed_id = u.id
+                          and true
+                        order by
+                          u_followers.follower_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                ) as followers,
+                coalesce(
+                  (
+                    select
+                      u_s.post_count
+                    from
+                      user_stats u_s
+                    where
+                      u_s.user_id = u.id
+                  ),
+                  0
+                )::int as "postCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        u_s.comment_count
+                      from
+                        user_stats u_s
+                      where
+                        u_s.user_id = u.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "commentCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        u_s.follower_count
+                      from
+                        user_stats u_s
+                      where
+                        u_s.user_id = u.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "followerCount",
+                (
+                  coalesce(
+                    (
+                      select
+                        u_s.followed_count
+                      from
+                        user_stats u_s
+                      where
+                        u_s.user_id = u.id
+                    ),
+                    0
+                  ) - 0
+                )::int as "followedCount"
+            ) o
+        )
+      from
+        users u
+      where
+        u.id = $3
+        and true
+    )::text
+  end,
+  not (
+    s.block_count = 0
+    and s.mute_count = 0
+  ),
+  pg_current_snapshot()::text
+from
+  sessions s
+where
+  s.jti = $1
+  and s.user_id = $2
+  and s.revoked_at is null
+  and s.expires_at > now();
+
+-- user_by_id_guarded
+select
+  (
+    select
+      (
+        select
+          row_to_json(o)
+        from
+          (
+            select
+              u.id,
+              u.first_name as "firstName",
+              u.last_name as "lastName",
+              u.avatar_url as "avatarUrl",
+              u.handle,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        u_p.id,
+                        u_p.title,
+                        u_p.content,
+                        to_char(u_p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                u_p_a.id,
+                                u_p_a.first_name as "firstName",
+                                u_p_a.last_name as "lastName",
+                                u_p_a.avatar_url as "avatarUrl",
+                                u_p_a.handle
+                              from
+                                users u_p_a
+                              where
+                                u_p_a.id = u_p.author_id
+                            ) o
+                        ) as "createdBy",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_p_lu.id,
+                                  u_p_lu.first_name as "firstName",
+                                  u_p_lu.last_name as "lastName",
+                                  u_p_lu.avatar_url as "avatarUrl",
+                                  u_p_lu.handle
+                                from
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      post_likes l
+                                    where
+                                      l.post_id = u_p.id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) u_p_lu_i
+                                  join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
+                                order by
+                                  u_p_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as "likedBy",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_p_c.id,
+                                  u_p_c.content,
+                                  to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                  (
+                                    select
+                                      row_to_json(o)
+                                    from
+                                      (
+                                        select
+                                          u_p_c_a.id,
+                                          u_p_c_a.first_name as "firstName",
+                                          u_p_c_a.last_name as "lastName",
+                                          u_p_c_a.avatar_url as "avatarUrl",
+                                          u_p_c_a.handle
+                                        from
+                                          users u_p_c_a
+                                        where
+                                          u_p_c_a.id = u_p_c.author_id
+                                      ) o
+                                  ) as "createdBy",
+                                  coalesce(
+                                    (
+                                      select
+                                        array_to_json(array_agg(a))
+                                      from
+                                        (
+                                          select
+                                            u_p_c_lu.id,
+                                            u_p_c_lu.first_name as "firstName",
+                                            u_p_c_lu.last_name as "lastName",
+                                            u_p_c_lu.avatar_url as "avatarUrl",
+                                            u_p_c_lu.handle
+                                          from
+                                            (
+                                              select
+                                                l.user_id
+                                              from
+                                                comment_likes l
+                                              where
+                                                l.comment_id = u_p_c.id
+                                                and (
+                                                  s.block_count = 0
+                                                  or (
+                                                    not exists (
+                                                      select
+                                                      from
+                                                        blocks bk
+                                                      where
+                                                        bk.blocker_id = s.user_id
+                                                        and bk.blocked_id = l.user_id
+                                                    )
+                                                    and not exists (
+                                                      select
+                                                      from
+                                                        blocks bk
+                                                      where
+                                                        bk.blocker_id = l.user_id
+                                                        and bk.blocked_id = s.user_id
+                                                    )
+                                                  )
+                                                )
+                                              order by
+                                                l.user_id
+                                              limit
+                                                20
+                                            ) u_p_c_lu_i
+                                            join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
+                                          order by
+                                            u_p_c_lu_i.user_id
+                                          limit
+                                            20
+                                        ) a
+                                    ),
+                                    '[]'::json
+                                  ) as "likedBy",
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_c_s.like_count
+                                        from
+                                          comment_stats u_p_c_s
+                                        where
+                                          u_p_c_s.comment_id = u_p_c.id
+                                      ),
+                                      0
+                                    ) - (
+                                      case
+                                        when s.block_count = 0 then 0
+                                        else (
+                                          select
+                                            count(*)
+                                          from
+                                            (
+                                              select
+                                                hb.blocked_id as u
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocker_id = s.user_id
+                                              union all
+                                              select
+                                                hb.blocker_id
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocked_id = s.user_id
+                                            ) hu
+                                            cross join lateral (
+                                              select
+                                              from
+                                                comment_likes hl
+                                              where
+                                                hl.comment_id = u_p_c.id
+                                                and hl.user_id = hu.u
+                                            ) hr
+                                        )
+                                      end
+                                    )
+                                  )::int as "likeCount",
+                                  exists (
+                                    select
+                                    from
+                                      comment_likes u_p_c_m
+                                    where
+                                      u_p_c_m.comment_id = u_p_c.id
+                                      and u_p_c_m.user_id = s.user_id
+                                  ) as "likedByMe",
+                                  coalesce(
+                                    (
+                                      select
+                                        array_to_json(array_agg(a))
+                                      from
+                                        (
+                                          select
+                                            u_p_c_me_mu.id,
+                                            u_p_c_me_mu.first_name as "firstName",
+                                            u_p_c_me_mu.last_name as "lastName",
+                                            u_p_c_me_mu.avatar_url as "avatarUrl",
+                                            u_p_c_me_mu.handle
+                                          from
+                                            comment_mentions u_p_c_me_m
+                                            join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                          where
+                                            u_p_c_me_m.comment_id = u_p_c.id
+                                            and u_p_c_me_m.shown
+                                            and (
+                                              s.block_count = 0
+                                              or (
+                                                not exists (
+                                                  select
+                                                  from
+                                                    blocks bk
+                                                  where
+                                                    bk.blocker_id = s.user_id
+                                                    and bk.blocked_id = u_p_c_me_m.user_id
+                                                )
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    blocks bk
+                                                  where
+                                                    bk.blocker_id = u_p_c_me_m.user_id
+                                                    and bk.blocked_id = s.user_id
+                                                )
+                                              )
+                                            )
+                                          order by
+                                            u_p_c_me_m.user_id
+                                          limit
+                                            20
+                                        ) a
+                                    ),
+                                    '[]'::json
+                                  ) as mentions
+                                from
+                                  comments u_p_c
+                                where
+                                  u_p_c.post_id = u_p.id
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_p_c.author_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_p_c.author_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_p_c.created_at desc,
+                                  u_p_c.id desc
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as comments,
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_p_s.like_count
+                              from
+                                post_stats u_p_s
+                              where
+                                u_p_s.post_id = u_p.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = u_p.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_p_s.comment_count
+                              from
+                                post_stats u_p_s
+                              where
+                                u_p_s.post_id = u_p.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = u_p.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        exists (
+                          select
+                          from
+                            post_likes u_p_m
+                          where
+                            u_p_m.post_id = u_p.id
+                            and u_p_m.user_id = s.user_id
+                        ) as "likedByMe",
+                        coalesce(u_p.media::json, '[]'::json) as media,
+                        coalesce(to_json(u_p.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_p_s.quote_count
+                              from
+                                post_stats u_p_s
+                              where
+                                u_p_s.post_id = u_p.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = u_p.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                u_p_q.id,
+                                u_p_q.title,
+                                u_p_q.content,
+                                to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                (
+                                  select
+                                    row_to_json(o)
+                                  from
+                                    (
+                                      select
+                                        u_p_q_a.id,
+                                        u_p_q_a.first_name as "firstName",
+                                        u_p_q_a.last_name as "lastName",
+                                        u_p_q_a.avatar_url as "avatarUrl",
+                                        u_p_q_a.handle
+                                      from
+                                        users u_p_q_a
+                                      where
+                                        u_p_q_a.id = u_p_q.author_id
+                                    ) o
+                                ) as "createdBy",
+                                (
+                                  coalesce(
+                                    (
+                                      select
+                                        u_p_q_s.like_count
+                                      from
+                                        post_stats u_p_q_s
+                                      where
+                                        u_p_q_s.post_id = u_p_q.id
+                                    ),
+                                    0
+                                  ) - (
+                                    case
+                                      when s.block_count = 0 then 0
+                                      else (
+                                        select
+                                          count(*)
+                                        from
+                                          (
+                                            select
+                                              hb.blocked_id as u
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocker_id = s.user_id
+                                            union all
+                                            select
+                                              hb.blocker_id
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocked_id = s.user_id
+                                          ) hu
+                                          cross join lateral (
+                                            select
+                                            from
+                                              post_likes hl
+                                            where
+                                              hl.post_id = u_p_q.id
+                                              and hl.user_id = hu.u
+                                          ) hr
+                                      )
+                                    end
+                                  )
+                                )::int as "likeCount",
+                                (
+                                  coalesce(
+                                    (
+                                      select
+                                        u_p_q_s.comment_count
+                                      from
+                                        post_stats u_p_q_s
+                                      where
+                                        u_p_q_s.post_id = u_p_q.id
+                                    ),
+                                    0
+                                  ) - (
+                                    case
+                                      when s.block_count = 0 then 0
+                                      else (
+                                        select
+                                          count(*)
+                                        from
+                                          (
+                                            select
+                                              hb.blocked_id as u
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocker_id = s.user_id
+                                            union all
+                                            select
+                                              hb.blocker_id
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocked_id = s.user_id
+                                          ) hu
+                                          cross join lateral (
+                                            select
+                                            from
+                                              comments hc
+                                            where
+                                              hc.post_id = u_p_q.id
+                                              and hc.author_id = hu.u
+                                          ) hr
+                                      )
+                                    end
+                                  )
+                                )::int as "commentCount",
+                                coalesce(u_p_q.media::json, '[]'::json) as media,
+                                coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
+                                (
+                                  coalesce(
+                                    (
+                                      select
+                                        u_p_q_s.quote_count
+                                      from
+                                        post_stats u_p_q_s
+                                      where
+                                        u_p_q_s.post_id = u_p_q.id
+                                    ),
+                                    0
+                                  ) - (
+                                    case
+                                      when s.block_count = 0 then 0
+                                      else (
+                                        select
+                                          count(*)
+                                        from
+                                          (
+                                            select
+                                              hb.blocked_id as u
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocker_id = s.user_id
+                                            union all
+                                            select
+                                              hb.blocker_id
+                                            from
+                                              blocks hb
+                                            where
+                                              hb.blocked_id = s.user_id
+                                          ) hu
+                                          cross join lateral (
+                                            select
+                                            from
+                                              posts hq
+                                            where
+                                              hq.quote_of_id = u_p_q.id
+                                              and hq.author_id = hu.u
+                                          ) hr
+                                      )
+                                    end
+                                  )
+                                )::int as "quoteCount"
+                              from
+                                posts u_p_q
+                              where
+                                u_p_q.id = u_p.quote_of_id
+                                and (
+                                  s.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = s.user_id
+                                        and bk.blocked_id = u_p_q.author_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = u_p_q.author_id
+                                        and bk.blocked_id = s.user_id
+                                    )
+                                  )
+                                )
+                            ) o
+                        ) as "quoteOf",
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_p_rs.repost_count
+                              from
+                                post_stats u_p_rs
+                              where
+                                u_p_rs.post_id = u_p.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      reposts hr
+                                    where
+                                      hr.post_id = u_p.id
+                                      and hr.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "repostCount",
+                        exists (
+                          select
+                          from
+                            reposts u_p_r
+                          where
+                            u_p_r.post_id = u_p.id
+                            and u_p_r.user_id = s.user_id
+                        ) as "repostedByMe",
+                        exists (
+                          select
+                          from
+                            bookmarks u_p_b
+                          where
+                            u_p_b.post_id = u_p.id
+                            and u_p_b.user_id = s.user_id
+                        ) as "bookmarkedByMe",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_p_me_mu.id,
+                                  u_p_me_mu.first_name as "firstName",
+                                  u_p_me_mu.last_name as "lastName",
+                                  u_p_me_mu.avatar_url as "avatarUrl",
+                                  u_p_me_mu.handle
+                                from
+                                  post_mentions u_p_me_m
+                                  join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                where
+                                  u_p_me_m.post_id = u_p.id
+                                  and u_p_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_p_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_p_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_p_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
+                      from
+                        posts u_p
+                      where
+                        u_p.author_id = u.id
+                      order by
+                        u_p.created_at desc,
+                        u_p.id desc
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as posts,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        u_c.id,
+                        u_c.content,
+                        to_char(u_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                u_c_a.id,
+                                u_c_a.first_name as "firstName",
+                                u_c_a.last_name as "lastName",
+                                u_c_a.avatar_url as "avatarUrl",
+                                u_c_a.handle
+                              from
+                                users u_c_a
+                              where
+                                u_c_a.id = u_c.author_id
+                            ) o
+                        ) as "createdBy",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_c_lu.id,
+                                  u_c_lu.first_name as "firstName",
+                                  u_c_lu.last_name as "lastName",
+                                  u_c_lu.avatar_url as "avatarUrl",
+                                  u_c_lu.handle
+                                from
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = u_c.id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) u_c_lu_i
+                                  join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
+                                order by
+                                  u_c_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as "likedBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                u_c_s.like_count
+                              from
+                                comment_stats u_c_s
+                              where
+                                u_c_s.comment_id = u_c.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comment_likes hl
+                                    where
+                                      hl.comment_id = u_c.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "likeCount",
+                        exists (
+                          select
+                          from
+                            comment_likes u_c_m
+                          where
+                            u_c_m.comment_id = u_c.id
+                            and u_c_m.user_id = s.user_id
+                        ) as "likedByMe",
+                        coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  u_c_me_mu.id,
+                                  u_c_me_mu.first_name as "firstName",
+                                  u_c_me_mu.last_name as "lastName",
+                                  u_c_me_mu.avatar_url as "avatarUrl",
+                                  u_c_me_mu.handle
+                                from
+                                  comment_mentions u_c_me_m
+                                  join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                where
+                                  u_c_me_m.comment_id = u_c.id
+                                  and u_c_me_m.shown
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_c_me_m.user_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_c_me_m.user_id
+                                          and bk.blocked_id = s.user_id
+                                      )
+                                    )
+                                  )
+                                order by
+                                  u_c_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        ) as mentions
+                      from
+                        comments u_c
+                      where
+                        u_c.author_id = u.id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = (
+                                  select
+                                    cp.author_id
+                                  from
+                                    posts cp
+                                  where
+                                    cp.id = u_c.post_id
+                                )
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = (
+                                  select
+                                    cp.author_id
+                                  from
+                                    posts cp
+                                  where
+                                    cp.id = u_c.post_id
+                                )
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = u_c.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = u_c.author_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        u_c.created_at desc,
+                        u_c.id desc
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as comments,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        u_followed_u.id,
+                        u_followed_u.first_name as "firstName",
+                        u_followed_u.last_name as "lastName",
+                        u_followed_u.avatar_url as "avatarUrl",
+                        u_followed_u.handle
+                      from
+                        follows u_followed
+                        join users u_followed_u on u_followed_u.id = u_followed.followed_id
+                      where
+                        u_followed.follower_id = u.id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = u_followed.followed_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = u_followed.followed_id
+                                and bk.blocked_id = s.user_id
+                            )
+                          )
+                        )
+                      order by
+                        u_followed.followed_id
+                      limit
+                        20
+                    ) a
+                ),
+                '[]'::json
+              ) as followed,
+              coalesce(
+                (
+                  select
+                    array_to_json(array_agg(a))
+                  from
+                    (
+                      select
+                        u_followers_u.id,
+                        u_followers_u.first_name as "firstName",
+                        u_followers_u.last_name as "lastName",
+                        u_followers_u.avatar_url as "avatarUrl",
+                        u_followers_u.handle
                       from
                         follows u_followers
                         join users u_followers_u on u_followers_u.id = u_followers.follower_id
@@ -2030,6 +4239,26 @@ where
 returning
   u.id;
 
+-- user_insert
+insert into
+  users as u (email, password_hash, first_name, last_name, handle)
+values
+  ($1, $2, $3::text, $4::text, coalesce($5::text, feedline_free_handle ($3, $4)))
+returning
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          u.id,
+          u.first_name as "firstName",
+          u.last_name as "lastName",
+          u.avatar_url as "avatarUrl",
+          u.handle
+      ) o
+  ) as json;
+
 -- user_shown
 select
   1
@@ -2056,11 +4285,12 @@ where
     )
   );
 
--- user_update_names
+-- user_update_profile
 update users u
 set
   first_name = coalesce($1, u.first_name),
-  last_name = coalesce($2, u.last_name)
+  last_name = coalesce($2, u.last_name),
+  handle = coalesce($4, u.handle)
 where
   u.id = $3
 returning
@@ -2073,7 +4303,8 @@ returning
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   ) as json;
 
@@ -2088,7 +4319,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -2138,7 +4370,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -2187,7 +4420,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -2268,7 +4502,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -2346,7 +4581,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from
@@ -2381,7 +4617,8 @@ select
           u.id,
           u.first_name as "firstName",
           u.last_name as "lastName",
-          u.avatar_url as "avatarUrl"
+          u.avatar_url as "avatarUrl",
+          u.handle
       ) o
   )::text as json
 from

@@ -22,7 +22,13 @@ describe('POST /auth/signup', () => {
     const body = signupBody();
     const res = await h.request('POST', '/auth/signup', { body });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: expect.any(Number), firstName: 'Grace', lastName: 'Hopper', avatarUrl: null });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      avatarUrl: null,
+      handle: expect.stringMatching(/^grace_hopper\d*$/),
+    });
     expectNoSecrets(res.text, body.email, PASSWORD);
   });
 
@@ -83,7 +89,13 @@ describe('POST /auth/signup', () => {
 
   it('works as a procedure', async () => {
     const user = await h.caller().auth.signup(signupBody());
-    expect(user).toEqual({ id: expect.any(Number), firstName: 'Grace', lastName: 'Hopper', avatarUrl: null });
+    expect(user).toEqual({
+      id: expect.any(Number),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      avatarUrl: null,
+      handle: expect.stringMatching(/^grace_hopper\d*$/),
+    });
     await expectTrpcError(
       h.caller().auth.signup({ ...signupBody(), passwordValidation: 'x' }),
       'BAD_REQUEST',

@@ -37,7 +37,13 @@ describe('POST /auth/register/', () => {
     const body = registerBody();
     const res = await h.request('POST', '/auth/register/', { body });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), firstName: 'Ada', lastName: 'King Lovelace', avatarUrl: null });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      avatarUrl: null,
+      handle: expect.stringMatching(/^ada_king_lovelace\d*$/),
+    });
     expectNoSecrets(res.text, body.email, PASSWORD);
   });
 

@@ -32,6 +32,7 @@ describe('POST /comments/{id}/like and DELETE /comments/{id}/like', () => {
       likedBy: [summary(fan)],
       likeCount: 1,
       likedByMe: true,
+      mentions: [],
     });
     const unliked = await h.request('DELETE', `/comments/${comment.id}/like`, { token: fan.token });
     expect(unliked.status).toBe(200);

@@ -44,6 +44,7 @@ describe('POST /posts', () => {
       commentCount: 0,
       likedByMe: false,
       media: [],
+      mentions: [],
       tags: [],
       quoteCount: 0,
       quoteOf: null,
@@ -115,6 +116,7 @@ describe('GET /posts/{id}', () => {
       likedBy: [],
       likeCount: 0,
       likedByMe: false,
+      mentions: [],
     });
   });
 
@@ -330,6 +332,7 @@ describe('POST /posts/{id}/comment', () => {
       likedBy: [],
       likeCount: 0,
       likedByMe: false,
+      mentions: [],
     });
   });
 

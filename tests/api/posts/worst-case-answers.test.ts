@@ -12,7 +12,7 @@ import { ANSWER_MAX_BYTES } from '../../../src/trpc/schemas.js';
 import { POST_TAGS_MAX, TAG_MAX } from '../../../src/posts/share.entity.js';
 import { MEDIA_DESCRIPTION_MAX_BYTES } from '../../../src/media/media.entity.js';
 import { POST_MEDIA_MAX } from '../../../src/media/media.schemas.js';
-import { MEDIA_URL_MAX, NAME_MAX_BYTES } from '../../../src/users/user.entity.js';
+import { HANDLE_MAX, MEDIA_URL_MAX, NAME_MAX_BYTES } from '../../../src/users/user.entity.js';
 import { PROFILE_MAX_JSON_BYTES } from '../../../src/users/users.schemas.js';
 import { expectApiError } from '../../support/fixtures.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
@@ -62,8 +62,8 @@ beforeAll(async () => {
   const name = quotes(NAME_MAX_BYTES);
   // The largest ids are not reachable here; the rows are otherwise as large as the limits allow.
   const users: { id: number }[] = await sql(
-    `insert into users (email, password_hash, first_name, last_name, avatar_url)
-     select 'worst-' || g || '@example.com', 'x', ?, ?, ? from generate_series(1, ?) g returning id`,
+    `insert into users (email, password_hash, first_name, last_name, avatar_url, handle)
+     select 'worst-' || g || '@example.com', 'x', ?, ?, ?, lpad(g::text, ${HANDLE_MAX}, 'w') from generate_series(1, ?) g returning id`,
     [name, name, WORST_URL, PREVIEW_ITEMS + 1],
   );
   const [first, ...likers] = users.map((user) => user.id);
@@ -97,6 +97,15 @@ beforeAll(async () => {
     pgArray(comments.map((comment) => comment.id)),
     pgArray(likers),
   ]);
+  // Every post and comment mentions 20 users (MENTIONS_MAX).
+  await sql(`insert into post_mentions (post_id, user_id) select p, u from unnest(?::int[]) p, unnest(?::int[]) u`, [
+    pgArray(postIds),
+    pgArray(likers),
+  ]);
+  await sql(
+    `insert into comment_mentions (comment_id, user_id) select c, u from unnest(?::int[]) c, unnest(?::int[]) u`,
+    [pgArray(comments.map((comment) => comment.id)), pgArray(likers)],
+  );
   await sql(`insert into follows (follower_id, followed_id) select unnest(?::int[]), ?`, [pgArray(likers), star]);
   await sql(`insert into follows (follower_id, followed_id) select ?, unnest(?::int[])`, [star, pgArray(likers)]);
 }, 120_000);

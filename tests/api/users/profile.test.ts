@@ -93,12 +93,18 @@ describe('PATCH /users/me', () => {
     const user = await h.user({ firstName: 'Old', lastName: 'Name' });
     const first = await h.request('PATCH', '/users/me', { token: user.token, body: { firstName: ' New ' } });
     expect(first.status, first.text).toBe(200);
-    expect(first.body).toEqual({ id: user.id, firstName: 'New', lastName: 'Name', avatarUrl: null });
+    expect(first.body).toEqual({
+      id: user.id,
+      firstName: 'New',
+      lastName: 'Name',
+      avatarUrl: null,
+      handle: user.handle,
+    });
     const both = await h.request('PATCH', '/users/me', {
       token: user.token,
       body: { firstName: 'A', lastName: 'B', email: 'x@example.com', id: 1 },
     });
-    expect(both.body).toEqual({ id: user.id, firstName: 'A', lastName: 'B', avatarUrl: null });
+    expect(both.body).toEqual({ id: user.id, firstName: 'A', lastName: 'B', avatarUrl: null, handle: user.handle });
     expect(await h.caller(ada.token).users.get({ id: user.id })).toMatchObject({ firstName: 'A', lastName: 'B' });
     expectNoSecrets(both.text, user.email);
   });

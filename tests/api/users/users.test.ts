@@ -20,7 +20,8 @@ describe('GET /users', () => {
     const ids = res.body.map((user: { id: number }) => user.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
     expect(res.body).toEqual(expect.arrayContaining([summary(a), summary(b)]));
-    for (const user of res.body) expect(Object.keys(user).sort()).toEqual(['avatarUrl', 'firstName', 'id', 'lastName']);
+    for (const user of res.body)
+      expect(Object.keys(user).sort()).toEqual(['avatarUrl', 'firstName', 'handle', 'id', 'lastName']);
     expectNoSecrets(res.text, a.email, b.email);
   });
 
