@@ -74,9 +74,11 @@ describe('live streams across processes', () => {
       }).then((r) => r.json() as Promise<{ id: number }>);
     const own = await post(friend.token, 'by a friend');
     const old = await post(stranger.token, 'reposted');
-    await services.h.orm.em
-      .getConnection()
-      .execute('insert into reposts (post_id, user_id) values (?, ?)', [old.id, friend.id]);
+    const reposted = await fetch(`${b}/posts/${old.id}/repost`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${friend.token}` },
+    });
+    expect(reposted.status).toBe(200);
     await home.untilEvents(2);
     const items = home.json<{ id: number; repostedBy: { id: number } | null }>();
     expect(items.map((item) => [item.id, item.repostedBy?.id ?? null])).toEqual([
