@@ -280,15 +280,22 @@ export async function listHomeEventsForReaders(orm: MikroORM, ids: number[], rea
   }));
 }
 
+const instant = `timestamptz 'epoch' + $1::bigint * interval '1 millisecond'`;
 const HOME_EVENT_AT = namedStatement(
   'live_home_event_at',
-  `select coalesce((select max(r.id) from reposts r where r.post_id = $2
-      and r.created_at = timestamptz 'epoch' + $1::bigint * interval '1 millisecond'), $2)`,
+  `select coalesce(
+    (select max(r.id) from reposts r where r.post_id = $2 and r.created_at = ${instant}),
+    (select p.id from posts p where p.id = $2 and p.created_at = ${instant}),
+    greatest(
+      (select p.id from posts p where p.created_at <= ${instant} order by p.created_at desc, p.id desc limit 1),
+      (select r.id from reposts r where r.created_at <= ${instant} order by r.created_at desc, r.post_id desc limit 1)),
+    0)`,
 );
 
 /**
  * The event a home item's cursor (`<milliseconds>_<post id>`) stands for: the repost of that post
- * at that instant, else the post; a resume goes on after it.
+ * at that instant, else the post; when neither is there any more (an unrepost, a deletion), the
+ * newest event at or before that instant. A resume goes on after it.
  */
 export async function getHomeEventId(orm: MikroORM, [milliseconds, postId]: [string, number]): Promise<number> {
   const [[id]] = (await runStatement(orm, HOME_EVENT_AT, [milliseconds, postId])) as [[number]];

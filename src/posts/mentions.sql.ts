@@ -93,7 +93,8 @@ export function mentionWrites(
     mention_new as materialized (select mu.id, mu.id <> ${author} and row_number() over (partition by mu.id = ${author} order by mu.n)
         <= ${MENTIONS_NOTIFIED_MAX} - (select count(*) from mention_before b where b.notified) as notify
       from mention_users mu where mu.id not in (select b.user_id from mention_before b)),
-    mention_linked as (insert into ${table} (${key}, user_id, notified) select t.id, mn.id, mn.notify from target t, mention_new mn),
+    mention_linked as (insert into ${table} (${key}, user_id, notified) select t.id, mn.id, mn.notify from target t, mention_new mn
+      on conflict do nothing),
     mention_noted as (${insertNotification(notification('(select mn.id from mention_new mn where mn.notify)'))})`;
 }
 

@@ -206,11 +206,22 @@ export const searchQuery = z
 /** A home timeline item's place: `<milliseconds since the epoch>_<post id>` (its `cursor`). */
 export const HOME_CURSOR = /^(\d{1,15})_(\d{1,10})$/;
 
-export const homeCursor = z.string().regex(HOME_CURSOR, 'must be the cursor of a home timeline item').meta({
-  description:
-    'The `cursor` of the last item of the previous page (`<milliseconds>_<post id>`); the list starts after it',
-  example: '1764270000000_42',
-});
+/** A cursor's largest parts: the instant 9999-12-31T23:59:59.999Z, and a post id's largest (int4). */
+const HOME_CURSOR_MAX_MILLISECONDS = 253_402_300_799_999;
+const HOME_CURSOR_MAX_ID = 2_147_483_647;
+
+export const homeCursor = z
+  .string()
+  .regex(HOME_CURSOR, 'must be the cursor of a home timeline item')
+  .refine((cursor) => {
+    const parts = HOME_CURSOR.exec(cursor);
+    return !parts || (Number(parts[1]) <= HOME_CURSOR_MAX_MILLISECONDS && Number(parts[2]) <= HOME_CURSOR_MAX_ID);
+  }, 'must be the cursor of a home timeline item')
+  .meta({
+    description:
+      'The `cursor` of the last item of the previous page (`<milliseconds>_<post id>`); the list starts after it',
+    example: '1764270000000_42',
+  });
 
 /**
  * A post in a home timeline: the post, and when a user the reader follows reposted it, who (the

@@ -1779,7 +1779,44 @@ select
         r.post_id = $2
         and r.created_at = timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
     ),
-    $2
+    (
+      select
+        p.id
+      from
+        posts p
+      where
+        p.id = $2
+        and p.created_at = timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
+    ),
+    greatest(
+      (
+        select
+          p.id
+        from
+          posts p
+        where
+          p.created_at <= timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
+        order by
+          p.created_at desc,
+          p.id desc
+        limit
+          1
+      ),
+      (
+        select
+          r.id
+        from
+          reposts r
+        where
+          r.created_at <= timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
+        order by
+          r.created_at desc,
+          r.post_id desc
+        limit
+          1
+      )
+    ),
+    0
   );
 
 -- live_home_for_readers

@@ -198,6 +198,7 @@ with
     from
       target t,
       mention_new mn
+    on conflict do nothing
   ),
   mention_noted as (
     insert into
@@ -917,6 +918,7 @@ with
     from
       target t,
       mention_new mn
+    on conflict do nothing
   ),
   mention_noted as (
     insert into
@@ -3278,6 +3280,7 @@ with
     from
       target t,
       mention_new mn
+    on conflict do nothing
   ),
   mention_noted as (
     insert into
@@ -3794,6 +3797,7 @@ with
     from
       target t,
       mention_new mn
+    on conflict do nothing
   ),
   mention_noted as (
     insert into
@@ -9228,6 +9232,7 @@ with
     from
       target t,
       mention_new mn
+    on conflict do nothing
   ),
   mention_noted as (
     insert into
@@ -9552,6 +9557,7 @@ with
     from
       target t,
       mention_new mn
+    on conflict do nothing
   ),
   mention_noted as (
     insert into

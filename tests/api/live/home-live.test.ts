@@ -86,6 +86,21 @@ describe('GET /live/home', () => {
     expect(ids).toEqual([missed.id, live.id]);
   });
 
+  it('resumes after an item whose repost was taken back from that instant, not from the post', async () => {
+    const old = await post(stranger, 'reposted, then not');
+    const between = await post(friend, 'before the repost');
+    await h.caller(friend.token).posts.repost({ id: old.id });
+    const [item] = await h.caller(reader.token).posts.home({ limit: 1 });
+    expect([item!.id, item!.repostedBy?.id]).toEqual([old.id, friend.id]);
+    await h.caller(friend.token).posts.unrepost({ id: old.id });
+    const after = await post(friend, 'after the unrepost');
+    const resumed = await open({ 'last-event-id': item!.cursor });
+    await resumed.untilEvents(1);
+    const received = resumed.json<{ id: number }>().map((event) => event.id);
+    expect(received).toEqual([after.id]);
+    expect(received).not.toContain(between.id);
+  });
+
   it('a Last-Event-ID that is no cursor is a 400; no token is a 401', async () => {
     for (const id of ['12', 'x', '1_2_3']) {
       const refused = await SseReader.open(`${h.baseUrl}/live/home`, {

@@ -175,6 +175,20 @@ describe('editing a post', () => {
     expect(ids(read.mentions)).toEqual([ada.id]);
   });
 
+  it('two edits at once naming the same new user both succeed, with one link', async () => {
+    const [author, ada] = await users(2);
+    for (let round = 0; round < 5; round++) {
+      const post = await h.caller(author.token).posts.create({ title: 't', content: 'nobody yet' });
+      const edit = { title: 't', content: `now @${ada.handle}` };
+      const answers = await Promise.all([
+        h.request('PATCH', `/posts/${post.id}`, { token: author.token, body: edit }),
+        h.request('PATCH', `/posts/${post.id}`, { token: author.token, body: edit }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(ids((await h.caller(author.token).posts.get({ id: post.id })).mentions)).toEqual([ada.id]);
+    }
+  });
+
   it('notifies at most 10 per post in all, however the edits swap who is named', async () => {
     const [author, ...named] = await users(16);
     const mention = (list: TestUser[]) => list.map((user) => `@${user.handle}`).join(' ');
