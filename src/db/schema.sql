@@ -423,10 +423,10 @@ CREATE FUNCTION public.feedline_handle_base(first_name text, last_name text) RET
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
         select case when length(b) >= 3 then b when b = '' then 'user' else 'user_' || b end
-        from (select rtrim(left(trim(both '_' from regexp_replace(
-          replace(replace(replace(replace(translate(
-            regexp_replace(normalize(lower(first_name || ' ' || last_name), NFKD), '[\u0300-\u036f]', '', 'g'),
-            'øłđħıŧ', 'oldhit'), 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th'),
+        from (select rtrim(left(trim(both '_' from regexp_replace(lower(
+          replace(replace(replace(replace(replace(replace(replace(translate(
+            regexp_replace(normalize(first_name || ' ' || last_name, NFKD), '[\u0300-\u036f]', '', 'g'),
+            'øłđħıŧØŁĐĦŦ', 'oldhitOLDHT'), 'ß', 'ss'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'þ', 'th'), 'Þ', 'TH')),
           '[^a-z0-9]+', '_', 'g')), 30), '_') as b) n
       $$;
 

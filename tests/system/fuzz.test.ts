@@ -59,7 +59,7 @@ const oddIds = fc.oneof(
     '-1',
     '1e3',
     '%00',
-    '%2E%2E',
+    '%2E%2E%2E',
     '99999999999999999999',
     '1.5',
     'abc',
@@ -69,10 +69,10 @@ const oddIds = fc.oneof(
     'null',
   ),
   fc.integer({ min: 1, max: 2 ** 31 - 1 }).map(String),
-  // A lone "." (even as %2E) is a dot segment: URL parsing removes it, and the request is for another path.
+  // "." and ".." (even as %2E) are dot segments: URL parsing removes them, and the request is for another path.
   fc
     .string({ minLength: 1, maxLength: 12 })
-    .filter((s) => s !== '.')
+    .filter((s) => s !== '.' && s !== '..')
     .map((s) => encodeURIComponent(s).replace(/\./g, '%2E')),
 );
 const ids = fc.oneof(

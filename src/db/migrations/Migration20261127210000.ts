@@ -4,14 +4,16 @@ export class Migration20261127210000 extends Migration {
 
   override async up(): Promise<void> {
     // A name as a handle's base: letters without their accents, lower-case, each run of anything
-    // else one '_', at most 30; 'user' (or 'user_' before it) when that leaves fewer than 3.
+    // else one '_', at most 30; 'user' (or 'user_' before it) when that leaves fewer than 3. Accents
+    // and the letters with none are undone before lower(), which leaves non-ASCII letters as they are
+    // in a database of the C locale (the embedded one).
     this.addSql(`create function "feedline_handle_base"(first_name text, last_name text) returns text
       language sql immutable parallel safe as $$
         select case when length(b) >= 3 then b when b = '' then 'user' else 'user_' || b end
-        from (select rtrim(left(trim(both '_' from regexp_replace(
-          replace(replace(replace(replace(translate(
-            regexp_replace(normalize(lower(first_name || ' ' || last_name), NFKD), '[\\u0300-\\u036f]', '', 'g'),
-            'øłđħıŧ', 'oldhit'), 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th'),
+        from (select rtrim(left(trim(both '_' from regexp_replace(lower(
+          replace(replace(replace(replace(replace(replace(replace(translate(
+            regexp_replace(normalize(first_name || ' ' || last_name, NFKD), '[\\u0300-\\u036f]', '', 'g'),
+            'øłđħıŧØŁĐĦŦ', 'oldhitOLDHT'), 'ß', 'ss'), 'æ', 'ae'), 'Æ', 'AE'), 'œ', 'oe'), 'Œ', 'OE'), 'þ', 'th'), 'Þ', 'TH')),
           '[^a-z0-9]+', '_', 'g')), 30), '_') as b) n
       $$;`);
     // A handle no user has, from the name: the base, then base2 … base20 (unless base20 is taken
