@@ -56,6 +56,10 @@ export const likersPreview = (alias: string, ids: string) =>
     PREVIEW_ITEMS,
   );
 
+/** Mentions are read only for a text that holds an `@`: most posts and comments name nobody, and skip the probe. */
+const mentionsOf = (content: string, read: string) =>
+  `case when strpos(${content}, '@') = 0 then '[]'::json else ${read} end`;
+
 const commentColumns = (
   c: string,
   reader: Reader,
@@ -64,7 +68,7 @@ const commentColumns = (
   ${likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader))} as "likedBy",
   ${shownCount(`select ${c}_s.like_count from comment_stats ${c}_s where ${c}_s.comment_id = ${c}.id`, reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
   ${byMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe",
-  ${mentionsJson(COMMENT_MENTIONS, `${c}_me`, `${c}.id`, reader.viewer)} as mentions`;
+  ${mentionsOf(`${c}.content`, mentionsJson(COMMENT_MENTIONS, `${c}_me`, `${c}.id`, reader.viewer))} as mentions`;
 
 export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
   jsonObject(`select ${commentColumns(c, reader)}`),
@@ -178,9 +182,9 @@ const postColumns = (p: string, build: PostBuild) => {
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
   ${mediaAndTags(p)},
-  ${fresh ? '0' : counts.quoteCount} as "quoteCount", ${quotedPost(p, build, fresh ? ' + 1' : '')} as "quoteOf",
+  ${fresh ? '0' : counts.quoteCount} as "quoteCount", case when ${p}.quote_of_id is null then null else ${quotedPost(p, build, fresh ? ' + 1' : '')} end as "quoteOf",
   ${shareColumns(p, build)},
-  ${build.mentions ?? mentionsJson(POST_MENTIONS, `${p}_me`, `${p}.id`, build.viewer)} as mentions`;
+  ${build.mentions ?? mentionsOf(`${p}.content`, mentionsJson(POST_MENTIONS, `${p}_me`, `${p}.id`, build.viewer))} as mentions`;
 };
 
 /** repostCount, repostedByMe and bookmarkedByMe; a bookmark has no count: it is the reader's alone. */

@@ -220,53 +220,56 @@ select
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = vw.id
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and (
-                                vw.block_count = 0
-                                or (
-                                  not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = vw.id
-                                      and bk.blocked_id = p_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = p_c_me_m.user_id
-                                      and bk.blocked_id = vw.id
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and (
+                                  vw.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = vw.id
+                                        and bk.blocked_id = p_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = p_c_me_m.user_id
+                                        and bk.blocked_id = vw.id
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -446,197 +449,200 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
                           select
-                            count(*)
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
                           from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = p_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
                           select
-                            count(*)
+                            p_q_s.like_count
                           from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = p_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = p_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and (
-                    vw.block_count = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = vw.id
-                          and bk.blocked_id = p_q.author_id
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = p_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = p_q.author_id
-                          and bk.blocked_id = vw.id
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = p_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = p_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = p_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_q.author_id
+                            and bk.blocked_id = vw.id
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -698,53 +704,56 @@ select
               p_b.post_id = p.id
               and p_b.user_id = vw.id
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and (
-                      vw.block_count = 0
-                      or (
-                        not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = vw.id
-                            and bk.blocked_id = p_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_me_m.user_id
-                            and bk.blocked_id = vw.id
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = p_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_me_m.user_id
+                              and bk.blocked_id = vw.id
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text
 from
@@ -1019,53 +1028,56 @@ select
                         e_c_m.comment_id = e_c.id
                         and e_c_m.user_id = vw.id
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              e_c_me_mu.id,
-                              e_c_me_mu.first_name as "firstName",
-                              e_c_me_mu.last_name as "lastName",
-                              e_c_me_mu.avatar_url as "avatarUrl",
-                              e_c_me_mu.handle
-                            from
-                              comment_mentions e_c_me_m
-                              join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
-                            where
-                              e_c_me_m.comment_id = e_c.id
-                              and e_c_me_m.shown
-                              and (
-                                vw.block_count = 0
-                                or (
-                                  not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = vw.id
-                                      and bk.blocked_id = e_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = e_c_me_m.user_id
-                                      and bk.blocked_id = vw.id
+                    case
+                      when strpos(e_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                e_c_me_mu.id,
+                                e_c_me_mu.first_name as "firstName",
+                                e_c_me_mu.last_name as "lastName",
+                                e_c_me_mu.avatar_url as "avatarUrl",
+                                e_c_me_mu.handle
+                              from
+                                comment_mentions e_c_me_m
+                                join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
+                              where
+                                e_c_me_m.comment_id = e_c.id
+                                and e_c_me_m.shown
+                                and (
+                                  vw.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = vw.id
+                                        and bk.blocked_id = e_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = e_c_me_m.user_id
+                                        and bk.blocked_id = vw.id
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              e_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                e_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments e_c
                   where
@@ -1245,197 +1257,200 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  e_q.id,
-                  e_q.title,
-                  e_q.content,
-                  to_char(e_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          e_q_a.id,
-                          e_q_a.first_name as "firstName",
-                          e_q_a.last_name as "lastName",
-                          e_q_a.avatar_url as "avatarUrl",
-                          e_q_a.handle
-                        from
-                          users e_q_a
-                        where
-                          e_q_a.id = e_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          e_q_s.like_count
-                        from
-                          post_stats e_q_s
-                        where
-                          e_q_s.post_id = e_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
+          case
+            when e.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    e_q.id,
+                    e_q.title,
+                    e_q.content,
+                    to_char(e_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
                           select
-                            count(*)
+                            e_q_a.id,
+                            e_q_a.first_name as "firstName",
+                            e_q_a.last_name as "lastName",
+                            e_q_a.avatar_url as "avatarUrl",
+                            e_q_a.handle
                           from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = e_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          e_q_s.comment_count
-                        from
-                          post_stats e_q_s
-                        where
-                          e_q_s.post_id = e_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
+                            users e_q_a
+                          where
+                            e_q_a.id = e_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
                           select
-                            count(*)
+                            e_q_s.like_count
                           from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = e_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(e_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(e_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          e_q_s.quote_count
-                        from
-                          post_stats e_q_s
-                        where
-                          e_q_s.post_id = e_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = e_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts e_q
-                where
-                  e_q.id = e.quote_of_id
-                  and (
-                    vw.block_count = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = vw.id
-                          and bk.blocked_id = e_q.author_id
+                            post_stats e_q_s
+                          where
+                            e_q_s.post_id = e_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = e_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = e_q.author_id
-                          and bk.blocked_id = vw.id
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            e_q_s.comment_count
+                          from
+                            post_stats e_q_s
+                          where
+                            e_q_s.post_id = e_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = e_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(e_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(e_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            e_q_s.quote_count
+                          from
+                            post_stats e_q_s
+                          where
+                            e_q_s.post_id = e_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = e_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts e_q
+                  where
+                    e_q.id = e.quote_of_id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = e_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = e_q.author_id
+                            and bk.blocked_id = vw.id
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -1497,53 +1512,56 @@ select
               e_b.post_id = e.id
               and e_b.user_id = vw.id
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    e_me_mu.id,
-                    e_me_mu.first_name as "firstName",
-                    e_me_mu.last_name as "lastName",
-                    e_me_mu.avatar_url as "avatarUrl",
-                    e_me_mu.handle
-                  from
-                    post_mentions e_me_m
-                    join users e_me_mu on e_me_mu.id = e_me_m.user_id
-                  where
-                    e_me_m.post_id = e.id
-                    and e_me_m.shown
-                    and (
-                      vw.block_count = 0
-                      or (
-                        not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = vw.id
-                            and bk.blocked_id = e_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = e_me_m.user_id
-                            and bk.blocked_id = vw.id
+          case
+            when strpos(e.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_me_mu.id,
+                      e_me_mu.first_name as "firstName",
+                      e_me_mu.last_name as "lastName",
+                      e_me_mu.avatar_url as "avatarUrl",
+                      e_me_mu.handle
+                    from
+                      post_mentions e_me_m
+                      join users e_me_mu on e_me_mu.id = e_me_m.user_id
+                    where
+                      e_me_m.post_id = e.id
+                      and e_me_m.shown
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = e_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = e_me_m.user_id
+                              and bk.blocked_id = vw.id
+                          )
                         )
                       )
-                    )
-                  order by
-                    e_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions,
+                    order by
+                      e_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions,
           (
             select
               row_to_json(o)
@@ -2040,53 +2058,56 @@ select
                         e_c_m.comment_id = e_c.id
                         and e_c_m.user_id = vw.id
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              e_c_me_mu.id,
-                              e_c_me_mu.first_name as "firstName",
-                              e_c_me_mu.last_name as "lastName",
-                              e_c_me_mu.avatar_url as "avatarUrl",
-                              e_c_me_mu.handle
-                            from
-                              comment_mentions e_c_me_m
-                              join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
-                            where
-                              e_c_me_m.comment_id = e_c.id
-                              and e_c_me_m.shown
-                              and (
-                                vw.block_count = 0
-                                or (
-                                  not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = vw.id
-                                      and bk.blocked_id = e_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = e_c_me_m.user_id
-                                      and bk.blocked_id = vw.id
+                    case
+                      when strpos(e_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                e_c_me_mu.id,
+                                e_c_me_mu.first_name as "firstName",
+                                e_c_me_mu.last_name as "lastName",
+                                e_c_me_mu.avatar_url as "avatarUrl",
+                                e_c_me_mu.handle
+                              from
+                                comment_mentions e_c_me_m
+                                join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
+                              where
+                                e_c_me_m.comment_id = e_c.id
+                                and e_c_me_m.shown
+                                and (
+                                  vw.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = vw.id
+                                        and bk.blocked_id = e_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = e_c_me_m.user_id
+                                        and bk.blocked_id = vw.id
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              e_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                e_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments e_c
                   where
@@ -2266,197 +2287,200 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  e_q.id,
-                  e_q.title,
-                  e_q.content,
-                  to_char(e_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          e_q_a.id,
-                          e_q_a.first_name as "firstName",
-                          e_q_a.last_name as "lastName",
-                          e_q_a.avatar_url as "avatarUrl",
-                          e_q_a.handle
-                        from
-                          users e_q_a
-                        where
-                          e_q_a.id = e_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          e_q_s.like_count
-                        from
-                          post_stats e_q_s
-                        where
-                          e_q_s.post_id = e_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
+          case
+            when e.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    e_q.id,
+                    e_q.title,
+                    e_q.content,
+                    to_char(e_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
                           select
-                            count(*)
+                            e_q_a.id,
+                            e_q_a.first_name as "firstName",
+                            e_q_a.last_name as "lastName",
+                            e_q_a.avatar_url as "avatarUrl",
+                            e_q_a.handle
                           from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = e_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          e_q_s.comment_count
-                        from
-                          post_stats e_q_s
-                        where
-                          e_q_s.post_id = e_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
+                            users e_q_a
+                          where
+                            e_q_a.id = e_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
                           select
-                            count(*)
+                            e_q_s.like_count
                           from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = e_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(e_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(e_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          e_q_s.quote_count
-                        from
-                          post_stats e_q_s
-                        where
-                          e_q_s.post_id = e_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when vw.block_count = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = vw.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = vw.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = e_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts e_q
-                where
-                  e_q.id = e.quote_of_id
-                  and (
-                    vw.block_count = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = vw.id
-                          and bk.blocked_id = e_q.author_id
+                            post_stats e_q_s
+                          where
+                            e_q_s.post_id = e_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = e_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = e_q.author_id
-                          and bk.blocked_id = vw.id
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            e_q_s.comment_count
+                          from
+                            post_stats e_q_s
+                          where
+                            e_q_s.post_id = e_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = e_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(e_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(e_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            e_q_s.quote_count
+                          from
+                            post_stats e_q_s
+                          where
+                            e_q_s.post_id = e_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when vw.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = vw.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = vw.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = e_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts e_q
+                  where
+                    e_q.id = e.quote_of_id
+                    and (
+                      vw.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = vw.id
+                            and bk.blocked_id = e_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = e_q.author_id
+                            and bk.blocked_id = vw.id
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -2518,53 +2542,56 @@ select
               e_b.post_id = e.id
               and e_b.user_id = vw.id
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    e_me_mu.id,
-                    e_me_mu.first_name as "firstName",
-                    e_me_mu.last_name as "lastName",
-                    e_me_mu.avatar_url as "avatarUrl",
-                    e_me_mu.handle
-                  from
-                    post_mentions e_me_m
-                    join users e_me_mu on e_me_mu.id = e_me_m.user_id
-                  where
-                    e_me_m.post_id = e.id
-                    and e_me_m.shown
-                    and (
-                      vw.block_count = 0
-                      or (
-                        not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = vw.id
-                            and bk.blocked_id = e_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = e_me_m.user_id
-                            and bk.blocked_id = vw.id
+          case
+            when strpos(e.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_me_mu.id,
+                      e_me_mu.first_name as "firstName",
+                      e_me_mu.last_name as "lastName",
+                      e_me_mu.avatar_url as "avatarUrl",
+                      e_me_mu.handle
+                    from
+                      post_mentions e_me_m
+                      join users e_me_mu on e_me_mu.id = e_me_m.user_id
+                    where
+                      e_me_m.post_id = e.id
+                      and e_me_m.shown
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = e_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = e_me_m.user_id
+                              and bk.blocked_id = vw.id
+                          )
                         )
                       )
-                    )
-                  order by
-                    e_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions,
+                    order by
+                      e_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions,
           (
             select
               row_to_json(o)
@@ -3323,33 +3350,36 @@ select
                         else 'f'
                       end
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and true
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and true
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -3418,81 +3448,84 @@ select
               0
             ) - 0
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - 0
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - 0
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - 0
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and true
-              ) o
-          ) as "quoteOf",
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
+                          from
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.like_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - 0
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and true
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -3532,33 +3565,36 @@ select
               else 'f'
             end
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and true
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and true
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text,
   array(
@@ -3879,53 +3915,56 @@ select
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = fu.id
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and (
-                                fu.block_count = 0
-                                or (
-                                  not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = fu.id
-                                      and bk.blocked_id = p_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = p_c_me_m.user_id
-                                      and bk.blocked_id = fu.id
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and (
+                                  fu.block_count = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = fu.id
+                                        and bk.blocked_id = p_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = p_c_me_m.user_id
+                                        and bk.blocked_id = fu.id
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -4105,197 +4144,200 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when fu.block_count = 0 then 0
-                        else (
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
                           select
-                            count(*)
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
                           from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = fu.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = fu.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = p_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when fu.block_count = 0 then 0
-                        else (
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
                           select
-                            count(*)
+                            p_q_s.like_count
                           from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = fu.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = fu.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = p_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when fu.block_count = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = fu.id
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = fu.id
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = p_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and (
-                    fu.block_count = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = fu.id
-                          and bk.blocked_id = p_q.author_id
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when fu.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = fu.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = fu.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = p_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = p_q.author_id
-                          and bk.blocked_id = fu.id
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when fu.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = fu.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = fu.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = p_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when fu.block_count = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = fu.id
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = fu.id
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = p_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and (
+                      fu.block_count = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = fu.id
+                            and bk.blocked_id = p_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_q.author_id
+                            and bk.blocked_id = fu.id
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -4357,53 +4399,56 @@ select
               p_b.post_id = p.id
               and p_b.user_id = fu.id
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and (
-                      fu.block_count = 0
-                      or (
-                        not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = fu.id
-                            and bk.blocked_id = p_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_me_m.user_id
-                            and bk.blocked_id = fu.id
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and (
+                        fu.block_count = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = fu.id
+                              and bk.blocked_id = p_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_me_m.user_id
+                              and bk.blocked_id = fu.id
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text,
   array[fu.id],

@@ -417,60 +417,63 @@ select
               c_m.comment_id = c.id
               and c_m.user_id = $2
           ) as "likedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    c_me_mu.id,
-                    c_me_mu.first_name as "firstName",
-                    c_me_mu.last_name as "lastName",
-                    c_me_mu.avatar_url as "avatarUrl",
-                    c_me_mu.handle
-                  from
-                    comment_mentions c_me_m
-                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
-                  where
-                    c_me_m.comment_id = c.id
-                    and c_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $2
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(c.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      c_me_mu.id,
+                      c_me_mu.first_name as "firstName",
+                      c_me_mu.last_name as "lastName",
+                      c_me_mu.avatar_url as "avatarUrl",
+                      c_me_mu.handle
+                    from
+                      comment_mentions c_me_m
+                      join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                    where
+                      c_me_m.comment_id = c.id
+                      and c_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $2
-                            and bk.blocked_id = c_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = c_me_m.user_id
-                            and bk.blocked_id = $2
+                            vb.id = $2
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $2
+                              and bk.blocked_id = c_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = c_me_m.user_id
+                              and bk.blocked_id = $2
+                          )
                         )
                       )
-                    )
-                  order by
-                    c_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      c_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   ) as json
 from
@@ -1300,53 +1303,56 @@ select
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    lp_c_me_mu.id,
-                                    lp_c_me_mu.first_name as "firstName",
-                                    lp_c_me_mu.last_name as "lastName",
-                                    lp_c_me_mu.avatar_url as "avatarUrl",
-                                    lp_c_me_mu.handle
-                                  from
-                                    comment_mentions lp_c_me_m
-                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
-                                  where
-                                    lp_c_me_m.comment_id = lp_c.id
-                                    and lp_c_me_m.shown
-                                    and (
-                                      s.block_count = 0
-                                      or (
-                                        not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = s.user_id
-                                            and bk.blocked_id = lp_c_me_m.user_id
-                                        )
-                                        and not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = lp_c_me_m.user_id
-                                            and bk.blocked_id = s.user_id
+                          case
+                            when strpos(lp_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      lp_c_me_mu.id,
+                                      lp_c_me_mu.first_name as "firstName",
+                                      lp_c_me_mu.last_name as "lastName",
+                                      lp_c_me_mu.avatar_url as "avatarUrl",
+                                      lp_c_me_mu.handle
+                                    from
+                                      comment_mentions lp_c_me_m
+                                      join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                    where
+                                      lp_c_me_m.comment_id = lp_c.id
+                                      and lp_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = lp_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = lp_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
                                         )
                                       )
-                                    )
-                                  order by
-                                    lp_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                                    order by
+                                      lp_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments lp_c
                         where
@@ -1526,197 +1532,200 @@ select
                     end
                   )
                 )::int as "quoteCount",
-                (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        lp_q.id,
-                        lp_q.title,
-                        lp_q.content,
-                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                lp_q_a.id,
-                                lp_q_a.first_name as "firstName",
-                                lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl",
-                                lp_q_a.handle
-                              from
-                                users lp_q_a
-                              where
-                                lp_q_a.id = lp_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.like_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
                                 select
-                                  count(*)
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      post_likes hl
-                                    where
-                                      hl.post_id = lp_q.id
-                                      and hl.user_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "likeCount",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.comment_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
                                 select
-                                  count(*)
+                                  lp_q_s.like_count
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      comments hc
-                                    where
-                                      hc.post_id = lp_q.id
-                                      and hc.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "commentCount",
-                        coalesce(lp_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.quote_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
-                                select
-                                  count(*)
-                                from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      posts hq
-                                    where
-                                      hq.quote_of_id = lp_q.id
-                                      and hq.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "quoteCount"
-                      from
-                        posts lp_q
-                      where
-                        lp_q.id = lp.quote_of_id
-                        and (
-                          s.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = s.user_id
-                                and bk.blocked_id = lp_q.author_id
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = lp_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
                             )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = lp_q.author_id
-                                and bk.blocked_id = s.user_id
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.comment_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = lp_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.quote_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = lp_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts lp_q
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
                             )
                           )
-                        )
-                    ) o
-                ) as "quoteOf",
+                      ) o
+                  )
+                end as "quoteOf",
                 (
                   coalesce(
                     (
@@ -1771,53 +1780,56 @@ select
                     and lp_r.user_id = s.user_id
                 ) as "repostedByMe",
                 true as "bookmarkedByMe",
-                coalesce(
-                  (
-                    select
-                      array_to_json(array_agg(a))
-                    from
-                      (
-                        select
-                          lp_me_mu.id,
-                          lp_me_mu.first_name as "firstName",
-                          lp_me_mu.last_name as "lastName",
-                          lp_me_mu.avatar_url as "avatarUrl",
-                          lp_me_mu.handle
-                        from
-                          post_mentions lp_me_m
-                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
-                        where
-                          lp_me_m.post_id = lp.id
-                          and lp_me_m.shown
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = lp_me_m.user_id
-                              )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = lp_me_m.user_id
-                                  and bk.blocked_id = s.user_id
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = lp_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = lp_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                        order by
-                          lp_me_m.user_id
-                        limit
-                          20
-                      ) a
-                  ),
-                  '[]'::json
-                ) as mentions
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
             ) o
         )
       from
@@ -2013,33 +2025,36 @@ select
                               else 'f'
                             end
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    p_c_me_mu.id,
-                                    p_c_me_mu.first_name as "firstName",
-                                    p_c_me_mu.last_name as "lastName",
-                                    p_c_me_mu.avatar_url as "avatarUrl",
-                                    p_c_me_mu.handle
-                                  from
-                                    comment_mentions p_c_me_m
-                                    join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                  where
-                                    p_c_me_m.comment_id = p_c.id
-                                    and p_c_me_m.shown
-                                    and true
-                                  order by
-                                    p_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                          case
+                            when strpos(p_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      p_c_me_mu.id,
+                                      p_c_me_mu.first_name as "firstName",
+                                      p_c_me_mu.last_name as "lastName",
+                                      p_c_me_mu.avatar_url as "avatarUrl",
+                                      p_c_me_mu.handle
+                                    from
+                                      comment_mentions p_c_me_m
+                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                    where
+                                      p_c_me_m.comment_id = p_c.id
+                                      and p_c_me_m.shown
+                                      and true
+                                    order by
+                                      p_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments p_c
                         where
@@ -2108,81 +2123,84 @@ select
                     0
                   ) - 0
                 )::int as "quoteCount",
-                (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        p_q.id,
-                        p_q.title,
-                        p_q.content,
-                        to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                p_q_a.id,
-                                p_q_a.first_name as "firstName",
-                                p_q_a.last_name as "lastName",
-                                p_q_a.avatar_url as "avatarUrl",
-                                p_q_a.handle
-                              from
-                                users p_q_a
-                              where
-                                p_q_a.id = p_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (
-                          coalesce(
-                            (
-                              select
-                                p_q_s.like_count
-                              from
-                                post_stats p_q_s
-                              where
-                                p_q_s.post_id = p_q.id
-                            ),
-                            0
-                          ) - 0
-                        )::int as "likeCount",
-                        (
-                          coalesce(
-                            (
-                              select
-                                p_q_s.comment_count
-                              from
-                                post_stats p_q_s
-                              where
-                                p_q_s.post_id = p_q.id
-                            ),
-                            0
-                          ) - 0
-                        )::int as "commentCount",
-                        coalesce(p_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                        (
-                          coalesce(
-                            (
-                              select
-                                p_q_s.quote_count
-                              from
-                                post_stats p_q_s
-                              where
-                                p_q_s.post_id = p_q.id
-                            ),
-                            0
-                          ) - 0
-                        )::int as "quoteCount"
-                      from
-                        posts p_q
-                      where
-                        p_q.id = p.quote_of_id
-                        and true
-                    ) o
-                ) as "quoteOf",
+                case
+                  when p.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          p_q.id,
+                          p_q.title,
+                          p_q.content,
+                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  p_q_a.id,
+                                  p_q_a.first_name as "firstName",
+                                  p_q_a.last_name as "lastName",
+                                  p_q_a.avatar_url as "avatarUrl",
+                                  p_q_a.handle
+                                from
+                                  users p_q_a
+                                where
+                                  p_q_a.id = p_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.like_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.comment_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "commentCount",
+                          coalesce(p_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  p_q_s.quote_count
+                                from
+                                  post_stats p_q_s
+                                where
+                                  p_q_s.post_id = p_q.id
+                              ),
+                              0
+                            ) - 0
+                          )::int as "quoteCount"
+                        from
+                          posts p_q
+                        where
+                          p_q.id = p.quote_of_id
+                          and true
+                      ) o
+                  )
+                end as "quoteOf",
                 (
                   coalesce(
                     (
@@ -2222,33 +2240,36 @@ select
                     else 'f'
                   end
                 ) as "bookmarkedByMe",
-                coalesce(
-                  (
-                    select
-                      array_to_json(array_agg(a))
-                    from
-                      (
-                        select
-                          p_me_mu.id,
-                          p_me_mu.first_name as "firstName",
-                          p_me_mu.last_name as "lastName",
-                          p_me_mu.avatar_url as "avatarUrl",
-                          p_me_mu.handle
-                        from
-                          post_mentions p_me_m
-                          join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                        where
-                          p_me_m.post_id = p.id
-                          and p_me_m.shown
-                          and true
-                        order by
-                          p_me_m.user_id
-                        limit
-                          20
-                      ) a
-                  ),
-                  '[]'::json
-                ) as mentions
+                case
+                  when strpos(p.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            p_me_mu.id,
+                            p_me_mu.first_name as "firstName",
+                            p_me_mu.last_name as "lastName",
+                            p_me_mu.avatar_url as "avatarUrl",
+                            p_me_mu.handle
+                          from
+                            post_mentions p_me_m
+                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                          where
+                            p_me_m.post_id = p.id
+                            and p_me_m.shown
+                            and true
+                          order by
+                            p_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
             ) o
         )
       from
@@ -2492,53 +2513,56 @@ select
                             p_c_m.comment_id = p_c.id
                             and p_c_m.user_id = s.user_id
                         ) as "likedByMe",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  p_c_me_mu.id,
-                                  p_c_me_mu.first_name as "firstName",
-                                  p_c_me_mu.last_name as "lastName",
-                                  p_c_me_mu.avatar_url as "avatarUrl",
-                                  p_c_me_mu.handle
-                                from
-                                  comment_mentions p_c_me_m
-                                  join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                where
-                                  p_c_me_m.comment_id = p_c.id
-                                  and p_c_me_m.shown
-                                  and (
-                                    s.block_count = 0
-                                    or (
-                                      not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = s.user_id
-                                          and bk.blocked_id = p_c_me_m.user_id
-                                      )
-                                      and not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = p_c_me_m.user_id
-                                          and bk.blocked_id = s.user_id
+                        case
+                          when strpos(p_c.content, '@') = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    p_c_me_mu.id,
+                                    p_c_me_mu.first_name as "firstName",
+                                    p_c_me_mu.last_name as "lastName",
+                                    p_c_me_mu.avatar_url as "avatarUrl",
+                                    p_c_me_mu.handle
+                                  from
+                                    comment_mentions p_c_me_m
+                                    join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                  where
+                                    p_c_me_m.comment_id = p_c.id
+                                    and p_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = p_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = p_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
                                       )
                                     )
-                                  )
-                                order by
-                                  p_c_me_m.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as mentions
+                                  order by
+                                    p_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          )
+                        end as mentions
                       from
                         comments p_c
                       where
@@ -2718,197 +2742,200 @@ select
                   end
                 )
               )::int as "quoteCount",
-              (
-                select
-                  row_to_json(o)
-                from
-                  (
-                    select
-                      p_q.id,
-                      p_q.title,
-                      p_q.content,
-                      to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                      (
-                        select
-                          row_to_json(o)
-                        from
-                          (
-                            select
-                              p_q_a.id,
-                              p_q_a.first_name as "firstName",
-                              p_q_a.last_name as "lastName",
-                              p_q_a.avatar_url as "avatarUrl",
-                              p_q_a.handle
-                            from
-                              users p_q_a
-                            where
-                              p_q_a.id = p_q.author_id
-                          ) o
-                      ) as "createdBy",
-                      (
-                        coalesce(
-                          (
-                            select
-                              p_q_s.like_count
-                            from
-                              post_stats p_q_s
-                            where
-                              p_q_s.post_id = p_q.id
-                          ),
-                          0
-                        ) - (
-                          case
-                            when s.block_count = 0 then 0
-                            else (
+              case
+                when p.quote_of_id is null then null
+                else (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        p_q.id,
+                        p_q.title,
+                        p_q.content,
+                        to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
                               select
-                                count(*)
+                                p_q_a.id,
+                                p_q_a.first_name as "firstName",
+                                p_q_a.last_name as "lastName",
+                                p_q_a.avatar_url as "avatarUrl",
+                                p_q_a.handle
                               from
-                                (
-                                  select
-                                    hb.blocked_id as u
-                                  from
-                                    blocks hb
-                                  where
-                                    hb.blocker_id = s.user_id
-                                  union all
-                                  select
-                                    hb.blocker_id
-                                  from
-                                    blocks hb
-                                  where
-                                    hb.blocked_id = s.user_id
-                                ) hu
-                                cross join lateral (
-                                  select
-                                  from
-                                    post_likes hl
-                                  where
-                                    hl.post_id = p_q.id
-                                    and hl.user_id = hu.u
-                                ) hr
-                            )
-                          end
-                        )
-                      )::int as "likeCount",
-                      (
-                        coalesce(
-                          (
-                            select
-                              p_q_s.comment_count
-                            from
-                              post_stats p_q_s
-                            where
-                              p_q_s.post_id = p_q.id
-                          ),
-                          0
-                        ) - (
-                          case
-                            when s.block_count = 0 then 0
-                            else (
+                                users p_q_a
+                              where
+                                p_q_a.id = p_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
                               select
-                                count(*)
+                                p_q_s.like_count
                               from
-                                (
-                                  select
-                                    hb.blocked_id as u
-                                  from
-                                    blocks hb
-                                  where
-                                    hb.blocker_id = s.user_id
-                                  union all
-                                  select
-                                    hb.blocker_id
-                                  from
-                                    blocks hb
-                                  where
-                                    hb.blocked_id = s.user_id
-                                ) hu
-                                cross join lateral (
-                                  select
-                                  from
-                                    comments hc
-                                  where
-                                    hc.post_id = p_q.id
-                                    and hc.author_id = hu.u
-                                ) hr
-                            )
-                          end
-                        )
-                      )::int as "commentCount",
-                      coalesce(p_q.media::json, '[]'::json) as media,
-                      coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                      (
-                        coalesce(
-                          (
-                            select
-                              p_q_s.quote_count
-                            from
-                              post_stats p_q_s
-                            where
-                              p_q_s.post_id = p_q.id
-                          ),
-                          0
-                        ) - (
-                          case
-                            when s.block_count = 0 then 0
-                            else (
-                              select
-                                count(*)
-                              from
-                                (
-                                  select
-                                    hb.blocked_id as u
-                                  from
-                                    blocks hb
-                                  where
-                                    hb.blocker_id = s.user_id
-                                  union all
-                                  select
-                                    hb.blocker_id
-                                  from
-                                    blocks hb
-                                  where
-                                    hb.blocked_id = s.user_id
-                                ) hu
-                                cross join lateral (
-                                  select
-                                  from
-                                    posts hq
-                                  where
-                                    hq.quote_of_id = p_q.id
-                                    and hq.author_id = hu.u
-                                ) hr
-                            )
-                          end
-                        )
-                      )::int as "quoteCount"
-                    from
-                      posts p_q
-                    where
-                      p_q.id = p.quote_of_id
-                      and (
-                        s.block_count = 0
-                        or (
-                          not exists (
-                            select
-                            from
-                              blocks bk
-                            where
-                              bk.blocker_id = s.user_id
-                              and bk.blocked_id = p_q.author_id
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      post_likes hl
+                                    where
+                                      hl.post_id = p_q.id
+                                      and hl.user_id = hu.u
+                                  ) hr
+                              )
+                            end
                           )
-                          and not exists (
-                            select
-                            from
-                              blocks bk
-                            where
-                              bk.blocker_id = p_q.author_id
-                              and bk.blocked_id = s.user_id
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_q_s.comment_count
+                              from
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      comments hc
+                                    where
+                                      hc.post_id = p_q.id
+                                      and hc.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "commentCount",
+                        coalesce(p_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                p_q_s.quote_count
+                              from
+                                post_stats p_q_s
+                              where
+                                p_q_s.post_id = p_q.id
+                            ),
+                            0
+                          ) - (
+                            case
+                              when s.block_count = 0 then 0
+                              else (
+                                select
+                                  count(*)
+                                from
+                                  (
+                                    select
+                                      hb.blocked_id as u
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocker_id = s.user_id
+                                    union all
+                                    select
+                                      hb.blocker_id
+                                    from
+                                      blocks hb
+                                    where
+                                      hb.blocked_id = s.user_id
+                                  ) hu
+                                  cross join lateral (
+                                    select
+                                    from
+                                      posts hq
+                                    where
+                                      hq.quote_of_id = p_q.id
+                                      and hq.author_id = hu.u
+                                  ) hr
+                              )
+                            end
+                          )
+                        )::int as "quoteCount"
+                      from
+                        posts p_q
+                      where
+                        p_q.id = p.quote_of_id
+                        and (
+                          s.block_count = 0
+                          or (
+                            not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = s.user_id
+                                and bk.blocked_id = p_q.author_id
+                            )
+                            and not exists (
+                              select
+                              from
+                                blocks bk
+                              where
+                                bk.blocker_id = p_q.author_id
+                                and bk.blocked_id = s.user_id
+                            )
                           )
                         )
-                      )
-                  ) o
-              ) as "quoteOf",
+                    ) o
+                )
+              end as "quoteOf",
               (
                 coalesce(
                   (
@@ -2970,53 +2997,56 @@ select
                   p_b.post_id = p.id
                   and p_b.user_id = s.user_id
               ) as "bookmarkedByMe",
-              coalesce(
-                (
-                  select
-                    array_to_json(array_agg(a))
-                  from
-                    (
-                      select
-                        p_me_mu.id,
-                        p_me_mu.first_name as "firstName",
-                        p_me_mu.last_name as "lastName",
-                        p_me_mu.avatar_url as "avatarUrl",
-                        p_me_mu.handle
-                      from
-                        post_mentions p_me_m
-                        join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                      where
-                        p_me_m.post_id = p.id
-                        and p_me_m.shown
-                        and (
-                          s.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = s.user_id
-                                and bk.blocked_id = p_me_m.user_id
-                            )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = p_me_m.user_id
-                                and bk.blocked_id = s.user_id
+              case
+                when strpos(p.content, '@') = 0 then '[]'::json
+                else coalesce(
+                  (
+                    select
+                      array_to_json(array_agg(a))
+                    from
+                      (
+                        select
+                          p_me_mu.id,
+                          p_me_mu.first_name as "firstName",
+                          p_me_mu.last_name as "lastName",
+                          p_me_mu.avatar_url as "avatarUrl",
+                          p_me_mu.handle
+                        from
+                          post_mentions p_me_m
+                          join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                        where
+                          p_me_m.post_id = p.id
+                          and p_me_m.shown
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = p_me_m.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = p_me_m.user_id
+                                  and bk.blocked_id = s.user_id
+                              )
                             )
                           )
-                        )
-                      order by
-                        p_me_m.user_id
-                      limit
-                        20
-                    ) a
-                ),
-                '[]'::json
-              ) as mentions
+                        order by
+                          p_me_m.user_id
+                        limit
+                          20
+                      ) a
+                  ),
+                  '[]'::json
+                )
+              end as mentions
           ) o
       )
     from
@@ -3387,81 +3417,84 @@ select
               coalesce(ins.media::json, '[]'::json) as media,
               coalesce(to_json(ins.tags), '[]'::json) as tags,
               0 as "quoteCount",
-              (
-                select
-                  row_to_json(o)
-                from
-                  (
-                    select
-                      ins_q.id,
-                      ins_q.title,
-                      ins_q.content,
-                      to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                      (
-                        select
-                          row_to_json(o)
-                        from
-                          (
-                            select
-                              ins_q_a.id,
-                              ins_q_a.first_name as "firstName",
-                              ins_q_a.last_name as "lastName",
-                              ins_q_a.avatar_url as "avatarUrl",
-                              ins_q_a.handle
-                            from
-                              users ins_q_a
-                            where
-                              ins_q_a.id = ins_q.author_id
-                          ) o
-                      ) as "createdBy",
-                      (
-                        coalesce(
-                          (
-                            select
-                              ins_q_s.like_count
-                            from
-                              post_stats ins_q_s
-                            where
-                              ins_q_s.post_id = ins_q.id
-                          ),
-                          0
-                        ) - 0
-                      )::int as "likeCount",
-                      (
-                        coalesce(
-                          (
-                            select
-                              ins_q_s.comment_count
-                            from
-                              post_stats ins_q_s
-                            where
-                              ins_q_s.post_id = ins_q.id
-                          ),
-                          0
-                        ) - 0
-                      )::int as "commentCount",
-                      coalesce(ins_q.media::json, '[]'::json) as media,
-                      coalesce(to_json(ins_q.tags), '[]'::json) as tags,
-                      (
-                        coalesce(
-                          (
-                            select
-                              ins_q_s.quote_count
-                            from
-                              post_stats ins_q_s
-                            where
-                              ins_q_s.post_id = ins_q.id
-                          ),
-                          0
-                        ) - 0
-                      )::int + 1 as "quoteCount"
-                    from
-                      posts ins_q
-                    where
-                      ins_q.id = ins.quote_of_id
-                      and true
-                  ) o
-              ) as "quoteOf",
+              case
+                when ins.quote_of_id is null then null
+                else (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        ins_q.id,
+                        ins_q.title,
+                        ins_q.content,
+                        to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                ins_q_a.id,
+                                ins_q_a.first_name as "firstName",
+                                ins_q_a.last_name as "lastName",
+                                ins_q_a.avatar_url as "avatarUrl",
+                                ins_q_a.handle
+                              from
+                                users ins_q_a
+                              where
+                                ins_q_a.id = ins_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                ins_q_s.like_count
+                              from
+                                post_stats ins_q_s
+                              where
+                                ins_q_s.post_id = ins_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                ins_q_s.comment_count
+                              from
+                                post_stats ins_q_s
+                              where
+                                ins_q_s.post_id = ins_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "commentCount",
+                        coalesce(ins_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(ins_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                ins_q_s.quote_count
+                              from
+                                post_stats ins_q_s
+                              where
+                                ins_q_s.post_id = ins_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int + 1 as "quoteCount"
+                      from
+                        posts ins_q
+                      where
+                        ins_q.id = ins.quote_of_id
+                        and true
+                    ) o
+                )
+              end as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
               false as "bookmarkedByMe",
@@ -3904,81 +3937,84 @@ select
               coalesce(ins.media::json, '[]'::json) as media,
               coalesce(to_json(ins.tags), '[]'::json) as tags,
               0 as "quoteCount",
-              (
-                select
-                  row_to_json(o)
-                from
-                  (
-                    select
-                      ins_q.id,
-                      ins_q.title,
-                      ins_q.content,
-                      to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                      (
-                        select
-                          row_to_json(o)
-                        from
-                          (
-                            select
-                              ins_q_a.id,
-                              ins_q_a.first_name as "firstName",
-                              ins_q_a.last_name as "lastName",
-                              ins_q_a.avatar_url as "avatarUrl",
-                              ins_q_a.handle
-                            from
-                              users ins_q_a
-                            where
-                              ins_q_a.id = ins_q.author_id
-                          ) o
-                      ) as "createdBy",
-                      (
-                        coalesce(
-                          (
-                            select
-                              ins_q_s.like_count
-                            from
-                              post_stats ins_q_s
-                            where
-                              ins_q_s.post_id = ins_q.id
-                          ),
-                          0
-                        ) - 0
-                      )::int as "likeCount",
-                      (
-                        coalesce(
-                          (
-                            select
-                              ins_q_s.comment_count
-                            from
-                              post_stats ins_q_s
-                            where
-                              ins_q_s.post_id = ins_q.id
-                          ),
-                          0
-                        ) - 0
-                      )::int as "commentCount",
-                      coalesce(ins_q.media::json, '[]'::json) as media,
-                      coalesce(to_json(ins_q.tags), '[]'::json) as tags,
-                      (
-                        coalesce(
-                          (
-                            select
-                              ins_q_s.quote_count
-                            from
-                              post_stats ins_q_s
-                            where
-                              ins_q_s.post_id = ins_q.id
-                          ),
-                          0
-                        ) - 0
-                      )::int + 1 as "quoteCount"
-                    from
-                      posts ins_q
-                    where
-                      ins_q.id = ins.quote_of_id
-                      and true
-                  ) o
-              ) as "quoteOf",
+              case
+                when ins.quote_of_id is null then null
+                else (
+                  select
+                    row_to_json(o)
+                  from
+                    (
+                      select
+                        ins_q.id,
+                        ins_q.title,
+                        ins_q.content,
+                        to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                        (
+                          select
+                            row_to_json(o)
+                          from
+                            (
+                              select
+                                ins_q_a.id,
+                                ins_q_a.first_name as "firstName",
+                                ins_q_a.last_name as "lastName",
+                                ins_q_a.avatar_url as "avatarUrl",
+                                ins_q_a.handle
+                              from
+                                users ins_q_a
+                              where
+                                ins_q_a.id = ins_q.author_id
+                            ) o
+                        ) as "createdBy",
+                        (
+                          coalesce(
+                            (
+                              select
+                                ins_q_s.like_count
+                              from
+                                post_stats ins_q_s
+                              where
+                                ins_q_s.post_id = ins_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "likeCount",
+                        (
+                          coalesce(
+                            (
+                              select
+                                ins_q_s.comment_count
+                              from
+                                post_stats ins_q_s
+                              where
+                                ins_q_s.post_id = ins_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int as "commentCount",
+                        coalesce(ins_q.media::json, '[]'::json) as media,
+                        coalesce(to_json(ins_q.tags), '[]'::json) as tags,
+                        (
+                          coalesce(
+                            (
+                              select
+                                ins_q_s.quote_count
+                              from
+                                post_stats ins_q_s
+                              where
+                                ins_q_s.post_id = ins_q.id
+                            ),
+                            0
+                          ) - 0
+                        )::int + 1 as "quoteCount"
+                      from
+                        posts ins_q
+                      where
+                        ins_q.id = ins.quote_of_id
+                        and true
+                    ) o
+                )
+              end as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
               false as "bookmarkedByMe",
@@ -4269,60 +4305,63 @@ select
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $2
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and (
-                                (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $2
-                                ) = 0
-                                or (
-                                  not exists (
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and (
+                                  (
                                     select
+                                      vb.block_count
                                     from
-                                      blocks bk
+                                      users vb
                                     where
-                                      bk.blocker_id = $2
-                                      and bk.blocked_id = p_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = p_c_me_m.user_id
-                                      and bk.blocked_id = $2
+                                      vb.id = $2
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $2
+                                        and bk.blocked_id = p_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = p_c_me_m.user_id
+                                        and bk.blocked_id = $2
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -4530,225 +4569,228 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $2
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $2
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $2
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = p_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $2
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $2
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $2
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = p_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $2
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $2
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $2
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = p_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and (
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                     (
                       select
-                        vb.block_count
+                        row_to_json(o)
                       from
-                        users vb
-                      where
-                        vb.id = $2
-                    ) = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = $2
-                          and bk.blocked_id = p_q.author_id
+                        (
+                          select
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
+                          from
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.like_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $2
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $2
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $2
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = p_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $2
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $2
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $2
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = p_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $2
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $2
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $2
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = p_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and (
+                      (
                         select
+                          vb.block_count
                         from
-                          blocks bk
+                          users vb
                         where
-                          bk.blocker_id = p_q.author_id
-                          and bk.blocked_id = $2
+                          vb.id = $2
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $2
+                            and bk.blocked_id = p_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_q.author_id
+                            and bk.blocked_id = $2
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -4817,60 +4859,63 @@ select
               p_b.post_id = p.id
               and p_b.user_id = $2
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $2
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $2
-                            and bk.blocked_id = p_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_me_m.user_id
-                            and bk.blocked_id = $2
+                            vb.id = $2
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $2
+                              and bk.blocked_id = p_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_me_m.user_id
+                              and bk.blocked_id = $2
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   ) as json
 from
@@ -5228,53 +5273,56 @@ select
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    lp_c_me_mu.id,
-                                    lp_c_me_mu.first_name as "firstName",
-                                    lp_c_me_mu.last_name as "lastName",
-                                    lp_c_me_mu.avatar_url as "avatarUrl",
-                                    lp_c_me_mu.handle
-                                  from
-                                    comment_mentions lp_c_me_m
-                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
-                                  where
-                                    lp_c_me_m.comment_id = lp_c.id
-                                    and lp_c_me_m.shown
-                                    and (
-                                      s.block_count = 0
-                                      or (
-                                        not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = s.user_id
-                                            and bk.blocked_id = lp_c_me_m.user_id
-                                        )
-                                        and not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = lp_c_me_m.user_id
-                                            and bk.blocked_id = s.user_id
+                          case
+                            when strpos(lp_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      lp_c_me_mu.id,
+                                      lp_c_me_mu.first_name as "firstName",
+                                      lp_c_me_mu.last_name as "lastName",
+                                      lp_c_me_mu.avatar_url as "avatarUrl",
+                                      lp_c_me_mu.handle
+                                    from
+                                      comment_mentions lp_c_me_m
+                                      join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                    where
+                                      lp_c_me_m.comment_id = lp_c.id
+                                      and lp_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = lp_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = lp_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
                                         )
                                       )
-                                    )
-                                  order by
-                                    lp_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                                    order by
+                                      lp_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments lp_c
                         where
@@ -5447,197 +5495,200 @@ select
                     end
                   )
                 )::int as "quoteCount",
-                (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        lp_q.id,
-                        lp_q.title,
-                        lp_q.content,
-                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                lp_q_a.id,
-                                lp_q_a.first_name as "firstName",
-                                lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl",
-                                lp_q_a.handle
-                              from
-                                users lp_q_a
-                              where
-                                lp_q_a.id = lp_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.like_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
                                 select
-                                  count(*)
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      post_likes hl
-                                    where
-                                      hl.post_id = lp_q.id
-                                      and hl.user_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "likeCount",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.comment_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
                                 select
-                                  count(*)
+                                  lp_q_s.like_count
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      comments hc
-                                    where
-                                      hc.post_id = lp_q.id
-                                      and hc.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "commentCount",
-                        coalesce(lp_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.quote_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
-                                select
-                                  count(*)
-                                from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      posts hq
-                                    where
-                                      hq.quote_of_id = lp_q.id
-                                      and hq.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "quoteCount"
-                      from
-                        posts lp_q
-                      where
-                        lp_q.id = lp.quote_of_id
-                        and (
-                          s.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = s.user_id
-                                and bk.blocked_id = lp_q.author_id
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = lp_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
                             )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = lp_q.author_id
-                                and bk.blocked_id = s.user_id
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.comment_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = lp_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.quote_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = lp_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts lp_q
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
                             )
                           )
-                        )
-                    ) o
-                ) as "quoteOf",
+                      ) o
+                  )
+                end as "quoteOf",
                 (
                   coalesce(
                     (
@@ -5699,53 +5750,56 @@ select
                     lp_b.post_id = lp.id
                     and lp_b.user_id = s.user_id
                 ) as "bookmarkedByMe",
-                coalesce(
-                  (
-                    select
-                      array_to_json(array_agg(a))
-                    from
-                      (
-                        select
-                          lp_me_mu.id,
-                          lp_me_mu.first_name as "firstName",
-                          lp_me_mu.last_name as "lastName",
-                          lp_me_mu.avatar_url as "avatarUrl",
-                          lp_me_mu.handle
-                        from
-                          post_mentions lp_me_m
-                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
-                        where
-                          lp_me_m.post_id = lp.id
-                          and lp_me_m.shown
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = lp_me_m.user_id
-                              )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = lp_me_m.user_id
-                                  and bk.blocked_id = s.user_id
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = lp_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = lp_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                        order by
-                          lp_me_m.user_id
-                        limit
-                          20
-                      ) a
-                  ),
-                  '[]'::json
-                ) as mentions
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
             ) o
         )
       from
@@ -6099,53 +6153,56 @@ select
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    lp_c_me_mu.id,
-                                    lp_c_me_mu.first_name as "firstName",
-                                    lp_c_me_mu.last_name as "lastName",
-                                    lp_c_me_mu.avatar_url as "avatarUrl",
-                                    lp_c_me_mu.handle
-                                  from
-                                    comment_mentions lp_c_me_m
-                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
-                                  where
-                                    lp_c_me_m.comment_id = lp_c.id
-                                    and lp_c_me_m.shown
-                                    and (
-                                      s.block_count = 0
-                                      or (
-                                        not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = s.user_id
-                                            and bk.blocked_id = lp_c_me_m.user_id
-                                        )
-                                        and not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = lp_c_me_m.user_id
-                                            and bk.blocked_id = s.user_id
+                          case
+                            when strpos(lp_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      lp_c_me_mu.id,
+                                      lp_c_me_mu.first_name as "firstName",
+                                      lp_c_me_mu.last_name as "lastName",
+                                      lp_c_me_mu.avatar_url as "avatarUrl",
+                                      lp_c_me_mu.handle
+                                    from
+                                      comment_mentions lp_c_me_m
+                                      join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                    where
+                                      lp_c_me_m.comment_id = lp_c.id
+                                      and lp_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = lp_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = lp_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
                                         )
                                       )
-                                    )
-                                  order by
-                                    lp_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                                    order by
+                                      lp_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments lp_c
                         where
@@ -6325,197 +6382,200 @@ select
                     end
                   )
                 )::int as "quoteCount",
-                (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        lp_q.id,
-                        lp_q.title,
-                        lp_q.content,
-                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                lp_q_a.id,
-                                lp_q_a.first_name as "firstName",
-                                lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl",
-                                lp_q_a.handle
-                              from
-                                users lp_q_a
-                              where
-                                lp_q_a.id = lp_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.like_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
                                 select
-                                  count(*)
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      post_likes hl
-                                    where
-                                      hl.post_id = lp_q.id
-                                      and hl.user_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "likeCount",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.comment_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
                                 select
-                                  count(*)
+                                  lp_q_s.like_count
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      comments hc
-                                    where
-                                      hc.post_id = lp_q.id
-                                      and hc.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "commentCount",
-                        coalesce(lp_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.quote_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
-                                select
-                                  count(*)
-                                from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      posts hq
-                                    where
-                                      hq.quote_of_id = lp_q.id
-                                      and hq.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "quoteCount"
-                      from
-                        posts lp_q
-                      where
-                        lp_q.id = lp.quote_of_id
-                        and (
-                          s.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = s.user_id
-                                and bk.blocked_id = lp_q.author_id
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = lp_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
                             )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = lp_q.author_id
-                                and bk.blocked_id = s.user_id
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.comment_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = lp_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.quote_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = lp_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts lp_q
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
                             )
                           )
-                        )
-                    ) o
-                ) as "quoteOf",
+                      ) o
+                  )
+                end as "quoteOf",
                 (
                   coalesce(
                     (
@@ -6570,53 +6630,56 @@ select
                     lp_b.post_id = lp.id
                     and lp_b.user_id = s.user_id
                 ) as "bookmarkedByMe",
-                coalesce(
-                  (
-                    select
-                      array_to_json(array_agg(a))
-                    from
-                      (
-                        select
-                          lp_me_mu.id,
-                          lp_me_mu.first_name as "firstName",
-                          lp_me_mu.last_name as "lastName",
-                          lp_me_mu.avatar_url as "avatarUrl",
-                          lp_me_mu.handle
-                        from
-                          post_mentions lp_me_m
-                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
-                        where
-                          lp_me_m.post_id = lp.id
-                          and lp_me_m.shown
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = lp_me_m.user_id
-                              )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = lp_me_m.user_id
-                                  and bk.blocked_id = s.user_id
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = lp_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = lp_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                        order by
-                          lp_me_m.user_id
-                        limit
-                          20
-                      ) a
-                  ),
-                  '[]'::json
-                ) as mentions
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
             ) o
         )
       from
@@ -6937,53 +7000,56 @@ select
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    lp_c_me_mu.id,
-                                    lp_c_me_mu.first_name as "firstName",
-                                    lp_c_me_mu.last_name as "lastName",
-                                    lp_c_me_mu.avatar_url as "avatarUrl",
-                                    lp_c_me_mu.handle
-                                  from
-                                    comment_mentions lp_c_me_m
-                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
-                                  where
-                                    lp_c_me_m.comment_id = lp_c.id
-                                    and lp_c_me_m.shown
-                                    and (
-                                      s.block_count = 0
-                                      or (
-                                        not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = s.user_id
-                                            and bk.blocked_id = lp_c_me_m.user_id
-                                        )
-                                        and not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = lp_c_me_m.user_id
-                                            and bk.blocked_id = s.user_id
+                          case
+                            when strpos(lp_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      lp_c_me_mu.id,
+                                      lp_c_me_mu.first_name as "firstName",
+                                      lp_c_me_mu.last_name as "lastName",
+                                      lp_c_me_mu.avatar_url as "avatarUrl",
+                                      lp_c_me_mu.handle
+                                    from
+                                      comment_mentions lp_c_me_m
+                                      join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                    where
+                                      lp_c_me_m.comment_id = lp_c.id
+                                      and lp_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = lp_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = lp_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
                                         )
                                       )
-                                    )
-                                  order by
-                                    lp_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                                    order by
+                                      lp_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments lp_c
                         where
@@ -7163,197 +7229,200 @@ select
                     end
                   )
                 )::int as "quoteCount",
-                (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        lp_q.id,
-                        lp_q.title,
-                        lp_q.content,
-                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                lp_q_a.id,
-                                lp_q_a.first_name as "firstName",
-                                lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl",
-                                lp_q_a.handle
-                              from
-                                users lp_q_a
-                              where
-                                lp_q_a.id = lp_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.like_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
                                 select
-                                  count(*)
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      post_likes hl
-                                    where
-                                      hl.post_id = lp_q.id
-                                      and hl.user_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "likeCount",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.comment_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
                                 select
-                                  count(*)
+                                  lp_q_s.like_count
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      comments hc
-                                    where
-                                      hc.post_id = lp_q.id
-                                      and hc.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "commentCount",
-                        coalesce(lp_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.quote_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
-                                select
-                                  count(*)
-                                from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      posts hq
-                                    where
-                                      hq.quote_of_id = lp_q.id
-                                      and hq.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "quoteCount"
-                      from
-                        posts lp_q
-                      where
-                        lp_q.id = lp.quote_of_id
-                        and (
-                          s.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = s.user_id
-                                and bk.blocked_id = lp_q.author_id
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = lp_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
                             )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = lp_q.author_id
-                                and bk.blocked_id = s.user_id
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.comment_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = lp_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.quote_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = lp_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts lp_q
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
                             )
                           )
-                        )
-                    ) o
-                ) as "quoteOf",
+                      ) o
+                  )
+                end as "quoteOf",
                 (
                   coalesce(
                     (
@@ -7408,53 +7477,56 @@ select
                     and lp_r.user_id = s.user_id
                 ) as "repostedByMe",
                 false as "bookmarkedByMe",
-                coalesce(
-                  (
-                    select
-                      array_to_json(array_agg(a))
-                    from
-                      (
-                        select
-                          lp_me_mu.id,
-                          lp_me_mu.first_name as "firstName",
-                          lp_me_mu.last_name as "lastName",
-                          lp_me_mu.avatar_url as "avatarUrl",
-                          lp_me_mu.handle
-                        from
-                          post_mentions lp_me_m
-                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
-                        where
-                          lp_me_m.post_id = lp.id
-                          and lp_me_m.shown
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = lp_me_m.user_id
-                              )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = lp_me_m.user_id
-                                  and bk.blocked_id = s.user_id
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = lp_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = lp_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                        order by
-                          lp_me_m.user_id
-                        limit
-                          20
-                      ) a
-                  ),
-                  '[]'::json
-                ) as mentions
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
             ) o
         )
       from
@@ -7749,53 +7821,56 @@ select
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    lp_c_me_mu.id,
-                                    lp_c_me_mu.first_name as "firstName",
-                                    lp_c_me_mu.last_name as "lastName",
-                                    lp_c_me_mu.avatar_url as "avatarUrl",
-                                    lp_c_me_mu.handle
-                                  from
-                                    comment_mentions lp_c_me_m
-                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
-                                  where
-                                    lp_c_me_m.comment_id = lp_c.id
-                                    and lp_c_me_m.shown
-                                    and (
-                                      s.block_count = 0
-                                      or (
-                                        not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = s.user_id
-                                            and bk.blocked_id = lp_c_me_m.user_id
-                                        )
-                                        and not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = lp_c_me_m.user_id
-                                            and bk.blocked_id = s.user_id
+                          case
+                            when strpos(lp_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      lp_c_me_mu.id,
+                                      lp_c_me_mu.first_name as "firstName",
+                                      lp_c_me_mu.last_name as "lastName",
+                                      lp_c_me_mu.avatar_url as "avatarUrl",
+                                      lp_c_me_mu.handle
+                                    from
+                                      comment_mentions lp_c_me_m
+                                      join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                    where
+                                      lp_c_me_m.comment_id = lp_c.id
+                                      and lp_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = lp_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = lp_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
                                         )
                                       )
-                                    )
-                                  order by
-                                    lp_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                                    order by
+                                      lp_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments lp_c
                         where
@@ -7968,197 +8043,200 @@ select
                     end
                   )
                 )::int as "quoteCount",
-                (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        lp_q.id,
-                        lp_q.title,
-                        lp_q.content,
-                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                lp_q_a.id,
-                                lp_q_a.first_name as "firstName",
-                                lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl",
-                                lp_q_a.handle
-                              from
-                                users lp_q_a
-                              where
-                                lp_q_a.id = lp_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.like_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
                                 select
-                                  count(*)
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      post_likes hl
-                                    where
-                                      hl.post_id = lp_q.id
-                                      and hl.user_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "likeCount",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.comment_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
                                 select
-                                  count(*)
+                                  lp_q_s.like_count
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      comments hc
-                                    where
-                                      hc.post_id = lp_q.id
-                                      and hc.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "commentCount",
-                        coalesce(lp_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.quote_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
-                                select
-                                  count(*)
-                                from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      posts hq
-                                    where
-                                      hq.quote_of_id = lp_q.id
-                                      and hq.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "quoteCount"
-                      from
-                        posts lp_q
-                      where
-                        lp_q.id = lp.quote_of_id
-                        and (
-                          s.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = s.user_id
-                                and bk.blocked_id = lp_q.author_id
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = lp_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
                             )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = lp_q.author_id
-                                and bk.blocked_id = s.user_id
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.comment_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = lp_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.quote_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = lp_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts lp_q
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
                             )
                           )
-                        )
-                    ) o
-                ) as "quoteOf",
+                      ) o
+                  )
+                end as "quoteOf",
                 (
                   coalesce(
                     (
@@ -8220,53 +8298,56 @@ select
                     lp_b.post_id = lp.id
                     and lp_b.user_id = s.user_id
                 ) as "bookmarkedByMe",
-                coalesce(
-                  (
-                    select
-                      array_to_json(array_agg(a))
-                    from
-                      (
-                        select
-                          lp_me_mu.id,
-                          lp_me_mu.first_name as "firstName",
-                          lp_me_mu.last_name as "lastName",
-                          lp_me_mu.avatar_url as "avatarUrl",
-                          lp_me_mu.handle
-                        from
-                          post_mentions lp_me_m
-                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
-                        where
-                          lp_me_m.post_id = lp.id
-                          and lp_me_m.shown
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = lp_me_m.user_id
-                              )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = lp_me_m.user_id
-                                  and bk.blocked_id = s.user_id
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = lp_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = lp_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                        order by
-                          lp_me_m.user_id
-                        limit
-                          20
-                      ) a
-                  ),
-                  '[]'::json
-                ) as mentions
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
             ) o
         )
       from
@@ -8561,53 +8642,56 @@ select
                               lp_c_m.comment_id = lp_c.id
                               and lp_c_m.user_id = s.user_id
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    lp_c_me_mu.id,
-                                    lp_c_me_mu.first_name as "firstName",
-                                    lp_c_me_mu.last_name as "lastName",
-                                    lp_c_me_mu.avatar_url as "avatarUrl",
-                                    lp_c_me_mu.handle
-                                  from
-                                    comment_mentions lp_c_me_m
-                                    join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
-                                  where
-                                    lp_c_me_m.comment_id = lp_c.id
-                                    and lp_c_me_m.shown
-                                    and (
-                                      s.block_count = 0
-                                      or (
-                                        not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = s.user_id
-                                            and bk.blocked_id = lp_c_me_m.user_id
-                                        )
-                                        and not exists (
-                                          select
-                                          from
-                                            blocks bk
-                                          where
-                                            bk.blocker_id = lp_c_me_m.user_id
-                                            and bk.blocked_id = s.user_id
+                          case
+                            when strpos(lp_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      lp_c_me_mu.id,
+                                      lp_c_me_mu.first_name as "firstName",
+                                      lp_c_me_mu.last_name as "lastName",
+                                      lp_c_me_mu.avatar_url as "avatarUrl",
+                                      lp_c_me_mu.handle
+                                    from
+                                      comment_mentions lp_c_me_m
+                                      join users lp_c_me_mu on lp_c_me_mu.id = lp_c_me_m.user_id
+                                    where
+                                      lp_c_me_m.comment_id = lp_c.id
+                                      and lp_c_me_m.shown
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = lp_c_me_m.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = lp_c_me_m.user_id
+                                              and bk.blocked_id = s.user_id
+                                          )
                                         )
                                       )
-                                    )
-                                  order by
-                                    lp_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                                    order by
+                                      lp_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments lp_c
                         where
@@ -8787,197 +8871,200 @@ select
                     end
                   )
                 )::int as "quoteCount",
-                (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        lp_q.id,
-                        lp_q.title,
-                        lp_q.content,
-                        to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                lp_q_a.id,
-                                lp_q_a.first_name as "firstName",
-                                lp_q_a.last_name as "lastName",
-                                lp_q_a.avatar_url as "avatarUrl",
-                                lp_q_a.handle
-                              from
-                                users lp_q_a
-                              where
-                                lp_q_a.id = lp_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.like_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                case
+                  when lp.quote_of_id is null then null
+                  else (
+                    select
+                      row_to_json(o)
+                    from
+                      (
+                        select
+                          lp_q.id,
+                          lp_q.title,
+                          lp_q.content,
+                          to_char(lp_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                          (
+                            select
+                              row_to_json(o)
+                            from
+                              (
                                 select
-                                  count(*)
+                                  lp_q_a.id,
+                                  lp_q_a.first_name as "firstName",
+                                  lp_q_a.last_name as "lastName",
+                                  lp_q_a.avatar_url as "avatarUrl",
+                                  lp_q_a.handle
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      post_likes hl
-                                    where
-                                      hl.post_id = lp_q.id
-                                      and hl.user_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "likeCount",
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.comment_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
+                                  users lp_q_a
+                                where
+                                  lp_q_a.id = lp_q.author_id
+                              ) o
+                          ) as "createdBy",
+                          (
+                            coalesce(
+                              (
                                 select
-                                  count(*)
+                                  lp_q_s.like_count
                                 from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      comments hc
-                                    where
-                                      hc.post_id = lp_q.id
-                                      and hc.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "commentCount",
-                        coalesce(lp_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(lp_q.tags), '[]'::json) as tags,
-                        (
-                          coalesce(
-                            (
-                              select
-                                lp_q_s.quote_count
-                              from
-                                post_stats lp_q_s
-                              where
-                                lp_q_s.post_id = lp_q.id
-                            ),
-                            0
-                          ) - (
-                            case
-                              when s.block_count = 0 then 0
-                              else (
-                                select
-                                  count(*)
-                                from
-                                  (
-                                    select
-                                      hb.blocked_id as u
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocker_id = s.user_id
-                                    union all
-                                    select
-                                      hb.blocker_id
-                                    from
-                                      blocks hb
-                                    where
-                                      hb.blocked_id = s.user_id
-                                  ) hu
-                                  cross join lateral (
-                                    select
-                                    from
-                                      posts hq
-                                    where
-                                      hq.quote_of_id = lp_q.id
-                                      and hq.author_id = hu.u
-                                  ) hr
-                              )
-                            end
-                          )
-                        )::int as "quoteCount"
-                      from
-                        posts lp_q
-                      where
-                        lp_q.id = lp.quote_of_id
-                        and (
-                          s.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = s.user_id
-                                and bk.blocked_id = lp_q.author_id
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        post_likes hl
+                                      where
+                                        hl.post_id = lp_q.id
+                                        and hl.user_id = hu.u
+                                    ) hr
+                                )
+                              end
                             )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = lp_q.author_id
-                                and bk.blocked_id = s.user_id
+                          )::int as "likeCount",
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.comment_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        comments hc
+                                      where
+                                        hc.post_id = lp_q.id
+                                        and hc.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "commentCount",
+                          coalesce(lp_q.media::json, '[]'::json) as media,
+                          coalesce(to_json(lp_q.tags), '[]'::json) as tags,
+                          (
+                            coalesce(
+                              (
+                                select
+                                  lp_q_s.quote_count
+                                from
+                                  post_stats lp_q_s
+                                where
+                                  lp_q_s.post_id = lp_q.id
+                              ),
+                              0
+                            ) - (
+                              case
+                                when s.block_count = 0 then 0
+                                else (
+                                  select
+                                    count(*)
+                                  from
+                                    (
+                                      select
+                                        hb.blocked_id as u
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocker_id = s.user_id
+                                      union all
+                                      select
+                                        hb.blocker_id
+                                      from
+                                        blocks hb
+                                      where
+                                        hb.blocked_id = s.user_id
+                                    ) hu
+                                    cross join lateral (
+                                      select
+                                      from
+                                        posts hq
+                                      where
+                                        hq.quote_of_id = lp_q.id
+                                        and hq.author_id = hu.u
+                                    ) hr
+                                )
+                              end
+                            )
+                          )::int as "quoteCount"
+                        from
+                          posts lp_q
+                        where
+                          lp_q.id = lp.quote_of_id
+                          and (
+                            s.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = s.user_id
+                                  and bk.blocked_id = lp_q.author_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = lp_q.author_id
+                                  and bk.blocked_id = s.user_id
+                              )
                             )
                           )
-                        )
-                    ) o
-                ) as "quoteOf",
+                      ) o
+                  )
+                end as "quoteOf",
                 (
                   coalesce(
                     (
@@ -9032,53 +9119,56 @@ select
                     lp_b.post_id = lp.id
                     and lp_b.user_id = s.user_id
                 ) as "bookmarkedByMe",
-                coalesce(
-                  (
-                    select
-                      array_to_json(array_agg(a))
-                    from
-                      (
-                        select
-                          lp_me_mu.id,
-                          lp_me_mu.first_name as "firstName",
-                          lp_me_mu.last_name as "lastName",
-                          lp_me_mu.avatar_url as "avatarUrl",
-                          lp_me_mu.handle
-                        from
-                          post_mentions lp_me_m
-                          join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
-                        where
-                          lp_me_m.post_id = lp.id
-                          and lp_me_m.shown
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = lp_me_m.user_id
-                              )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = lp_me_m.user_id
-                                  and bk.blocked_id = s.user_id
+                case
+                  when strpos(lp.content, '@') = 0 then '[]'::json
+                  else coalesce(
+                    (
+                      select
+                        array_to_json(array_agg(a))
+                      from
+                        (
+                          select
+                            lp_me_mu.id,
+                            lp_me_mu.first_name as "firstName",
+                            lp_me_mu.last_name as "lastName",
+                            lp_me_mu.avatar_url as "avatarUrl",
+                            lp_me_mu.handle
+                          from
+                            post_mentions lp_me_m
+                            join users lp_me_mu on lp_me_mu.id = lp_me_m.user_id
+                          where
+                            lp_me_m.post_id = lp.id
+                            and lp_me_m.shown
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = lp_me_m.user_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = lp_me_m.user_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                        order by
-                          lp_me_m.user_id
-                        limit
-                          20
-                      ) a
-                  ),
-                  '[]'::json
-                ) as mentions
+                          order by
+                            lp_me_m.user_id
+                          limit
+                            20
+                        ) a
+                    ),
+                    '[]'::json
+                  )
+                end as mentions
             ) o
         )
       from
@@ -9784,33 +9874,36 @@ select
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
                               ) as "likedByMe",
-                              coalesce(
-                                (
-                                  select
-                                    array_to_json(array_agg(a))
-                                  from
-                                    (
-                                      select
-                                        p_c_me_mu.id,
-                                        p_c_me_mu.first_name as "firstName",
-                                        p_c_me_mu.last_name as "lastName",
-                                        p_c_me_mu.avatar_url as "avatarUrl",
-                                        p_c_me_mu.handle
-                                      from
-                                        comment_mentions p_c_me_m
-                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                      where
-                                        p_c_me_m.comment_id = p_c.id
-                                        and p_c_me_m.shown
-                                        and true
-                                      order by
-                                        p_c_me_m.user_id
-                                      limit
-                                        20
-                                    ) a
-                                ),
-                                '[]'::json
-                              ) as mentions
+                              case
+                                when strpos(p_c.content, '@') = 0 then '[]'::json
+                                else coalesce(
+                                  (
+                                    select
+                                      array_to_json(array_agg(a))
+                                    from
+                                      (
+                                        select
+                                          p_c_me_mu.id,
+                                          p_c_me_mu.first_name as "firstName",
+                                          p_c_me_mu.last_name as "lastName",
+                                          p_c_me_mu.avatar_url as "avatarUrl",
+                                          p_c_me_mu.handle
+                                        from
+                                          comment_mentions p_c_me_m
+                                          join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                        where
+                                          p_c_me_m.comment_id = p_c.id
+                                          and p_c_me_m.shown
+                                          and true
+                                        order by
+                                          p_c_me_m.user_id
+                                        limit
+                                          20
+                                      ) a
+                                  ),
+                                  '[]'::json
+                                )
+                              end as mentions
                             from
                               comments p_c
                             where
@@ -9874,81 +9967,84 @@ select
                         0
                       ) - 0
                     )::int as "quoteCount",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_q.id,
-                            p_q.title,
-                            p_q.content,
-                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                            (
-                              select
-                                row_to_json(o)
-                              from
-                                (
-                                  select
-                                    p_q_a.id,
-                                    p_q_a.first_name as "firstName",
-                                    p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl",
-                                    p_q_a.handle
-                                  from
-                                    users p_q_a
-                                  where
-                                    p_q_a.id = p_q.author_id
-                                ) o
-                            ) as "createdBy",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.like_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "likeCount",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.comment_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "commentCount",
-                            coalesce(p_q.media::json, '[]'::json) as media,
-                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.quote_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "quoteCount"
-                          from
-                            posts p_q
-                          where
-                            p_q.id = p.quote_of_id
-                            and true
-                        ) o
-                    ) as "quoteOf",
+                    case
+                      when p.quote_of_id is null then null
+                      else (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              p_q.id,
+                              p_q.title,
+                              p_q.content,
+                              to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_q_a.id,
+                                      p_q_a.first_name as "firstName",
+                                      p_q_a.last_name as "lastName",
+                                      p_q_a.avatar_url as "avatarUrl",
+                                      p_q_a.handle
+                                    from
+                                      users p_q_a
+                                    where
+                                      p_q_a.id = p_q.author_id
+                                  ) o
+                              ) as "createdBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.like_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.comment_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "commentCount",
+                              coalesce(p_q.media::json, '[]'::json) as media,
+                              coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.quote_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "quoteCount"
+                            from
+                              posts p_q
+                            where
+                              p_q.id = p.quote_of_id
+                              and true
+                          ) o
+                      )
+                    end as "quoteOf",
                     (
                       coalesce(
                         (
@@ -9978,33 +10074,36 @@ select
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
                     ) as "bookmarkedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_me_mu.id,
-                              p_me_mu.first_name as "firstName",
-                              p_me_mu.last_name as "lastName",
-                              p_me_mu.avatar_url as "avatarUrl",
-                              p_me_mu.handle
-                            from
-                              post_mentions p_me_m
-                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                            where
-                              p_me_m.post_id = p.id
-                              and p_me_m.shown
-                              and true
-                            order by
-                              p_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                    case
+                      when strpos(p.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_me_mu.id,
+                                p_me_mu.first_name as "firstName",
+                                p_me_mu.last_name as "lastName",
+                                p_me_mu.avatar_url as "avatarUrl",
+                                p_me_mu.handle
+                              from
+                                post_mentions p_me_m
+                                join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                              where
+                                p_me_m.post_id = p.id
+                                and p_me_m.shown
+                                and true
+                              order by
+                                p_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     (
                       select
@@ -10288,53 +10387,56 @@ select
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = s.user_id
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -10514,197 +10616,200 @@ select
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
                                   select
-                                    count(*)
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
                                   select
-                                    count(*)
+                                    p_q_s.like_count
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = p_q.author_id
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = s.user_id
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -10766,53 +10871,56 @@ select
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              s.block_count = 0
-                              or (
-                                not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = s.user_id
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = s.user_id
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
                 from
                   (
                     select
@@ -11076,33 +11184,36 @@ select
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
                               ) as "likedByMe",
-                              coalesce(
-                                (
-                                  select
-                                    array_to_json(array_agg(a))
-                                  from
-                                    (
-                                      select
-                                        p_c_me_mu.id,
-                                        p_c_me_mu.first_name as "firstName",
-                                        p_c_me_mu.last_name as "lastName",
-                                        p_c_me_mu.avatar_url as "avatarUrl",
-                                        p_c_me_mu.handle
-                                      from
-                                        comment_mentions p_c_me_m
-                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                      where
-                                        p_c_me_m.comment_id = p_c.id
-                                        and p_c_me_m.shown
-                                        and true
-                                      order by
-                                        p_c_me_m.user_id
-                                      limit
-                                        20
-                                    ) a
-                                ),
-                                '[]'::json
-                              ) as mentions
+                              case
+                                when strpos(p_c.content, '@') = 0 then '[]'::json
+                                else coalesce(
+                                  (
+                                    select
+                                      array_to_json(array_agg(a))
+                                    from
+                                      (
+                                        select
+                                          p_c_me_mu.id,
+                                          p_c_me_mu.first_name as "firstName",
+                                          p_c_me_mu.last_name as "lastName",
+                                          p_c_me_mu.avatar_url as "avatarUrl",
+                                          p_c_me_mu.handle
+                                        from
+                                          comment_mentions p_c_me_m
+                                          join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                        where
+                                          p_c_me_m.comment_id = p_c.id
+                                          and p_c_me_m.shown
+                                          and true
+                                        order by
+                                          p_c_me_m.user_id
+                                        limit
+                                          20
+                                      ) a
+                                  ),
+                                  '[]'::json
+                                )
+                              end as mentions
                             from
                               comments p_c
                             where
@@ -11166,81 +11277,84 @@ select
                         0
                       ) - 0
                     )::int as "quoteCount",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_q.id,
-                            p_q.title,
-                            p_q.content,
-                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                            (
-                              select
-                                row_to_json(o)
-                              from
-                                (
-                                  select
-                                    p_q_a.id,
-                                    p_q_a.first_name as "firstName",
-                                    p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl",
-                                    p_q_a.handle
-                                  from
-                                    users p_q_a
-                                  where
-                                    p_q_a.id = p_q.author_id
-                                ) o
-                            ) as "createdBy",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.like_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "likeCount",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.comment_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "commentCount",
-                            coalesce(p_q.media::json, '[]'::json) as media,
-                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.quote_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "quoteCount"
-                          from
-                            posts p_q
-                          where
-                            p_q.id = p.quote_of_id
-                            and true
-                        ) o
-                    ) as "quoteOf",
+                    case
+                      when p.quote_of_id is null then null
+                      else (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              p_q.id,
+                              p_q.title,
+                              p_q.content,
+                              to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_q_a.id,
+                                      p_q_a.first_name as "firstName",
+                                      p_q_a.last_name as "lastName",
+                                      p_q_a.avatar_url as "avatarUrl",
+                                      p_q_a.handle
+                                    from
+                                      users p_q_a
+                                    where
+                                      p_q_a.id = p_q.author_id
+                                  ) o
+                              ) as "createdBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.like_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.comment_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "commentCount",
+                              coalesce(p_q.media::json, '[]'::json) as media,
+                              coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.quote_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "quoteCount"
+                            from
+                              posts p_q
+                            where
+                              p_q.id = p.quote_of_id
+                              and true
+                          ) o
+                      )
+                    end as "quoteOf",
                     (
                       coalesce(
                         (
@@ -11270,33 +11384,36 @@ select
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
                     ) as "bookmarkedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_me_mu.id,
-                              p_me_mu.first_name as "firstName",
-                              p_me_mu.last_name as "lastName",
-                              p_me_mu.avatar_url as "avatarUrl",
-                              p_me_mu.handle
-                            from
-                              post_mentions p_me_m
-                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                            where
-                              p_me_m.post_id = p.id
-                              and p_me_m.shown
-                              and true
-                            order by
-                              p_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                    case
+                      when strpos(p.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_me_mu.id,
+                                p_me_mu.first_name as "firstName",
+                                p_me_mu.last_name as "lastName",
+                                p_me_mu.avatar_url as "avatarUrl",
+                                p_me_mu.handle
+                              from
+                                post_mentions p_me_m
+                                join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                              where
+                                p_me_m.post_id = p.id
+                                and p_me_m.shown
+                                and true
+                              order by
+                                p_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     (
                       with
@@ -11845,53 +11962,56 @@ select
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = s.user_id
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -12071,197 +12191,200 @@ select
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
                                   select
-                                    count(*)
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
                                   select
-                                    count(*)
+                                    p_q_s.like_count
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = p_q.author_id
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = s.user_id
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -12323,53 +12446,56 @@ select
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              s.block_count = 0
-                              or (
-                                not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = s.user_id
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = s.user_id
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
                 from
                   (
                     with
@@ -13051,33 +13177,36 @@ select
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
                               ) as "likedByMe",
-                              coalesce(
-                                (
-                                  select
-                                    array_to_json(array_agg(a))
-                                  from
-                                    (
-                                      select
-                                        p_c_me_mu.id,
-                                        p_c_me_mu.first_name as "firstName",
-                                        p_c_me_mu.last_name as "lastName",
-                                        p_c_me_mu.avatar_url as "avatarUrl",
-                                        p_c_me_mu.handle
-                                      from
-                                        comment_mentions p_c_me_m
-                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                      where
-                                        p_c_me_m.comment_id = p_c.id
-                                        and p_c_me_m.shown
-                                        and true
-                                      order by
-                                        p_c_me_m.user_id
-                                      limit
-                                        20
-                                    ) a
-                                ),
-                                '[]'::json
-                              ) as mentions
+                              case
+                                when strpos(p_c.content, '@') = 0 then '[]'::json
+                                else coalesce(
+                                  (
+                                    select
+                                      array_to_json(array_agg(a))
+                                    from
+                                      (
+                                        select
+                                          p_c_me_mu.id,
+                                          p_c_me_mu.first_name as "firstName",
+                                          p_c_me_mu.last_name as "lastName",
+                                          p_c_me_mu.avatar_url as "avatarUrl",
+                                          p_c_me_mu.handle
+                                        from
+                                          comment_mentions p_c_me_m
+                                          join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                        where
+                                          p_c_me_m.comment_id = p_c.id
+                                          and p_c_me_m.shown
+                                          and true
+                                        order by
+                                          p_c_me_m.user_id
+                                        limit
+                                          20
+                                      ) a
+                                  ),
+                                  '[]'::json
+                                )
+                              end as mentions
                             from
                               comments p_c
                             where
@@ -13141,81 +13270,84 @@ select
                         0
                       ) - 0
                     )::int as "quoteCount",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_q.id,
-                            p_q.title,
-                            p_q.content,
-                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                            (
-                              select
-                                row_to_json(o)
-                              from
-                                (
-                                  select
-                                    p_q_a.id,
-                                    p_q_a.first_name as "firstName",
-                                    p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl",
-                                    p_q_a.handle
-                                  from
-                                    users p_q_a
-                                  where
-                                    p_q_a.id = p_q.author_id
-                                ) o
-                            ) as "createdBy",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.like_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "likeCount",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.comment_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "commentCount",
-                            coalesce(p_q.media::json, '[]'::json) as media,
-                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.quote_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "quoteCount"
-                          from
-                            posts p_q
-                          where
-                            p_q.id = p.quote_of_id
-                            and true
-                        ) o
-                    ) as "quoteOf",
+                    case
+                      when p.quote_of_id is null then null
+                      else (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              p_q.id,
+                              p_q.title,
+                              p_q.content,
+                              to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_q_a.id,
+                                      p_q_a.first_name as "firstName",
+                                      p_q_a.last_name as "lastName",
+                                      p_q_a.avatar_url as "avatarUrl",
+                                      p_q_a.handle
+                                    from
+                                      users p_q_a
+                                    where
+                                      p_q_a.id = p_q.author_id
+                                  ) o
+                              ) as "createdBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.like_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.comment_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "commentCount",
+                              coalesce(p_q.media::json, '[]'::json) as media,
+                              coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.quote_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "quoteCount"
+                            from
+                              posts p_q
+                            where
+                              p_q.id = p.quote_of_id
+                              and true
+                          ) o
+                      )
+                    end as "quoteOf",
                     (
                       coalesce(
                         (
@@ -13245,33 +13377,36 @@ select
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
                     ) as "bookmarkedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_me_mu.id,
-                              p_me_mu.first_name as "firstName",
-                              p_me_mu.last_name as "lastName",
-                              p_me_mu.avatar_url as "avatarUrl",
-                              p_me_mu.handle
-                            from
-                              post_mentions p_me_m
-                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                            where
-                              p_me_m.post_id = p.id
-                              and p_me_m.shown
-                              and true
-                            order by
-                              p_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                    case
+                      when strpos(p.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_me_mu.id,
+                                p_me_mu.first_name as "firstName",
+                                p_me_mu.last_name as "lastName",
+                                p_me_mu.avatar_url as "avatarUrl",
+                                p_me_mu.handle
+                              from
+                                post_mentions p_me_m
+                                join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                              where
+                                p_me_m.post_id = p.id
+                                and p_me_m.shown
+                                and true
+                              order by
+                                p_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     (
                       with
@@ -13772,53 +13907,56 @@ select
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = s.user_id
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -13998,197 +14136,200 @@ select
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
                                   select
-                                    count(*)
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
                                   select
-                                    count(*)
+                                    p_q_s.like_count
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = p_q.author_id
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = s.user_id
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -14250,53 +14391,56 @@ select
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              s.block_count = 0
-                              or (
-                                not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = s.user_id
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = s.user_id
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
                 from
                   (
                     with
@@ -14850,33 +14994,36 @@ select
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
                               ) as "likedByMe",
-                              coalesce(
-                                (
-                                  select
-                                    array_to_json(array_agg(a))
-                                  from
-                                    (
-                                      select
-                                        p_c_me_mu.id,
-                                        p_c_me_mu.first_name as "firstName",
-                                        p_c_me_mu.last_name as "lastName",
-                                        p_c_me_mu.avatar_url as "avatarUrl",
-                                        p_c_me_mu.handle
-                                      from
-                                        comment_mentions p_c_me_m
-                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                      where
-                                        p_c_me_m.comment_id = p_c.id
-                                        and p_c_me_m.shown
-                                        and true
-                                      order by
-                                        p_c_me_m.user_id
-                                      limit
-                                        20
-                                    ) a
-                                ),
-                                '[]'::json
-                              ) as mentions
+                              case
+                                when strpos(p_c.content, '@') = 0 then '[]'::json
+                                else coalesce(
+                                  (
+                                    select
+                                      array_to_json(array_agg(a))
+                                    from
+                                      (
+                                        select
+                                          p_c_me_mu.id,
+                                          p_c_me_mu.first_name as "firstName",
+                                          p_c_me_mu.last_name as "lastName",
+                                          p_c_me_mu.avatar_url as "avatarUrl",
+                                          p_c_me_mu.handle
+                                        from
+                                          comment_mentions p_c_me_m
+                                          join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                        where
+                                          p_c_me_m.comment_id = p_c.id
+                                          and p_c_me_m.shown
+                                          and true
+                                        order by
+                                          p_c_me_m.user_id
+                                        limit
+                                          20
+                                      ) a
+                                  ),
+                                  '[]'::json
+                                )
+                              end as mentions
                             from
                               comments p_c
                             where
@@ -14940,81 +15087,84 @@ select
                         0
                       ) - 0
                     )::int as "quoteCount",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_q.id,
-                            p_q.title,
-                            p_q.content,
-                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                            (
-                              select
-                                row_to_json(o)
-                              from
-                                (
-                                  select
-                                    p_q_a.id,
-                                    p_q_a.first_name as "firstName",
-                                    p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl",
-                                    p_q_a.handle
-                                  from
-                                    users p_q_a
-                                  where
-                                    p_q_a.id = p_q.author_id
-                                ) o
-                            ) as "createdBy",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.like_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "likeCount",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.comment_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "commentCount",
-                            coalesce(p_q.media::json, '[]'::json) as media,
-                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.quote_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "quoteCount"
-                          from
-                            posts p_q
-                          where
-                            p_q.id = p.quote_of_id
-                            and true
-                        ) o
-                    ) as "quoteOf",
+                    case
+                      when p.quote_of_id is null then null
+                      else (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              p_q.id,
+                              p_q.title,
+                              p_q.content,
+                              to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_q_a.id,
+                                      p_q_a.first_name as "firstName",
+                                      p_q_a.last_name as "lastName",
+                                      p_q_a.avatar_url as "avatarUrl",
+                                      p_q_a.handle
+                                    from
+                                      users p_q_a
+                                    where
+                                      p_q_a.id = p_q.author_id
+                                  ) o
+                              ) as "createdBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.like_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.comment_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "commentCount",
+                              coalesce(p_q.media::json, '[]'::json) as media,
+                              coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.quote_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "quoteCount"
+                            from
+                              posts p_q
+                            where
+                              p_q.id = p.quote_of_id
+                              and true
+                          ) o
+                      )
+                    end as "quoteOf",
                     (
                       coalesce(
                         (
@@ -15044,33 +15194,36 @@ select
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
                     ) as "bookmarkedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_me_mu.id,
-                              p_me_mu.first_name as "firstName",
-                              p_me_mu.last_name as "lastName",
-                              p_me_mu.avatar_url as "avatarUrl",
-                              p_me_mu.handle
-                            from
-                              post_mentions p_me_m
-                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                            where
-                              p_me_m.post_id = p.id
-                              and p_me_m.shown
-                              and true
-                            order by
-                              p_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions,
+                    case
+                      when strpos(p.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_me_mu.id,
+                                p_me_mu.first_name as "firstName",
+                                p_me_mu.last_name as "lastName",
+                                p_me_mu.avatar_url as "avatarUrl",
+                                p_me_mu.handle
+                              from
+                                post_mentions p_me_m
+                                join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                              where
+                                p_me_m.post_id = p.id
+                                and p_me_m.shown
+                                and true
+                              order by
+                                p_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions,
                     (
                       select
                         row_to_json(o)
@@ -16238,53 +16391,56 @@ select
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = s.user_id
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -16464,197 +16620,200 @@ select
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
                                   select
-                                    count(*)
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
                                   select
-                                    count(*)
+                                    p_q_s.like_count
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = p_q.author_id
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = s.user_id
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -16716,53 +16875,56 @@ select
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              s.block_count = 0
-                              or (
-                                not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = s.user_id
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = s.user_id
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions,
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions,
                   (
                     select
                       row_to_json(o)
@@ -18542,33 +18704,36 @@ select
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
                               ) as "likedByMe",
-                              coalesce(
-                                (
-                                  select
-                                    array_to_json(array_agg(a))
-                                  from
-                                    (
-                                      select
-                                        p_c_me_mu.id,
-                                        p_c_me_mu.first_name as "firstName",
-                                        p_c_me_mu.last_name as "lastName",
-                                        p_c_me_mu.avatar_url as "avatarUrl",
-                                        p_c_me_mu.handle
-                                      from
-                                        comment_mentions p_c_me_m
-                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                      where
-                                        p_c_me_m.comment_id = p_c.id
-                                        and p_c_me_m.shown
-                                        and true
-                                      order by
-                                        p_c_me_m.user_id
-                                      limit
-                                        20
-                                    ) a
-                                ),
-                                '[]'::json
-                              ) as mentions
+                              case
+                                when strpos(p_c.content, '@') = 0 then '[]'::json
+                                else coalesce(
+                                  (
+                                    select
+                                      array_to_json(array_agg(a))
+                                    from
+                                      (
+                                        select
+                                          p_c_me_mu.id,
+                                          p_c_me_mu.first_name as "firstName",
+                                          p_c_me_mu.last_name as "lastName",
+                                          p_c_me_mu.avatar_url as "avatarUrl",
+                                          p_c_me_mu.handle
+                                        from
+                                          comment_mentions p_c_me_m
+                                          join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                        where
+                                          p_c_me_m.comment_id = p_c.id
+                                          and p_c_me_m.shown
+                                          and true
+                                        order by
+                                          p_c_me_m.user_id
+                                        limit
+                                          20
+                                      ) a
+                                  ),
+                                  '[]'::json
+                                )
+                              end as mentions
                             from
                               comments p_c
                             where
@@ -18632,81 +18797,84 @@ select
                         0
                       ) - 0
                     )::int as "quoteCount",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_q.id,
-                            p_q.title,
-                            p_q.content,
-                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                            (
-                              select
-                                row_to_json(o)
-                              from
-                                (
-                                  select
-                                    p_q_a.id,
-                                    p_q_a.first_name as "firstName",
-                                    p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl",
-                                    p_q_a.handle
-                                  from
-                                    users p_q_a
-                                  where
-                                    p_q_a.id = p_q.author_id
-                                ) o
-                            ) as "createdBy",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.like_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "likeCount",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.comment_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "commentCount",
-                            coalesce(p_q.media::json, '[]'::json) as media,
-                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.quote_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "quoteCount"
-                          from
-                            posts p_q
-                          where
-                            p_q.id = p.quote_of_id
-                            and true
-                        ) o
-                    ) as "quoteOf",
+                    case
+                      when p.quote_of_id is null then null
+                      else (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              p_q.id,
+                              p_q.title,
+                              p_q.content,
+                              to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_q_a.id,
+                                      p_q_a.first_name as "firstName",
+                                      p_q_a.last_name as "lastName",
+                                      p_q_a.avatar_url as "avatarUrl",
+                                      p_q_a.handle
+                                    from
+                                      users p_q_a
+                                    where
+                                      p_q_a.id = p_q.author_id
+                                  ) o
+                              ) as "createdBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.like_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.comment_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "commentCount",
+                              coalesce(p_q.media::json, '[]'::json) as media,
+                              coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.quote_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "quoteCount"
+                            from
+                              posts p_q
+                            where
+                              p_q.id = p.quote_of_id
+                              and true
+                          ) o
+                      )
+                    end as "quoteOf",
                     (
                       coalesce(
                         (
@@ -18736,33 +18904,36 @@ select
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
                     ) as "bookmarkedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_me_mu.id,
-                              p_me_mu.first_name as "firstName",
-                              p_me_mu.last_name as "lastName",
-                              p_me_mu.avatar_url as "avatarUrl",
-                              p_me_mu.handle
-                            from
-                              post_mentions p_me_m
-                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                            where
-                              p_me_m.post_id = p.id
-                              and p_me_m.shown
-                              and true
-                            order by
-                              p_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions,
+                    case
+                      when strpos(p.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_me_mu.id,
+                                p_me_mu.first_name as "firstName",
+                                p_me_mu.last_name as "lastName",
+                                p_me_mu.avatar_url as "avatarUrl",
+                                p_me_mu.handle
+                              from
+                                post_mentions p_me_m
+                                join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                              where
+                                p_me_m.post_id = p.id
+                                and p_me_m.shown
+                                and true
+                              order by
+                                p_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions,
                     (
                       select
                         row_to_json(o)
@@ -19920,53 +20091,56 @@ select
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = s.user_id
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -20146,197 +20320,200 @@ select
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
                                   select
-                                    count(*)
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
                                   select
-                                    count(*)
+                                    p_q_s.like_count
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = p_q.author_id
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = s.user_id
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -20398,53 +20575,56 @@ select
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              s.block_count = 0
-                              or (
-                                not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = s.user_id
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = s.user_id
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions,
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions,
                   (
                     select
                       row_to_json(o)
@@ -22214,33 +22394,36 @@ select
                                   p_c_m.comment_id = p_c.id
                                   and p_c_m.user_id = s.user_id
                               ) as "likedByMe",
-                              coalesce(
-                                (
-                                  select
-                                    array_to_json(array_agg(a))
-                                  from
-                                    (
-                                      select
-                                        p_c_me_mu.id,
-                                        p_c_me_mu.first_name as "firstName",
-                                        p_c_me_mu.last_name as "lastName",
-                                        p_c_me_mu.avatar_url as "avatarUrl",
-                                        p_c_me_mu.handle
-                                      from
-                                        comment_mentions p_c_me_m
-                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                      where
-                                        p_c_me_m.comment_id = p_c.id
-                                        and p_c_me_m.shown
-                                        and true
-                                      order by
-                                        p_c_me_m.user_id
-                                      limit
-                                        20
-                                    ) a
-                                ),
-                                '[]'::json
-                              ) as mentions
+                              case
+                                when strpos(p_c.content, '@') = 0 then '[]'::json
+                                else coalesce(
+                                  (
+                                    select
+                                      array_to_json(array_agg(a))
+                                    from
+                                      (
+                                        select
+                                          p_c_me_mu.id,
+                                          p_c_me_mu.first_name as "firstName",
+                                          p_c_me_mu.last_name as "lastName",
+                                          p_c_me_mu.avatar_url as "avatarUrl",
+                                          p_c_me_mu.handle
+                                        from
+                                          comment_mentions p_c_me_m
+                                          join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                        where
+                                          p_c_me_m.comment_id = p_c.id
+                                          and p_c_me_m.shown
+                                          and true
+                                        order by
+                                          p_c_me_m.user_id
+                                        limit
+                                          20
+                                      ) a
+                                  ),
+                                  '[]'::json
+                                )
+                              end as mentions
                             from
                               comments p_c
                             where
@@ -22304,81 +22487,84 @@ select
                         0
                       ) - 0
                     )::int as "quoteCount",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_q.id,
-                            p_q.title,
-                            p_q.content,
-                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                            (
-                              select
-                                row_to_json(o)
-                              from
-                                (
-                                  select
-                                    p_q_a.id,
-                                    p_q_a.first_name as "firstName",
-                                    p_q_a.last_name as "lastName",
-                                    p_q_a.avatar_url as "avatarUrl",
-                                    p_q_a.handle
-                                  from
-                                    users p_q_a
-                                  where
-                                    p_q_a.id = p_q.author_id
-                                ) o
-                            ) as "createdBy",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.like_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "likeCount",
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.comment_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "commentCount",
-                            coalesce(p_q.media::json, '[]'::json) as media,
-                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                            (
-                              coalesce(
-                                (
-                                  select
-                                    p_q_s.quote_count
-                                  from
-                                    post_stats p_q_s
-                                  where
-                                    p_q_s.post_id = p_q.id
-                                ),
-                                0
-                              ) - 0
-                            )::int as "quoteCount"
-                          from
-                            posts p_q
-                          where
-                            p_q.id = p.quote_of_id
-                            and true
-                        ) o
-                    ) as "quoteOf",
+                    case
+                      when p.quote_of_id is null then null
+                      else (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              p_q.id,
+                              p_q.title,
+                              p_q.content,
+                              to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                              (
+                                select
+                                  row_to_json(o)
+                                from
+                                  (
+                                    select
+                                      p_q_a.id,
+                                      p_q_a.first_name as "firstName",
+                                      p_q_a.last_name as "lastName",
+                                      p_q_a.avatar_url as "avatarUrl",
+                                      p_q_a.handle
+                                    from
+                                      users p_q_a
+                                    where
+                                      p_q_a.id = p_q.author_id
+                                  ) o
+                              ) as "createdBy",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.like_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "likeCount",
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.comment_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "commentCount",
+                              coalesce(p_q.media::json, '[]'::json) as media,
+                              coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                              (
+                                coalesce(
+                                  (
+                                    select
+                                      p_q_s.quote_count
+                                    from
+                                      post_stats p_q_s
+                                    where
+                                      p_q_s.post_id = p_q.id
+                                  ),
+                                  0
+                                ) - 0
+                              )::int as "quoteCount"
+                            from
+                              posts p_q
+                            where
+                              p_q.id = p.quote_of_id
+                              and true
+                          ) o
+                      )
+                    end as "quoteOf",
                     (
                       coalesce(
                         (
@@ -22408,33 +22594,36 @@ select
                         p_b.post_id = p.id
                         and p_b.user_id = s.user_id
                     ) as "bookmarkedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_me_mu.id,
-                              p_me_mu.first_name as "firstName",
-                              p_me_mu.last_name as "lastName",
-                              p_me_mu.avatar_url as "avatarUrl",
-                              p_me_mu.handle
-                            from
-                              post_mentions p_me_m
-                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                            where
-                              p_me_m.post_id = p.id
-                              and p_me_m.shown
-                              and true
-                            order by
-                              p_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                    case
+                      when strpos(p.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_me_mu.id,
+                                p_me_mu.first_name as "firstName",
+                                p_me_mu.last_name as "lastName",
+                                p_me_mu.avatar_url as "avatarUrl",
+                                p_me_mu.handle
+                              from
+                                post_mentions p_me_m
+                                join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                              where
+                                p_me_m.post_id = p.id
+                                and p_me_m.shown
+                                and true
+                              order by
+                                p_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     (
                       select
@@ -22708,53 +22897,56 @@ select
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = s.user_id
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = s.user_id
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -22934,197 +23126,200 @@ select
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                            (
+                              select
+                                row_to_json(o)
+                              from
+                                (
                                   select
-                                    count(*)
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
                                   select
-                                    count(*)
+                                    p_q_s.like_count
                                   from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when s.block_count = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = s.user_id
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = s.user_id
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
-                            s.block_count = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = s.user_id
-                                  and bk.blocked_id = p_q.author_id
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = s.user_id
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when s.block_count = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = s.user_id
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = s.user_id
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              s.block_count = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = s.user_id
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = s.user_id
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -23186,53 +23381,56 @@ select
                       p_b.post_id = p.id
                       and p_b.user_id = s.user_id
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              s.block_count = 0
-                              or (
-                                not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = s.user_id
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = s.user_id
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                s.block_count = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = s.user_id
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = s.user_id
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
                 from
                   (
                     select
@@ -23742,60 +23940,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -24003,225 +24204,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -24290,60 +24494,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -24659,60 +24866,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -24920,225 +25130,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -25207,60 +25420,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -25603,60 +25819,63 @@ select
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and (
-                                (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0
-                                or (
-                                  not exists (
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and (
+                                  (
                                     select
+                                      vb.block_count
                                     from
-                                      blocks bk
+                                      users vb
                                     where
-                                      bk.blocker_id = $1
-                                      and bk.blocked_id = p_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = p_c_me_m.user_id
-                                      and bk.blocked_id = $1
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = p_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = p_c_me_m.user_id
+                                        and bk.blocked_id = $1
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -25864,225 +26083,228 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = p_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = p_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = p_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and (
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                     (
                       select
-                        vb.block_count
+                        row_to_json(o)
                       from
-                        users vb
-                      where
-                        vb.id = $1
-                    ) = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = $1
-                          and bk.blocked_id = p_q.author_id
+                        (
+                          select
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
+                          from
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.like_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = p_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = p_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = p_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and (
+                      (
                         select
+                          vb.block_count
                         from
-                          blocks bk
+                          users vb
                         where
-                          bk.blocker_id = p_q.author_id
-                          and bk.blocked_id = $1
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_q.author_id
+                            and bk.blocked_id = $1
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -26151,60 +26373,63 @@ select
               p_b.post_id = p.id
               and p_b.user_id = $1
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $1
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $1
-                            and bk.blocked_id = p_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_me_m.user_id
-                            and bk.blocked_id = $1
+                            vb.id = $1
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $1
+                              and bk.blocked_id = p_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_me_m.user_id
+                              and bk.blocked_id = $1
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text as json
 from
@@ -26510,60 +26735,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -26771,225 +26999,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -27058,60 +27289,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -27425,60 +27659,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -27686,225 +27923,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -27973,60 +28213,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -28362,60 +28605,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -28623,225 +28869,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -28910,60 +29159,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -29480,60 +29732,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -29741,225 +29996,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -30028,60 +30286,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -30577,60 +30838,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -30838,225 +31102,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -31125,60 +31392,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -31492,60 +31762,63 @@ select
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and (
-                                (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0
-                                or (
-                                  not exists (
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and (
+                                  (
                                     select
+                                      vb.block_count
                                     from
-                                      blocks bk
+                                      users vb
                                     where
-                                      bk.blocker_id = $1
-                                      and bk.blocked_id = p_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = p_c_me_m.user_id
-                                      and bk.blocked_id = $1
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = p_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = p_c_me_m.user_id
+                                        and bk.blocked_id = $1
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -31753,225 +32026,228 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = p_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = p_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = p_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and (
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                     (
                       select
-                        vb.block_count
+                        row_to_json(o)
                       from
-                        users vb
-                      where
-                        vb.id = $1
-                    ) = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = $1
-                          and bk.blocked_id = p_q.author_id
+                        (
+                          select
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
+                          from
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.like_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = p_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = p_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = p_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and (
+                      (
                         select
+                          vb.block_count
                         from
-                          blocks bk
+                          users vb
                         where
-                          bk.blocker_id = p_q.author_id
-                          and bk.blocked_id = $1
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_q.author_id
+                            and bk.blocked_id = $1
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -32040,60 +32316,63 @@ select
               p_b.post_id = p.id
               and p_b.user_id = $1
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $1
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $1
-                            and bk.blocked_id = p_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_me_m.user_id
-                            and bk.blocked_id = $1
+                            vb.id = $1
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $1
+                              and bk.blocked_id = p_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_me_m.user_id
+                              and bk.blocked_id = $1
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text as json
 from
@@ -32353,60 +32632,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -32614,225 +32896,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -32901,60 +33186,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -33297,60 +33585,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -33558,225 +33849,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -33845,60 +34139,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -34243,60 +34540,63 @@ select
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and (
-                                (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0
-                                or (
-                                  not exists (
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and (
+                                  (
                                     select
+                                      vb.block_count
                                     from
-                                      blocks bk
+                                      users vb
                                     where
-                                      bk.blocker_id = $1
-                                      and bk.blocked_id = p_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = p_c_me_m.user_id
-                                      and bk.blocked_id = $1
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = p_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = p_c_me_m.user_id
+                                        and bk.blocked_id = $1
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -34504,225 +34804,228 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = p_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = p_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = p_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and (
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                     (
                       select
-                        vb.block_count
+                        row_to_json(o)
                       from
-                        users vb
-                      where
-                        vb.id = $1
-                    ) = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = $1
-                          and bk.blocked_id = p_q.author_id
+                        (
+                          select
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
+                          from
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.like_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = p_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = p_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = p_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and (
+                      (
                         select
+                          vb.block_count
                         from
-                          blocks bk
+                          users vb
                         where
-                          bk.blocker_id = p_q.author_id
-                          and bk.blocked_id = $1
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_q.author_id
+                            and bk.blocked_id = $1
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -34791,60 +35094,63 @@ select
               p_b.post_id = p.id
               and p_b.user_id = $1
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $1
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $1
-                            and bk.blocked_id = p_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_me_m.user_id
-                            and bk.blocked_id = $1
+                            vb.id = $1
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $1
+                              and bk.blocked_id = p_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_me_m.user_id
+                              and bk.blocked_id = $1
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text as json
 from
@@ -35152,60 +35458,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -35413,225 +35722,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -35700,60 +36012,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -36447,60 +36762,63 @@ select
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and (
-                                (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0
-                                or (
-                                  not exists (
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and (
+                                  (
                                     select
+                                      vb.block_count
                                     from
-                                      blocks bk
+                                      users vb
                                     where
-                                      bk.blocker_id = $1
-                                      and bk.blocked_id = p_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = p_c_me_m.user_id
-                                      and bk.blocked_id = $1
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = p_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = p_c_me_m.user_id
+                                        and bk.blocked_id = $1
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -36708,225 +37026,228 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = p_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = p_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = p_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and (
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                     (
                       select
-                        vb.block_count
+                        row_to_json(o)
                       from
-                        users vb
-                      where
-                        vb.id = $1
-                    ) = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = $1
-                          and bk.blocked_id = p_q.author_id
+                        (
+                          select
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
+                          from
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.like_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = p_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = p_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = p_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and (
+                      (
                         select
+                          vb.block_count
                         from
-                          blocks bk
+                          users vb
                         where
-                          bk.blocker_id = p_q.author_id
-                          and bk.blocked_id = $1
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_q.author_id
+                            and bk.blocked_id = $1
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -36995,60 +37316,63 @@ select
               p_b.post_id = p.id
               and p_b.user_id = $1
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $1
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $1
-                            and bk.blocked_id = p_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_me_m.user_id
-                            and bk.blocked_id = $1
+                            vb.id = $1
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $1
+                              and bk.blocked_id = p_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_me_m.user_id
+                              and bk.blocked_id = $1
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions,
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions,
           (
             select
               row_to_json(o)
@@ -37622,60 +37946,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -37883,225 +38210,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -38170,60 +38500,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions,
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions,
                   (
                     select
                       row_to_json(o)
@@ -38533,60 +38866,63 @@ from
                                 p_c_m.comment_id = p_c.id
                                 and p_c_m.user_id = $1
                             ) as "likedByMe",
-                            coalesce(
-                              (
-                                select
-                                  array_to_json(array_agg(a))
-                                from
-                                  (
-                                    select
-                                      p_c_me_mu.id,
-                                      p_c_me_mu.first_name as "firstName",
-                                      p_c_me_mu.last_name as "lastName",
-                                      p_c_me_mu.avatar_url as "avatarUrl",
-                                      p_c_me_mu.handle
-                                    from
-                                      comment_mentions p_c_me_m
-                                      join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                                    where
-                                      p_c_me_m.comment_id = p_c.id
-                                      and p_c_me_m.shown
-                                      and (
-                                        (
-                                          select
-                                            vb.block_count
-                                          from
-                                            users vb
-                                          where
-                                            vb.id = $1
-                                        ) = 0
-                                        or (
-                                          not exists (
+                            case
+                              when strpos(p_c.content, '@') = 0 then '[]'::json
+                              else coalesce(
+                                (
+                                  select
+                                    array_to_json(array_agg(a))
+                                  from
+                                    (
+                                      select
+                                        p_c_me_mu.id,
+                                        p_c_me_mu.first_name as "firstName",
+                                        p_c_me_mu.last_name as "lastName",
+                                        p_c_me_mu.avatar_url as "avatarUrl",
+                                        p_c_me_mu.handle
+                                      from
+                                        comment_mentions p_c_me_m
+                                        join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                      where
+                                        p_c_me_m.comment_id = p_c.id
+                                        and p_c_me_m.shown
+                                        and (
+                                          (
                                             select
+                                              vb.block_count
                                             from
-                                              blocks bk
+                                              users vb
                                             where
-                                              bk.blocker_id = $1
-                                              and bk.blocked_id = p_c_me_m.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = p_c_me_m.user_id
-                                              and bk.blocked_id = $1
+                                              vb.id = $1
+                                          ) = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = $1
+                                                and bk.blocked_id = p_c_me_m.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = p_c_me_m.user_id
+                                                and bk.blocked_id = $1
+                                            )
                                           )
                                         )
-                                      )
-                                    order by
-                                      p_c_me_m.user_id
-                                    limit
-                                      20
-                                  ) a
-                              ),
-                              '[]'::json
-                            ) as mentions
+                                      order by
+                                        p_c_me_m.user_id
+                                      limit
+                                        20
+                                    ) a
+                                ),
+                                '[]'::json
+                              )
+                            end as mentions
                           from
                             comments p_c
                           where
@@ -38794,225 +39130,228 @@ from
                       end
                     )
                   )::int as "quoteCount",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q.id,
-                          p_q.title,
-                          p_q.content,
-                          to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  p_q_a.id,
-                                  p_q_a.first_name as "firstName",
-                                  p_q_a.last_name as "lastName",
-                                  p_q_a.avatar_url as "avatarUrl",
-                                  p_q_a.handle
-                                from
-                                  users p_q_a
-                                where
-                                  p_q_a.id = p_q.author_id
-                              ) o
-                          ) as "createdBy",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.like_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        post_likes hl
-                                      where
-                                        hl.post_id = p_q.id
-                                        and hl.user_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.comment_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        comments hc
-                                      where
-                                        hc.post_id = p_q.id
-                                        and hc.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "commentCount",
-                          coalesce(p_q.media::json, '[]'::json) as media,
-                          coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  p_q_s.quote_count
-                                from
-                                  post_stats p_q_s
-                                where
-                                  p_q_s.post_id = p_q.id
-                              ),
-                              0
-                            ) - (
-                              case
-                                when (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0 then 0
-                                else (
-                                  select
-                                    count(*)
-                                  from
-                                    (
-                                      select
-                                        hb.blocked_id as u
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocker_id = $1
-                                      union all
-                                      select
-                                        hb.blocker_id
-                                      from
-                                        blocks hb
-                                      where
-                                        hb.blocked_id = $1
-                                    ) hu
-                                    cross join lateral (
-                                      select
-                                      from
-                                        posts hq
-                                      where
-                                        hq.quote_of_id = p_q.id
-                                        and hq.author_id = hu.u
-                                    ) hr
-                                )
-                              end
-                            )
-                          )::int as "quoteCount"
-                        from
-                          posts p_q
-                        where
-                          p_q.id = p.quote_of_id
-                          and (
+                  case
+                    when p.quote_of_id is null then null
+                    else (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            p_q.id,
+                            p_q.title,
+                            p_q.content,
+                            to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                             (
                               select
-                                vb.block_count
+                                row_to_json(o)
                               from
-                                users vb
-                              where
-                                vb.id = $1
-                            ) = 0
-                            or (
-                              not exists (
-                                select
-                                from
-                                  blocks bk
-                                where
-                                  bk.blocker_id = $1
-                                  and bk.blocked_id = p_q.author_id
+                                (
+                                  select
+                                    p_q_a.id,
+                                    p_q_a.first_name as "firstName",
+                                    p_q_a.last_name as "lastName",
+                                    p_q_a.avatar_url as "avatarUrl",
+                                    p_q_a.handle
+                                  from
+                                    users p_q_a
+                                  where
+                                    p_q_a.id = p_q.author_id
+                                ) o
+                            ) as "createdBy",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.like_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          post_likes hl
+                                        where
+                                          hl.post_id = p_q.id
+                                          and hl.user_id = hu.u
+                                      ) hr
+                                  )
+                                end
                               )
-                              and not exists (
+                            )::int as "likeCount",
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.comment_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          comments hc
+                                        where
+                                          hc.post_id = p_q.id
+                                          and hc.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "commentCount",
+                            coalesce(p_q.media::json, '[]'::json) as media,
+                            coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                            (
+                              coalesce(
+                                (
+                                  select
+                                    p_q_s.quote_count
+                                  from
+                                    post_stats p_q_s
+                                  where
+                                    p_q_s.post_id = p_q.id
+                                ),
+                                0
+                              ) - (
+                                case
+                                  when (
+                                    select
+                                      vb.block_count
+                                    from
+                                      users vb
+                                    where
+                                      vb.id = $1
+                                  ) = 0 then 0
+                                  else (
+                                    select
+                                      count(*)
+                                    from
+                                      (
+                                        select
+                                          hb.blocked_id as u
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocker_id = $1
+                                        union all
+                                        select
+                                          hb.blocker_id
+                                        from
+                                          blocks hb
+                                        where
+                                          hb.blocked_id = $1
+                                      ) hu
+                                      cross join lateral (
+                                        select
+                                        from
+                                          posts hq
+                                        where
+                                          hq.quote_of_id = p_q.id
+                                          and hq.author_id = hu.u
+                                      ) hr
+                                  )
+                                end
+                              )
+                            )::int as "quoteCount"
+                          from
+                            posts p_q
+                          where
+                            p_q.id = p.quote_of_id
+                            and (
+                              (
                                 select
+                                  vb.block_count
                                 from
-                                  blocks bk
+                                  users vb
                                 where
-                                  bk.blocker_id = p_q.author_id
-                                  and bk.blocked_id = $1
+                                  vb.id = $1
+                              ) = 0
+                              or (
+                                not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = $1
+                                    and bk.blocked_id = p_q.author_id
+                                )
+                                and not exists (
+                                  select
+                                  from
+                                    blocks bk
+                                  where
+                                    bk.blocker_id = p_q.author_id
+                                    and bk.blocked_id = $1
+                                )
                               )
                             )
-                          )
-                      ) o
-                  ) as "quoteOf",
+                        ) o
+                    )
+                  end as "quoteOf",
                   (
                     coalesce(
                       (
@@ -39081,60 +39420,63 @@ from
                       p_b.post_id = p.id
                       and p_b.user_id = $1
                   ) as "bookmarkedByMe",
-                  coalesce(
-                    (
-                      select
-                        array_to_json(array_agg(a))
-                      from
-                        (
-                          select
-                            p_me_mu.id,
-                            p_me_mu.first_name as "firstName",
-                            p_me_mu.last_name as "lastName",
-                            p_me_mu.avatar_url as "avatarUrl",
-                            p_me_mu.handle
-                          from
-                            post_mentions p_me_m
-                            join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                          where
-                            p_me_m.post_id = p.id
-                            and p_me_m.shown
-                            and (
-                              (
-                                select
-                                  vb.block_count
-                                from
-                                  users vb
-                                where
-                                  vb.id = $1
-                              ) = 0
-                              or (
-                                not exists (
+                  case
+                    when strpos(p.content, '@') = 0 then '[]'::json
+                    else coalesce(
+                      (
+                        select
+                          array_to_json(array_agg(a))
+                        from
+                          (
+                            select
+                              p_me_mu.id,
+                              p_me_mu.first_name as "firstName",
+                              p_me_mu.last_name as "lastName",
+                              p_me_mu.avatar_url as "avatarUrl",
+                              p_me_mu.handle
+                            from
+                              post_mentions p_me_m
+                              join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                            where
+                              p_me_m.post_id = p.id
+                              and p_me_m.shown
+                              and (
+                                (
                                   select
+                                    vb.block_count
                                   from
-                                    blocks bk
+                                    users vb
                                   where
-                                    bk.blocker_id = $1
-                                    and bk.blocked_id = p_me_m.user_id
-                                )
-                                and not exists (
-                                  select
-                                  from
-                                    blocks bk
-                                  where
-                                    bk.blocker_id = p_me_m.user_id
-                                    and bk.blocked_id = $1
+                                    vb.id = $1
+                                ) = 0
+                                or (
+                                  not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = $1
+                                      and bk.blocked_id = p_me_m.user_id
+                                  )
+                                  and not exists (
+                                    select
+                                    from
+                                      blocks bk
+                                    where
+                                      bk.blocker_id = p_me_m.user_id
+                                      and bk.blocked_id = $1
+                                  )
                                 )
                               )
-                            )
-                          order by
-                            p_me_m.user_id
-                          limit
-                            20
-                        ) a
-                    ),
-                    '[]'::json
-                  ) as mentions
+                            order by
+                              p_me_m.user_id
+                            limit
+                              20
+                          ) a
+                      ),
+                      '[]'::json
+                    )
+                  end as mentions
               ) o
           )::text as json
         from
@@ -39463,60 +39805,63 @@ select
                         p_c_m.comment_id = p_c.id
                         and p_c_m.user_id = $1
                     ) as "likedByMe",
-                    coalesce(
-                      (
-                        select
-                          array_to_json(array_agg(a))
-                        from
-                          (
-                            select
-                              p_c_me_mu.id,
-                              p_c_me_mu.first_name as "firstName",
-                              p_c_me_mu.last_name as "lastName",
-                              p_c_me_mu.avatar_url as "avatarUrl",
-                              p_c_me_mu.handle
-                            from
-                              comment_mentions p_c_me_m
-                              join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                            where
-                              p_c_me_m.comment_id = p_c.id
-                              and p_c_me_m.shown
-                              and (
-                                (
-                                  select
-                                    vb.block_count
-                                  from
-                                    users vb
-                                  where
-                                    vb.id = $1
-                                ) = 0
-                                or (
-                                  not exists (
+                    case
+                      when strpos(p_c.content, '@') = 0 then '[]'::json
+                      else coalesce(
+                        (
+                          select
+                            array_to_json(array_agg(a))
+                          from
+                            (
+                              select
+                                p_c_me_mu.id,
+                                p_c_me_mu.first_name as "firstName",
+                                p_c_me_mu.last_name as "lastName",
+                                p_c_me_mu.avatar_url as "avatarUrl",
+                                p_c_me_mu.handle
+                              from
+                                comment_mentions p_c_me_m
+                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                              where
+                                p_c_me_m.comment_id = p_c.id
+                                and p_c_me_m.shown
+                                and (
+                                  (
                                     select
+                                      vb.block_count
                                     from
-                                      blocks bk
+                                      users vb
                                     where
-                                      bk.blocker_id = $1
-                                      and bk.blocked_id = p_c_me_m.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      blocks bk
-                                    where
-                                      bk.blocker_id = p_c_me_m.user_id
-                                      and bk.blocked_id = $1
+                                      vb.id = $1
+                                  ) = 0
+                                  or (
+                                    not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = $1
+                                        and bk.blocked_id = p_c_me_m.user_id
+                                    )
+                                    and not exists (
+                                      select
+                                      from
+                                        blocks bk
+                                      where
+                                        bk.blocker_id = p_c_me_m.user_id
+                                        and bk.blocked_id = $1
+                                    )
                                   )
                                 )
-                              )
-                            order by
-                              p_c_me_m.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as mentions
+                              order by
+                                p_c_me_m.user_id
+                              limit
+                                20
+                            ) a
+                        ),
+                        '[]'::json
+                      )
+                    end as mentions
                   from
                     comments p_c
                   where
@@ -39724,225 +40069,228 @@ select
               end
             )
           )::int as "quoteCount",
-          (
-            select
-              row_to_json(o)
-            from
-              (
-                select
-                  p_q.id,
-                  p_q.title,
-                  p_q.content,
-                  to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                  (
-                    select
-                      row_to_json(o)
-                    from
-                      (
-                        select
-                          p_q_a.id,
-                          p_q_a.first_name as "firstName",
-                          p_q_a.last_name as "lastName",
-                          p_q_a.avatar_url as "avatarUrl",
-                          p_q_a.handle
-                        from
-                          users p_q_a
-                        where
-                          p_q_a.id = p_q.author_id
-                      ) o
-                  ) as "createdBy",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.like_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                post_likes hl
-                              where
-                                hl.post_id = p_q.id
-                                and hl.user_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "likeCount",
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.comment_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                comments hc
-                              where
-                                hc.post_id = p_q.id
-                                and hc.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "commentCount",
-                  coalesce(p_q.media::json, '[]'::json) as media,
-                  coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                  (
-                    coalesce(
-                      (
-                        select
-                          p_q_s.quote_count
-                        from
-                          post_stats p_q_s
-                        where
-                          p_q_s.post_id = p_q.id
-                      ),
-                      0
-                    ) - (
-                      case
-                        when (
-                          select
-                            vb.block_count
-                          from
-                            users vb
-                          where
-                            vb.id = $1
-                        ) = 0 then 0
-                        else (
-                          select
-                            count(*)
-                          from
-                            (
-                              select
-                                hb.blocked_id as u
-                              from
-                                blocks hb
-                              where
-                                hb.blocker_id = $1
-                              union all
-                              select
-                                hb.blocker_id
-                              from
-                                blocks hb
-                              where
-                                hb.blocked_id = $1
-                            ) hu
-                            cross join lateral (
-                              select
-                              from
-                                posts hq
-                              where
-                                hq.quote_of_id = p_q.id
-                                and hq.author_id = hu.u
-                            ) hr
-                        )
-                      end
-                    )
-                  )::int as "quoteCount"
-                from
-                  posts p_q
-                where
-                  p_q.id = p.quote_of_id
-                  and (
+          case
+            when p.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    p_q.id,
+                    p_q.title,
+                    p_q.content,
+                    to_char(p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
                     (
                       select
-                        vb.block_count
+                        row_to_json(o)
                       from
-                        users vb
-                      where
-                        vb.id = $1
-                    ) = 0
-                    or (
-                      not exists (
-                        select
-                        from
-                          blocks bk
-                        where
-                          bk.blocker_id = $1
-                          and bk.blocked_id = p_q.author_id
+                        (
+                          select
+                            p_q_a.id,
+                            p_q_a.first_name as "firstName",
+                            p_q_a.last_name as "lastName",
+                            p_q_a.avatar_url as "avatarUrl",
+                            p_q_a.handle
+                          from
+                            users p_q_a
+                          where
+                            p_q_a.id = p_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.like_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  post_likes hl
+                                where
+                                  hl.post_id = p_q.id
+                                  and hl.user_id = hu.u
+                              ) hr
+                          )
+                        end
                       )
-                      and not exists (
+                    )::int as "likeCount",
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.comment_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  comments hc
+                                where
+                                  hc.post_id = p_q.id
+                                  and hc.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "commentCount",
+                    coalesce(p_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(p_q.tags), '[]'::json) as tags,
+                    (
+                      coalesce(
+                        (
+                          select
+                            p_q_s.quote_count
+                          from
+                            post_stats p_q_s
+                          where
+                            p_q_s.post_id = p_q.id
+                        ),
+                        0
+                      ) - (
+                        case
+                          when (
+                            select
+                              vb.block_count
+                            from
+                              users vb
+                            where
+                              vb.id = $1
+                          ) = 0 then 0
+                          else (
+                            select
+                              count(*)
+                            from
+                              (
+                                select
+                                  hb.blocked_id as u
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocker_id = $1
+                                union all
+                                select
+                                  hb.blocker_id
+                                from
+                                  blocks hb
+                                where
+                                  hb.blocked_id = $1
+                              ) hu
+                              cross join lateral (
+                                select
+                                from
+                                  posts hq
+                                where
+                                  hq.quote_of_id = p_q.id
+                                  and hq.author_id = hu.u
+                              ) hr
+                          )
+                        end
+                      )
+                    )::int as "quoteCount"
+                  from
+                    posts p_q
+                  where
+                    p_q.id = p.quote_of_id
+                    and (
+                      (
                         select
+                          vb.block_count
                         from
-                          blocks bk
+                          users vb
                         where
-                          bk.blocker_id = p_q.author_id
-                          and bk.blocked_id = $1
+                          vb.id = $1
+                      ) = 0
+                      or (
+                        not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = $1
+                            and bk.blocked_id = p_q.author_id
+                        )
+                        and not exists (
+                          select
+                          from
+                            blocks bk
+                          where
+                            bk.blocker_id = p_q.author_id
+                            and bk.blocked_id = $1
+                        )
                       )
                     )
-                  )
-              ) o
-          ) as "quoteOf",
+                ) o
+            )
+          end as "quoteOf",
           (
             coalesce(
               (
@@ -40011,60 +40359,63 @@ select
               p_b.post_id = p.id
               and p_b.user_id = $1
           ) as "bookmarkedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_me_mu.id,
-                    p_me_mu.first_name as "firstName",
-                    p_me_mu.last_name as "lastName",
-                    p_me_mu.avatar_url as "avatarUrl",
-                    p_me_mu.handle
-                  from
-                    post_mentions p_me_m
-                    join users p_me_mu on p_me_mu.id = p_me_m.user_id
-                  where
-                    p_me_m.post_id = p.id
-                    and p_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $1
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(p.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_me_mu.id,
+                      p_me_mu.first_name as "firstName",
+                      p_me_mu.last_name as "lastName",
+                      p_me_mu.avatar_url as "avatarUrl",
+                      p_me_mu.handle
+                    from
+                      post_mentions p_me_m
+                      join users p_me_mu on p_me_mu.id = p_me_m.user_id
+                    where
+                      p_me_m.post_id = p.id
+                      and p_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $1
-                            and bk.blocked_id = p_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_me_m.user_id
-                            and bk.blocked_id = $1
+                            vb.id = $1
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $1
+                              and bk.blocked_id = p_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_me_m.user_id
+                              and bk.blocked_id = $1
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      p_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text as json
 from
@@ -40254,60 +40605,63 @@ select
               c_m.comment_id = c.id
               and c_m.user_id = $2
           ) as "likedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    c_me_mu.id,
-                    c_me_mu.first_name as "firstName",
-                    c_me_mu.last_name as "lastName",
-                    c_me_mu.avatar_url as "avatarUrl",
-                    c_me_mu.handle
-                  from
-                    comment_mentions c_me_m
-                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
-                  where
-                    c_me_m.comment_id = c.id
-                    and c_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $2
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(c.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      c_me_mu.id,
+                      c_me_mu.first_name as "firstName",
+                      c_me_mu.last_name as "lastName",
+                      c_me_mu.avatar_url as "avatarUrl",
+                      c_me_mu.handle
+                    from
+                      comment_mentions c_me_m
+                      join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                    where
+                      c_me_m.comment_id = c.id
+                      and c_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $2
-                            and bk.blocked_id = c_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = c_me_m.user_id
-                            and bk.blocked_id = $2
+                            vb.id = $2
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $2
+                              and bk.blocked_id = c_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = c_me_m.user_id
+                              and bk.blocked_id = $2
+                          )
                         )
                       )
-                    )
-                  order by
-                    c_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      c_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text as json
 from
@@ -40540,60 +40894,63 @@ select
               c_m.comment_id = c.id
               and c_m.user_id = $2
           ) as "likedByMe",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    c_me_mu.id,
-                    c_me_mu.first_name as "firstName",
-                    c_me_mu.last_name as "lastName",
-                    c_me_mu.avatar_url as "avatarUrl",
-                    c_me_mu.handle
-                  from
-                    comment_mentions c_me_m
-                    join users c_me_mu on c_me_mu.id = c_me_m.user_id
-                  where
-                    c_me_m.comment_id = c.id
-                    and c_me_m.shown
-                    and (
-                      (
-                        select
-                          vb.block_count
-                        from
-                          users vb
-                        where
-                          vb.id = $2
-                      ) = 0
-                      or (
-                        not exists (
+          case
+            when strpos(c.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      c_me_mu.id,
+                      c_me_mu.first_name as "firstName",
+                      c_me_mu.last_name as "lastName",
+                      c_me_mu.avatar_url as "avatarUrl",
+                      c_me_mu.handle
+                    from
+                      comment_mentions c_me_m
+                      join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                    where
+                      c_me_m.comment_id = c.id
+                      and c_me_m.shown
+                      and (
+                        (
                           select
+                            vb.block_count
                           from
-                            blocks bk
+                            users vb
                           where
-                            bk.blocker_id = $2
-                            and bk.blocked_id = c_me_m.user_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = c_me_m.user_id
-                            and bk.blocked_id = $2
+                            vb.id = $2
+                        ) = 0
+                        or (
+                          not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = $2
+                              and bk.blocked_id = c_me_m.user_id
+                          )
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = c_me_m.user_id
+                              and bk.blocked_id = $2
+                          )
                         )
                       )
-                    )
-                  order by
-                    c_me_m.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as mentions
+                    order by
+                      c_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions
       ) o
   )::text as json
 from
@@ -41058,60 +41415,63 @@ from
           c_m.comment_id = c.id
           and c_m.user_id = $2
       ) as "likedByMe",
-      coalesce(
-        (
-          select
-            array_to_json(array_agg(a))
-          from
-            (
-              select
-                c_me_mu.id,
-                c_me_mu.first_name as "firstName",
-                c_me_mu.last_name as "lastName",
-                c_me_mu.avatar_url as "avatarUrl",
-                c_me_mu.handle
-              from
-                comment_mentions c_me_m
-                join users c_me_mu on c_me_mu.id = c_me_m.user_id
-              where
-                c_me_m.comment_id = c.id
-                and c_me_m.shown
-                and (
-                  (
-                    select
-                      vb.block_count
-                    from
-                      users vb
-                    where
-                      vb.id = $2
-                  ) = 0
-                  or (
-                    not exists (
+      case
+        when strpos(c.content, '@') = 0 then '[]'::json
+        else coalesce(
+          (
+            select
+              array_to_json(array_agg(a))
+            from
+              (
+                select
+                  c_me_mu.id,
+                  c_me_mu.first_name as "firstName",
+                  c_me_mu.last_name as "lastName",
+                  c_me_mu.avatar_url as "avatarUrl",
+                  c_me_mu.handle
+                from
+                  comment_mentions c_me_m
+                  join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                where
+                  c_me_m.comment_id = c.id
+                  and c_me_m.shown
+                  and (
+                    (
                       select
+                        vb.block_count
                       from
-                        blocks bk
+                        users vb
                       where
-                        bk.blocker_id = $2
-                        and bk.blocked_id = c_me_m.user_id
-                    )
-                    and not exists (
-                      select
-                      from
-                        blocks bk
-                      where
-                        bk.blocker_id = c_me_m.user_id
-                        and bk.blocked_id = $2
+                        vb.id = $2
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $2
+                          and bk.blocked_id = c_me_m.user_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = c_me_m.user_id
+                          and bk.blocked_id = $2
+                      )
                     )
                   )
-                )
-              order by
-                c_me_m.user_id
-              limit
-                20
-            ) a
-        ),
-        '[]'::json
-      ) as mentions
+                order by
+                  c_me_m.user_id
+                limit
+                  20
+              ) a
+          ),
+          '[]'::json
+        )
+      end as mentions
     from
       comments c
     where
@@ -41341,60 +41701,63 @@ from
           c_m.comment_id = c.id
           and c_m.user_id = $2
       ) as "likedByMe",
-      coalesce(
-        (
-          select
-            array_to_json(array_agg(a))
-          from
-            (
-              select
-                c_me_mu.id,
-                c_me_mu.first_name as "firstName",
-                c_me_mu.last_name as "lastName",
-                c_me_mu.avatar_url as "avatarUrl",
-                c_me_mu.handle
-              from
-                comment_mentions c_me_m
-                join users c_me_mu on c_me_mu.id = c_me_m.user_id
-              where
-                c_me_m.comment_id = c.id
-                and c_me_m.shown
-                and (
-                  (
-                    select
-                      vb.block_count
-                    from
-                      users vb
-                    where
-                      vb.id = $2
-                  ) = 0
-                  or (
-                    not exists (
+      case
+        when strpos(c.content, '@') = 0 then '[]'::json
+        else coalesce(
+          (
+            select
+              array_to_json(array_agg(a))
+            from
+              (
+                select
+                  c_me_mu.id,
+                  c_me_mu.first_name as "firstName",
+                  c_me_mu.last_name as "lastName",
+                  c_me_mu.avatar_url as "avatarUrl",
+                  c_me_mu.handle
+                from
+                  comment_mentions c_me_m
+                  join users c_me_mu on c_me_mu.id = c_me_m.user_id
+                where
+                  c_me_m.comment_id = c.id
+                  and c_me_m.shown
+                  and (
+                    (
                       select
+                        vb.block_count
                       from
-                        blocks bk
+                        users vb
                       where
-                        bk.blocker_id = $2
-                        and bk.blocked_id = c_me_m.user_id
-                    )
-                    and not exists (
-                      select
-                      from
-                        blocks bk
-                      where
-                        bk.blocker_id = c_me_m.user_id
-                        and bk.blocked_id = $2
+                        vb.id = $2
+                    ) = 0
+                    or (
+                      not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = $2
+                          and bk.blocked_id = c_me_m.user_id
+                      )
+                      and not exists (
+                        select
+                        from
+                          blocks bk
+                        where
+                          bk.blocker_id = c_me_m.user_id
+                          and bk.blocked_id = $2
+                      )
                     )
                   )
-                )
-              order by
-                c_me_m.user_id
-              limit
-                20
-            ) a
-        ),
-        '[]'::json
-      ) as mentions
+                order by
+                  c_me_m.user_id
+                limit
+                  20
+              ) a
+          ),
+          '[]'::json
+        )
+      end as mentions
     from
       comments c
     where

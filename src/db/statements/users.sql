@@ -466,33 +466,36 @@ select
                                         u_p_c_m.comment_id = u_p_c.id
                                         and u_p_c_m.user_id = s.user_id
                                     ) as "likedByMe",
-                                    coalesce(
-                                      (
-                                        select
-                                          array_to_json(array_agg(a))
-                                        from
-                                          (
-                                            select
-                                              u_p_c_me_mu.id,
-                                              u_p_c_me_mu.first_name as "firstName",
-                                              u_p_c_me_mu.last_name as "lastName",
-                                              u_p_c_me_mu.avatar_url as "avatarUrl",
-                                              u_p_c_me_mu.handle
-                                            from
-                                              comment_mentions u_p_c_me_m
-                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
-                                            where
-                                              u_p_c_me_m.comment_id = u_p_c.id
-                                              and u_p_c_me_m.shown
-                                              and true
-                                            order by
-                                              u_p_c_me_m.user_id
-                                            limit
-                                              20
-                                          ) a
-                                      ),
-                                      '[]'::json
-                                    ) as mentions
+                                    case
+                                      when strpos(u_p_c.content, '@') = 0 then '[]'::json
+                                      else coalesce(
+                                        (
+                                          select
+                                            array_to_json(array_agg(a))
+                                          from
+                                            (
+                                              select
+                                                u_p_c_me_mu.id,
+                                                u_p_c_me_mu.first_name as "firstName",
+                                                u_p_c_me_mu.last_name as "lastName",
+                                                u_p_c_me_mu.avatar_url as "avatarUrl",
+                                                u_p_c_me_mu.handle
+                                              from
+                                                comment_mentions u_p_c_me_m
+                                                join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                              where
+                                                u_p_c_me_m.comment_id = u_p_c.id
+                                                and u_p_c_me_m.shown
+                                                and true
+                                              order by
+                                                u_p_c_me_m.user_id
+                                              limit
+                                                20
+                                            ) a
+                                        ),
+                                        '[]'::json
+                                      )
+                                    end as mentions
                                   from
                                     comments u_p_c
                                   where
@@ -556,81 +559,84 @@ select
                               0
                             ) - 0
                           )::int as "quoteCount",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  u_p_q.id,
-                                  u_p_q.title,
-                                  u_p_q.content,
-                                  to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                                  (
-                                    select
-                                      row_to_json(o)
-                                    from
-                                      (
-                                        select
-                                          u_p_q_a.id,
-                                          u_p_q_a.first_name as "firstName",
-                                          u_p_q_a.last_name as "lastName",
-                                          u_p_q_a.avatar_url as "avatarUrl",
-                                          u_p_q_a.handle
-                                        from
-                                          users u_p_q_a
-                                        where
-                                          u_p_q_a.id = u_p_q.author_id
-                                      ) o
-                                  ) as "createdBy",
-                                  (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.like_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - 0
-                                  )::int as "likeCount",
-                                  (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.comment_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - 0
-                                  )::int as "commentCount",
-                                  coalesce(u_p_q.media::json, '[]'::json) as media,
-                                  coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
-                                  (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.quote_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - 0
-                                  )::int as "quoteCount"
-                                from
-                                  posts u_p_q
-                                where
-                                  u_p_q.id = u_p.quote_of_id
-                                  and true
-                              ) o
-                          ) as "quoteOf",
+                          case
+                            when u_p.quote_of_id is null then null
+                            else (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    u_p_q.id,
+                                    u_p_q.title,
+                                    u_p_q.content,
+                                    to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                    (
+                                      select
+                                        row_to_json(o)
+                                      from
+                                        (
+                                          select
+                                            u_p_q_a.id,
+                                            u_p_q_a.first_name as "firstName",
+                                            u_p_q_a.last_name as "lastName",
+                                            u_p_q_a.avatar_url as "avatarUrl",
+                                            u_p_q_a.handle
+                                          from
+                                            users u_p_q_a
+                                          where
+                                            u_p_q_a.id = u_p_q.author_id
+                                        ) o
+                                    ) as "createdBy",
+                                    (
+                                      coalesce(
+                                        (
+                                          select
+                                            u_p_q_s.like_count
+                                          from
+                                            post_stats u_p_q_s
+                                          where
+                                            u_p_q_s.post_id = u_p_q.id
+                                        ),
+                                        0
+                                      ) - 0
+                                    )::int as "likeCount",
+                                    (
+                                      coalesce(
+                                        (
+                                          select
+                                            u_p_q_s.comment_count
+                                          from
+                                            post_stats u_p_q_s
+                                          where
+                                            u_p_q_s.post_id = u_p_q.id
+                                        ),
+                                        0
+                                      ) - 0
+                                    )::int as "commentCount",
+                                    coalesce(u_p_q.media::json, '[]'::json) as media,
+                                    coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
+                                    (
+                                      coalesce(
+                                        (
+                                          select
+                                            u_p_q_s.quote_count
+                                          from
+                                            post_stats u_p_q_s
+                                          where
+                                            u_p_q_s.post_id = u_p_q.id
+                                        ),
+                                        0
+                                      ) - 0
+                                    )::int as "quoteCount"
+                                  from
+                                    posts u_p_q
+                                  where
+                                    u_p_q.id = u_p.quote_of_id
+                                    and true
+                                ) o
+                            )
+                          end as "quoteOf",
                           (
                             coalesce(
                               (
@@ -660,33 +666,36 @@ select
                               u_p_b.post_id = u_p.id
                               and u_p_b.user_id = s.user_id
                           ) as "bookmarkedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_p_me_mu.id,
-                                    u_p_me_mu.first_name as "firstName",
-                                    u_p_me_mu.last_name as "lastName",
-                                    u_p_me_mu.avatar_url as "avatarUrl",
-                                    u_p_me_mu.handle
-                                  from
-                                    post_mentions u_p_me_m
-                                    join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
-                                  where
-                                    u_p_me_m.post_id = u_p.id
-                                    and u_p_me_m.shown
-                                    and true
-                                  order by
-                                    u_p_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                          case
+                            when strpos(u_p.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      u_p_me_mu.id,
+                                      u_p_me_mu.first_name as "firstName",
+                                      u_p_me_mu.last_name as "lastName",
+                                      u_p_me_mu.avatar_url as "avatarUrl",
+                                      u_p_me_mu.handle
+                                    from
+                                      post_mentions u_p_me_m
+                                      join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                    where
+                                      u_p_me_m.post_id = u_p.id
+                                      and u_p_me_m.shown
+                                      and true
+                                    order by
+                                      u_p_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           posts u_p
                         where
@@ -783,33 +792,36 @@ select
                               u_c_m.comment_id = u_c.id
                               and u_c_m.user_id = s.user_id
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_c_me_mu.id,
-                                    u_c_me_mu.first_name as "firstName",
-                                    u_c_me_mu.last_name as "lastName",
-                                    u_c_me_mu.avatar_url as "avatarUrl",
-                                    u_c_me_mu.handle
-                                  from
-                                    comment_mentions u_c_me_m
-                                    join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
-                                  where
-                                    u_c_me_m.comment_id = u_c.id
-                                    and u_c_me_m.shown
-                                    and true
-                                  order by
-                                    u_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                          case
+                            when strpos(u_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      u_c_me_mu.id,
+                                      u_c_me_mu.first_name as "firstName",
+                                      u_c_me_mu.last_name as "lastName",
+                                      u_c_me_mu.avatar_url as "avatarUrl",
+                                      u_c_me_mu.handle
+                                    from
+                                      comment_mentions u_c_me_m
+                                      join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                    where
+                                      u_c_me_m.comment_id = u_c.id
+                                      and u_c_me_m.shown
+                                      and true
+                                    order by
+                                      u_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments u_c
                         where
@@ -1181,53 +1193,56 @@ select
                                       u_p_c_m.comment_id = u_p_c.id
                                       and u_p_c_m.user_id = s.user_id
                                   ) as "likedByMe",
-                                  coalesce(
-                                    (
-                                      select
-                                        array_to_json(array_agg(a))
-                                      from
-                                        (
-                                          select
-                                            u_p_c_me_mu.id,
-                                            u_p_c_me_mu.first_name as "firstName",
-                                            u_p_c_me_mu.last_name as "lastName",
-                                            u_p_c_me_mu.avatar_url as "avatarUrl",
-                                            u_p_c_me_mu.handle
-                                          from
-                                            comment_mentions u_p_c_me_m
-                                            join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
-                                          where
-                                            u_p_c_me_m.comment_id = u_p_c.id
-                                            and u_p_c_me_m.shown
-                                            and (
-                                              s.block_count = 0
-                                              or (
-                                                not exists (
-                                                  select
-                                                  from
-                                                    blocks bk
-                                                  where
-                                                    bk.blocker_id = s.user_id
-                                                    and bk.blocked_id = u_p_c_me_m.user_id
-                                                )
-                                                and not exists (
-                                                  select
-                                                  from
-                                                    blocks bk
-                                                  where
-                                                    bk.blocker_id = u_p_c_me_m.user_id
-                                                    and bk.blocked_id = s.user_id
+                                  case
+                                    when strpos(u_p_c.content, '@') = 0 then '[]'::json
+                                    else coalesce(
+                                      (
+                                        select
+                                          array_to_json(array_agg(a))
+                                        from
+                                          (
+                                            select
+                                              u_p_c_me_mu.id,
+                                              u_p_c_me_mu.first_name as "firstName",
+                                              u_p_c_me_mu.last_name as "lastName",
+                                              u_p_c_me_mu.avatar_url as "avatarUrl",
+                                              u_p_c_me_mu.handle
+                                            from
+                                              comment_mentions u_p_c_me_m
+                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                            where
+                                              u_p_c_me_m.comment_id = u_p_c.id
+                                              and u_p_c_me_m.shown
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = u_p_c_me_m.user_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = u_p_c_me_m.user_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
                                                 )
                                               )
-                                            )
-                                          order by
-                                            u_p_c_me_m.user_id
-                                          limit
-                                            20
-                                        ) a
-                                    ),
-                                    '[]'::json
-                                  ) as mentions
+                                            order by
+                                              u_p_c_me_m.user_id
+                                            limit
+                                              20
+                                          ) a
+                                      ),
+                                      '[]'::json
+                                    )
+                                  end as mentions
                                 from
                                   comments u_p_c
                                 where
@@ -1407,197 +1422,200 @@ select
                             end
                           )
                         )::int as "quoteCount",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                u_p_q.id,
-                                u_p_q.title,
-                                u_p_q.content,
-                                to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                                (
-                                  select
-                                    row_to_json(o)
-                                  from
-                                    (
-                                      select
-                                        u_p_q_a.id,
-                                        u_p_q_a.first_name as "firstName",
-                                        u_p_q_a.last_name as "lastName",
-                                        u_p_q_a.avatar_url as "avatarUrl",
-                                        u_p_q_a.handle
-                                      from
-                                        users u_p_q_a
-                                      where
-                                        u_p_q_a.id = u_p_q.author_id
-                                    ) o
-                                ) as "createdBy",
-                                (
-                                  coalesce(
-                                    (
-                                      select
-                                        u_p_q_s.like_count
-                                      from
-                                        post_stats u_p_q_s
-                                      where
-                                        u_p_q_s.post_id = u_p_q.id
-                                    ),
-                                    0
-                                  ) - (
-                                    case
-                                      when s.block_count = 0 then 0
-                                      else (
+                        case
+                          when u_p.quote_of_id is null then null
+                          else (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  u_p_q.id,
+                                  u_p_q.title,
+                                  u_p_q.content,
+                                  to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                  (
+                                    select
+                                      row_to_json(o)
+                                    from
+                                      (
                                         select
-                                          count(*)
+                                          u_p_q_a.id,
+                                          u_p_q_a.first_name as "firstName",
+                                          u_p_q_a.last_name as "lastName",
+                                          u_p_q_a.avatar_url as "avatarUrl",
+                                          u_p_q_a.handle
                                         from
-                                          (
-                                            select
-                                              hb.blocked_id as u
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocker_id = s.user_id
-                                            union all
-                                            select
-                                              hb.blocker_id
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocked_id = s.user_id
-                                          ) hu
-                                          cross join lateral (
-                                            select
-                                            from
-                                              post_likes hl
-                                            where
-                                              hl.post_id = u_p_q.id
-                                              and hl.user_id = hu.u
-                                          ) hr
-                                      )
-                                    end
-                                  )
-                                )::int as "likeCount",
-                                (
-                                  coalesce(
-                                    (
-                                      select
-                                        u_p_q_s.comment_count
-                                      from
-                                        post_stats u_p_q_s
-                                      where
-                                        u_p_q_s.post_id = u_p_q.id
-                                    ),
-                                    0
-                                  ) - (
-                                    case
-                                      when s.block_count = 0 then 0
-                                      else (
+                                          users u_p_q_a
+                                        where
+                                          u_p_q_a.id = u_p_q.author_id
+                                      ) o
+                                  ) as "createdBy",
+                                  (
+                                    coalesce(
+                                      (
                                         select
-                                          count(*)
+                                          u_p_q_s.like_count
                                         from
-                                          (
-                                            select
-                                              hb.blocked_id as u
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocker_id = s.user_id
-                                            union all
-                                            select
-                                              hb.blocker_id
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocked_id = s.user_id
-                                          ) hu
-                                          cross join lateral (
-                                            select
-                                            from
-                                              comments hc
-                                            where
-                                              hc.post_id = u_p_q.id
-                                              and hc.author_id = hu.u
-                                          ) hr
-                                      )
-                                    end
-                                  )
-                                )::int as "commentCount",
-                                coalesce(u_p_q.media::json, '[]'::json) as media,
-                                coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
-                                (
-                                  coalesce(
-                                    (
-                                      select
-                                        u_p_q_s.quote_count
-                                      from
-                                        post_stats u_p_q_s
-                                      where
-                                        u_p_q_s.post_id = u_p_q.id
-                                    ),
-                                    0
-                                  ) - (
-                                    case
-                                      when s.block_count = 0 then 0
-                                      else (
-                                        select
-                                          count(*)
-                                        from
-                                          (
-                                            select
-                                              hb.blocked_id as u
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocker_id = s.user_id
-                                            union all
-                                            select
-                                              hb.blocker_id
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocked_id = s.user_id
-                                          ) hu
-                                          cross join lateral (
-                                            select
-                                            from
-                                              posts hq
-                                            where
-                                              hq.quote_of_id = u_p_q.id
-                                              and hq.author_id = hu.u
-                                          ) hr
-                                      )
-                                    end
-                                  )
-                                )::int as "quoteCount"
-                              from
-                                posts u_p_q
-                              where
-                                u_p_q.id = u_p.quote_of_id
-                                and (
-                                  s.block_count = 0
-                                  or (
-                                    not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = s.user_id
-                                        and bk.blocked_id = u_p_q.author_id
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - (
+                                      case
+                                        when s.block_count = 0 then 0
+                                        else (
+                                          select
+                                            count(*)
+                                          from
+                                            (
+                                              select
+                                                hb.blocked_id as u
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocker_id = s.user_id
+                                              union all
+                                              select
+                                                hb.blocker_id
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocked_id = s.user_id
+                                            ) hu
+                                            cross join lateral (
+                                              select
+                                              from
+                                                post_likes hl
+                                              where
+                                                hl.post_id = u_p_q.id
+                                                and hl.user_id = hu.u
+                                            ) hr
+                                        )
+                                      end
                                     )
-                                    and not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = u_p_q.author_id
-                                        and bk.blocked_id = s.user_id
+                                  )::int as "likeCount",
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.comment_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - (
+                                      case
+                                        when s.block_count = 0 then 0
+                                        else (
+                                          select
+                                            count(*)
+                                          from
+                                            (
+                                              select
+                                                hb.blocked_id as u
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocker_id = s.user_id
+                                              union all
+                                              select
+                                                hb.blocker_id
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocked_id = s.user_id
+                                            ) hu
+                                            cross join lateral (
+                                              select
+                                              from
+                                                comments hc
+                                              where
+                                                hc.post_id = u_p_q.id
+                                                and hc.author_id = hu.u
+                                            ) hr
+                                        )
+                                      end
+                                    )
+                                  )::int as "commentCount",
+                                  coalesce(u_p_q.media::json, '[]'::json) as media,
+                                  coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.quote_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - (
+                                      case
+                                        when s.block_count = 0 then 0
+                                        else (
+                                          select
+                                            count(*)
+                                          from
+                                            (
+                                              select
+                                                hb.blocked_id as u
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocker_id = s.user_id
+                                              union all
+                                              select
+                                                hb.blocker_id
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocked_id = s.user_id
+                                            ) hu
+                                            cross join lateral (
+                                              select
+                                              from
+                                                posts hq
+                                              where
+                                                hq.quote_of_id = u_p_q.id
+                                                and hq.author_id = hu.u
+                                            ) hr
+                                        )
+                                      end
+                                    )
+                                  )::int as "quoteCount"
+                                from
+                                  posts u_p_q
+                                where
+                                  u_p_q.id = u_p.quote_of_id
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_p_q.author_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_p_q.author_id
+                                          and bk.blocked_id = s.user_id
+                                      )
                                     )
                                   )
-                                )
-                            ) o
-                        ) as "quoteOf",
+                              ) o
+                          )
+                        end as "quoteOf",
                         (
                           coalesce(
                             (
@@ -1659,53 +1677,56 @@ select
                             u_p_b.post_id = u_p.id
                             and u_p_b.user_id = s.user_id
                         ) as "bookmarkedByMe",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_p_me_mu.id,
-                                  u_p_me_mu.first_name as "firstName",
-                                  u_p_me_mu.last_name as "lastName",
-                                  u_p_me_mu.avatar_url as "avatarUrl",
-                                  u_p_me_mu.handle
-                                from
-                                  post_mentions u_p_me_m
-                                  join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
-                                where
-                                  u_p_me_m.post_id = u_p.id
-                                  and u_p_me_m.shown
-                                  and (
-                                    s.block_count = 0
-                                    or (
-                                      not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = s.user_id
-                                          and bk.blocked_id = u_p_me_m.user_id
-                                      )
-                                      and not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = u_p_me_m.user_id
-                                          and bk.blocked_id = s.user_id
+                        case
+                          when strpos(u_p.content, '@') = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_me_mu.id,
+                                    u_p_me_mu.first_name as "firstName",
+                                    u_p_me_mu.last_name as "lastName",
+                                    u_p_me_mu.avatar_url as "avatarUrl",
+                                    u_p_me_mu.handle
+                                  from
+                                    post_mentions u_p_me_m
+                                    join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                  where
+                                    u_p_me_m.post_id = u_p.id
+                                    and u_p_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = u_p_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = u_p_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
                                       )
                                     )
-                                  )
-                                order by
-                                  u_p_me_m.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as mentions
+                                  order by
+                                    u_p_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          )
+                        end as mentions
                       from
                         posts u_p
                       where
@@ -1854,53 +1875,56 @@ select
                             u_c_m.comment_id = u_c.id
                             and u_c_m.user_id = s.user_id
                         ) as "likedByMe",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_c_me_mu.id,
-                                  u_c_me_mu.first_name as "firstName",
-                                  u_c_me_mu.last_name as "lastName",
-                                  u_c_me_mu.avatar_url as "avatarUrl",
-                                  u_c_me_mu.handle
-                                from
-                                  comment_mentions u_c_me_m
-                                  join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
-                                where
-                                  u_c_me_m.comment_id = u_c.id
-                                  and u_c_me_m.shown
-                                  and (
-                                    s.block_count = 0
-                                    or (
-                                      not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = s.user_id
-                                          and bk.blocked_id = u_c_me_m.user_id
-                                      )
-                                      and not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = u_c_me_m.user_id
-                                          and bk.blocked_id = s.user_id
+                        case
+                          when strpos(u_c.content, '@') = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_c_me_mu.id,
+                                    u_c_me_mu.first_name as "firstName",
+                                    u_c_me_mu.last_name as "lastName",
+                                    u_c_me_mu.avatar_url as "avatarUrl",
+                                    u_c_me_mu.handle
+                                  from
+                                    comment_mentions u_c_me_m
+                                    join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                  where
+                                    u_c_me_m.comment_id = u_c.id
+                                    and u_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = u_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = u_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
                                       )
                                     )
-                                  )
-                                order by
-                                  u_c_me_m.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as mentions
+                                  order by
+                                    u_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          )
+                        end as mentions
                       from
                         comments u_c
                       where
@@ -2417,33 +2441,36 @@ select
                                         else 'f'
                                       end
                                     ) as "likedByMe",
-                                    coalesce(
-                                      (
-                                        select
-                                          array_to_json(array_agg(a))
-                                        from
-                                          (
-                                            select
-                                              u_p_c_me_mu.id,
-                                              u_p_c_me_mu.first_name as "firstName",
-                                              u_p_c_me_mu.last_name as "lastName",
-                                              u_p_c_me_mu.avatar_url as "avatarUrl",
-                                              u_p_c_me_mu.handle
-                                            from
-                                              comment_mentions u_p_c_me_m
-                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
-                                            where
-                                              u_p_c_me_m.comment_id = u_p_c.id
-                                              and u_p_c_me_m.shown
-                                              and true
-                                            order by
-                                              u_p_c_me_m.user_id
-                                            limit
-                                              20
-                                          ) a
-                                      ),
-                                      '[]'::json
-                                    ) as mentions
+                                    case
+                                      when strpos(u_p_c.content, '@') = 0 then '[]'::json
+                                      else coalesce(
+                                        (
+                                          select
+                                            array_to_json(array_agg(a))
+                                          from
+                                            (
+                                              select
+                                                u_p_c_me_mu.id,
+                                                u_p_c_me_mu.first_name as "firstName",
+                                                u_p_c_me_mu.last_name as "lastName",
+                                                u_p_c_me_mu.avatar_url as "avatarUrl",
+                                                u_p_c_me_mu.handle
+                                              from
+                                                comment_mentions u_p_c_me_m
+                                                join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                              where
+                                                u_p_c_me_m.comment_id = u_p_c.id
+                                                and u_p_c_me_m.shown
+                                                and true
+                                              order by
+                                                u_p_c_me_m.user_id
+                                              limit
+                                                20
+                                            ) a
+                                        ),
+                                        '[]'::json
+                                      )
+                                    end as mentions
                                   from
                                     comments u_p_c
                                   where
@@ -2512,81 +2539,84 @@ select
                               0
                             ) - 0
                           )::int as "quoteCount",
-                          (
-                            select
-                              row_to_json(o)
-                            from
-                              (
-                                select
-                                  u_p_q.id,
-                                  u_p_q.title,
-                                  u_p_q.content,
-                                  to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                                  (
-                                    select
-                                      row_to_json(o)
-                                    from
-                                      (
-                                        select
-                                          u_p_q_a.id,
-                                          u_p_q_a.first_name as "firstName",
-                                          u_p_q_a.last_name as "lastName",
-                                          u_p_q_a.avatar_url as "avatarUrl",
-                                          u_p_q_a.handle
-                                        from
-                                          users u_p_q_a
-                                        where
-                                          u_p_q_a.id = u_p_q.author_id
-                                      ) o
-                                  ) as "createdBy",
-                                  (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.like_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - 0
-                                  )::int as "likeCount",
-                                  (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.comment_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - 0
-                                  )::int as "commentCount",
-                                  coalesce(u_p_q.media::json, '[]'::json) as media,
-                                  coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
-                                  (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.quote_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - 0
-                                  )::int as "quoteCount"
-                                from
-                                  posts u_p_q
-                                where
-                                  u_p_q.id = u_p.quote_of_id
-                                  and true
-                              ) o
-                          ) as "quoteOf",
+                          case
+                            when u_p.quote_of_id is null then null
+                            else (
+                              select
+                                row_to_json(o)
+                              from
+                                (
+                                  select
+                                    u_p_q.id,
+                                    u_p_q.title,
+                                    u_p_q.content,
+                                    to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                    (
+                                      select
+                                        row_to_json(o)
+                                      from
+                                        (
+                                          select
+                                            u_p_q_a.id,
+                                            u_p_q_a.first_name as "firstName",
+                                            u_p_q_a.last_name as "lastName",
+                                            u_p_q_a.avatar_url as "avatarUrl",
+                                            u_p_q_a.handle
+                                          from
+                                            users u_p_q_a
+                                          where
+                                            u_p_q_a.id = u_p_q.author_id
+                                        ) o
+                                    ) as "createdBy",
+                                    (
+                                      coalesce(
+                                        (
+                                          select
+                                            u_p_q_s.like_count
+                                          from
+                                            post_stats u_p_q_s
+                                          where
+                                            u_p_q_s.post_id = u_p_q.id
+                                        ),
+                                        0
+                                      ) - 0
+                                    )::int as "likeCount",
+                                    (
+                                      coalesce(
+                                        (
+                                          select
+                                            u_p_q_s.comment_count
+                                          from
+                                            post_stats u_p_q_s
+                                          where
+                                            u_p_q_s.post_id = u_p_q.id
+                                        ),
+                                        0
+                                      ) - 0
+                                    )::int as "commentCount",
+                                    coalesce(u_p_q.media::json, '[]'::json) as media,
+                                    coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
+                                    (
+                                      coalesce(
+                                        (
+                                          select
+                                            u_p_q_s.quote_count
+                                          from
+                                            post_stats u_p_q_s
+                                          where
+                                            u_p_q_s.post_id = u_p_q.id
+                                        ),
+                                        0
+                                      ) - 0
+                                    )::int as "quoteCount"
+                                  from
+                                    posts u_p_q
+                                  where
+                                    u_p_q.id = u_p.quote_of_id
+                                    and true
+                                ) o
+                            )
+                          end as "quoteOf",
                           (
                             coalesce(
                               (
@@ -2626,33 +2656,36 @@ select
                               else 'f'
                             end
                           ) as "bookmarkedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_p_me_mu.id,
-                                    u_p_me_mu.first_name as "firstName",
-                                    u_p_me_mu.last_name as "lastName",
-                                    u_p_me_mu.avatar_url as "avatarUrl",
-                                    u_p_me_mu.handle
-                                  from
-                                    post_mentions u_p_me_m
-                                    join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
-                                  where
-                                    u_p_me_m.post_id = u_p.id
-                                    and u_p_me_m.shown
-                                    and true
-                                  order by
-                                    u_p_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                          case
+                            when strpos(u_p.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      u_p_me_mu.id,
+                                      u_p_me_mu.first_name as "firstName",
+                                      u_p_me_mu.last_name as "lastName",
+                                      u_p_me_mu.avatar_url as "avatarUrl",
+                                      u_p_me_mu.handle
+                                    from
+                                      post_mentions u_p_me_m
+                                      join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                    where
+                                      u_p_me_m.post_id = u_p.id
+                                      and u_p_me_m.shown
+                                      and true
+                                    order by
+                                      u_p_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           posts u_p
                         where
@@ -2754,33 +2787,36 @@ select
                               else 'f'
                             end
                           ) as "likedByMe",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_c_me_mu.id,
-                                    u_c_me_mu.first_name as "firstName",
-                                    u_c_me_mu.last_name as "lastName",
-                                    u_c_me_mu.avatar_url as "avatarUrl",
-                                    u_c_me_mu.handle
-                                  from
-                                    comment_mentions u_c_me_m
-                                    join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
-                                  where
-                                    u_c_me_m.comment_id = u_c.id
-                                    and u_c_me_m.shown
-                                    and true
-                                  order by
-                                    u_c_me_m.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as mentions
+                          case
+                            when strpos(u_c.content, '@') = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      u_c_me_mu.id,
+                                      u_c_me_mu.first_name as "firstName",
+                                      u_c_me_mu.last_name as "lastName",
+                                      u_c_me_mu.avatar_url as "avatarUrl",
+                                      u_c_me_mu.handle
+                                    from
+                                      comment_mentions u_c_me_m
+                                      join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                    where
+                                      u_c_me_m.comment_id = u_c.id
+                                      and u_c_me_m.shown
+                                      and true
+                                    order by
+                                      u_c_me_m.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as mentions
                         from
                           comments u_c
                         where
@@ -3153,53 +3189,56 @@ select
                                       u_p_c_m.comment_id = u_p_c.id
                                       and u_p_c_m.user_id = s.user_id
                                   ) as "likedByMe",
-                                  coalesce(
-                                    (
-                                      select
-                                        array_to_json(array_agg(a))
-                                      from
-                                        (
-                                          select
-                                            u_p_c_me_mu.id,
-                                            u_p_c_me_mu.first_name as "firstName",
-                                            u_p_c_me_mu.last_name as "lastName",
-                                            u_p_c_me_mu.avatar_url as "avatarUrl",
-                                            u_p_c_me_mu.handle
-                                          from
-                                            comment_mentions u_p_c_me_m
-                                            join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
-                                          where
-                                            u_p_c_me_m.comment_id = u_p_c.id
-                                            and u_p_c_me_m.shown
-                                            and (
-                                              s.block_count = 0
-                                              or (
-                                                not exists (
-                                                  select
-                                                  from
-                                                    blocks bk
-                                                  where
-                                                    bk.blocker_id = s.user_id
-                                                    and bk.blocked_id = u_p_c_me_m.user_id
-                                                )
-                                                and not exists (
-                                                  select
-                                                  from
-                                                    blocks bk
-                                                  where
-                                                    bk.blocker_id = u_p_c_me_m.user_id
-                                                    and bk.blocked_id = s.user_id
+                                  case
+                                    when strpos(u_p_c.content, '@') = 0 then '[]'::json
+                                    else coalesce(
+                                      (
+                                        select
+                                          array_to_json(array_agg(a))
+                                        from
+                                          (
+                                            select
+                                              u_p_c_me_mu.id,
+                                              u_p_c_me_mu.first_name as "firstName",
+                                              u_p_c_me_mu.last_name as "lastName",
+                                              u_p_c_me_mu.avatar_url as "avatarUrl",
+                                              u_p_c_me_mu.handle
+                                            from
+                                              comment_mentions u_p_c_me_m
+                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                            where
+                                              u_p_c_me_m.comment_id = u_p_c.id
+                                              and u_p_c_me_m.shown
+                                              and (
+                                                s.block_count = 0
+                                                or (
+                                                  not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = s.user_id
+                                                      and bk.blocked_id = u_p_c_me_m.user_id
+                                                  )
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      blocks bk
+                                                    where
+                                                      bk.blocker_id = u_p_c_me_m.user_id
+                                                      and bk.blocked_id = s.user_id
+                                                  )
                                                 )
                                               )
-                                            )
-                                          order by
-                                            u_p_c_me_m.user_id
-                                          limit
-                                            20
-                                        ) a
-                                    ),
-                                    '[]'::json
-                                  ) as mentions
+                                            order by
+                                              u_p_c_me_m.user_id
+                                            limit
+                                              20
+                                          ) a
+                                      ),
+                                      '[]'::json
+                                    )
+                                  end as mentions
                                 from
                                   comments u_p_c
                                 where
@@ -3379,197 +3418,200 @@ select
                             end
                           )
                         )::int as "quoteCount",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                u_p_q.id,
-                                u_p_q.title,
-                                u_p_q.content,
-                                to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                                (
-                                  select
-                                    row_to_json(o)
-                                  from
-                                    (
-                                      select
-                                        u_p_q_a.id,
-                                        u_p_q_a.first_name as "firstName",
-                                        u_p_q_a.last_name as "lastName",
-                                        u_p_q_a.avatar_url as "avatarUrl",
-                                        u_p_q_a.handle
-                                      from
-                                        users u_p_q_a
-                                      where
-                                        u_p_q_a.id = u_p_q.author_id
-                                    ) o
-                                ) as "createdBy",
-                                (
-                                  coalesce(
-                                    (
-                                      select
-                                        u_p_q_s.like_count
-                                      from
-                                        post_stats u_p_q_s
-                                      where
-                                        u_p_q_s.post_id = u_p_q.id
-                                    ),
-                                    0
-                                  ) - (
-                                    case
-                                      when s.block_count = 0 then 0
-                                      else (
+                        case
+                          when u_p.quote_of_id is null then null
+                          else (
+                            select
+                              row_to_json(o)
+                            from
+                              (
+                                select
+                                  u_p_q.id,
+                                  u_p_q.title,
+                                  u_p_q.content,
+                                  to_char(u_p_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                  (
+                                    select
+                                      row_to_json(o)
+                                    from
+                                      (
                                         select
-                                          count(*)
+                                          u_p_q_a.id,
+                                          u_p_q_a.first_name as "firstName",
+                                          u_p_q_a.last_name as "lastName",
+                                          u_p_q_a.avatar_url as "avatarUrl",
+                                          u_p_q_a.handle
                                         from
-                                          (
-                                            select
-                                              hb.blocked_id as u
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocker_id = s.user_id
-                                            union all
-                                            select
-                                              hb.blocker_id
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocked_id = s.user_id
-                                          ) hu
-                                          cross join lateral (
-                                            select
-                                            from
-                                              post_likes hl
-                                            where
-                                              hl.post_id = u_p_q.id
-                                              and hl.user_id = hu.u
-                                          ) hr
-                                      )
-                                    end
-                                  )
-                                )::int as "likeCount",
-                                (
-                                  coalesce(
-                                    (
-                                      select
-                                        u_p_q_s.comment_count
-                                      from
-                                        post_stats u_p_q_s
-                                      where
-                                        u_p_q_s.post_id = u_p_q.id
-                                    ),
-                                    0
-                                  ) - (
-                                    case
-                                      when s.block_count = 0 then 0
-                                      else (
+                                          users u_p_q_a
+                                        where
+                                          u_p_q_a.id = u_p_q.author_id
+                                      ) o
+                                  ) as "createdBy",
+                                  (
+                                    coalesce(
+                                      (
                                         select
-                                          count(*)
+                                          u_p_q_s.like_count
                                         from
-                                          (
-                                            select
-                                              hb.blocked_id as u
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocker_id = s.user_id
-                                            union all
-                                            select
-                                              hb.blocker_id
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocked_id = s.user_id
-                                          ) hu
-                                          cross join lateral (
-                                            select
-                                            from
-                                              comments hc
-                                            where
-                                              hc.post_id = u_p_q.id
-                                              and hc.author_id = hu.u
-                                          ) hr
-                                      )
-                                    end
-                                  )
-                                )::int as "commentCount",
-                                coalesce(u_p_q.media::json, '[]'::json) as media,
-                                coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
-                                (
-                                  coalesce(
-                                    (
-                                      select
-                                        u_p_q_s.quote_count
-                                      from
-                                        post_stats u_p_q_s
-                                      where
-                                        u_p_q_s.post_id = u_p_q.id
-                                    ),
-                                    0
-                                  ) - (
-                                    case
-                                      when s.block_count = 0 then 0
-                                      else (
-                                        select
-                                          count(*)
-                                        from
-                                          (
-                                            select
-                                              hb.blocked_id as u
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocker_id = s.user_id
-                                            union all
-                                            select
-                                              hb.blocker_id
-                                            from
-                                              blocks hb
-                                            where
-                                              hb.blocked_id = s.user_id
-                                          ) hu
-                                          cross join lateral (
-                                            select
-                                            from
-                                              posts hq
-                                            where
-                                              hq.quote_of_id = u_p_q.id
-                                              and hq.author_id = hu.u
-                                          ) hr
-                                      )
-                                    end
-                                  )
-                                )::int as "quoteCount"
-                              from
-                                posts u_p_q
-                              where
-                                u_p_q.id = u_p.quote_of_id
-                                and (
-                                  s.block_count = 0
-                                  or (
-                                    not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = s.user_id
-                                        and bk.blocked_id = u_p_q.author_id
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - (
+                                      case
+                                        when s.block_count = 0 then 0
+                                        else (
+                                          select
+                                            count(*)
+                                          from
+                                            (
+                                              select
+                                                hb.blocked_id as u
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocker_id = s.user_id
+                                              union all
+                                              select
+                                                hb.blocker_id
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocked_id = s.user_id
+                                            ) hu
+                                            cross join lateral (
+                                              select
+                                              from
+                                                post_likes hl
+                                              where
+                                                hl.post_id = u_p_q.id
+                                                and hl.user_id = hu.u
+                                            ) hr
+                                        )
+                                      end
                                     )
-                                    and not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = u_p_q.author_id
-                                        and bk.blocked_id = s.user_id
+                                  )::int as "likeCount",
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.comment_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - (
+                                      case
+                                        when s.block_count = 0 then 0
+                                        else (
+                                          select
+                                            count(*)
+                                          from
+                                            (
+                                              select
+                                                hb.blocked_id as u
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocker_id = s.user_id
+                                              union all
+                                              select
+                                                hb.blocker_id
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocked_id = s.user_id
+                                            ) hu
+                                            cross join lateral (
+                                              select
+                                              from
+                                                comments hc
+                                              where
+                                                hc.post_id = u_p_q.id
+                                                and hc.author_id = hu.u
+                                            ) hr
+                                        )
+                                      end
+                                    )
+                                  )::int as "commentCount",
+                                  coalesce(u_p_q.media::json, '[]'::json) as media,
+                                  coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
+                                  (
+                                    coalesce(
+                                      (
+                                        select
+                                          u_p_q_s.quote_count
+                                        from
+                                          post_stats u_p_q_s
+                                        where
+                                          u_p_q_s.post_id = u_p_q.id
+                                      ),
+                                      0
+                                    ) - (
+                                      case
+                                        when s.block_count = 0 then 0
+                                        else (
+                                          select
+                                            count(*)
+                                          from
+                                            (
+                                              select
+                                                hb.blocked_id as u
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocker_id = s.user_id
+                                              union all
+                                              select
+                                                hb.blocker_id
+                                              from
+                                                blocks hb
+                                              where
+                                                hb.blocked_id = s.user_id
+                                            ) hu
+                                            cross join lateral (
+                                              select
+                                              from
+                                                posts hq
+                                              where
+                                                hq.quote_of_id = u_p_q.id
+                                                and hq.author_id = hu.u
+                                            ) hr
+                                        )
+                                      end
+                                    )
+                                  )::int as "quoteCount"
+                                from
+                                  posts u_p_q
+                                where
+                                  u_p_q.id = u_p.quote_of_id
+                                  and (
+                                    s.block_count = 0
+                                    or (
+                                      not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = s.user_id
+                                          and bk.blocked_id = u_p_q.author_id
+                                      )
+                                      and not exists (
+                                        select
+                                        from
+                                          blocks bk
+                                        where
+                                          bk.blocker_id = u_p_q.author_id
+                                          and bk.blocked_id = s.user_id
+                                      )
                                     )
                                   )
-                                )
-                            ) o
-                        ) as "quoteOf",
+                              ) o
+                          )
+                        end as "quoteOf",
                         (
                           coalesce(
                             (
@@ -3631,53 +3673,56 @@ select
                             u_p_b.post_id = u_p.id
                             and u_p_b.user_id = s.user_id
                         ) as "bookmarkedByMe",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_p_me_mu.id,
-                                  u_p_me_mu.first_name as "firstName",
-                                  u_p_me_mu.last_name as "lastName",
-                                  u_p_me_mu.avatar_url as "avatarUrl",
-                                  u_p_me_mu.handle
-                                from
-                                  post_mentions u_p_me_m
-                                  join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
-                                where
-                                  u_p_me_m.post_id = u_p.id
-                                  and u_p_me_m.shown
-                                  and (
-                                    s.block_count = 0
-                                    or (
-                                      not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = s.user_id
-                                          and bk.blocked_id = u_p_me_m.user_id
-                                      )
-                                      and not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = u_p_me_m.user_id
-                                          and bk.blocked_id = s.user_id
+                        case
+                          when strpos(u_p.content, '@') = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_me_mu.id,
+                                    u_p_me_mu.first_name as "firstName",
+                                    u_p_me_mu.last_name as "lastName",
+                                    u_p_me_mu.avatar_url as "avatarUrl",
+                                    u_p_me_mu.handle
+                                  from
+                                    post_mentions u_p_me_m
+                                    join users u_p_me_mu on u_p_me_mu.id = u_p_me_m.user_id
+                                  where
+                                    u_p_me_m.post_id = u_p.id
+                                    and u_p_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = u_p_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = u_p_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
                                       )
                                     )
-                                  )
-                                order by
-                                  u_p_me_m.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as mentions
+                                  order by
+                                    u_p_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          )
+                        end as mentions
                       from
                         posts u_p
                       where
@@ -3826,53 +3871,56 @@ select
                             u_c_m.comment_id = u_c.id
                             and u_c_m.user_id = s.user_id
                         ) as "likedByMe",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_c_me_mu.id,
-                                  u_c_me_mu.first_name as "firstName",
-                                  u_c_me_mu.last_name as "lastName",
-                                  u_c_me_mu.avatar_url as "avatarUrl",
-                                  u_c_me_mu.handle
-                                from
-                                  comment_mentions u_c_me_m
-                                  join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
-                                where
-                                  u_c_me_m.comment_id = u_c.id
-                                  and u_c_me_m.shown
-                                  and (
-                                    s.block_count = 0
-                                    or (
-                                      not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = s.user_id
-                                          and bk.blocked_id = u_c_me_m.user_id
-                                      )
-                                      and not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = u_c_me_m.user_id
-                                          and bk.blocked_id = s.user_id
+                        case
+                          when strpos(u_c.content, '@') = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_c_me_mu.id,
+                                    u_c_me_mu.first_name as "firstName",
+                                    u_c_me_mu.last_name as "lastName",
+                                    u_c_me_mu.avatar_url as "avatarUrl",
+                                    u_c_me_mu.handle
+                                  from
+                                    comment_mentions u_c_me_m
+                                    join users u_c_me_mu on u_c_me_mu.id = u_c_me_m.user_id
+                                  where
+                                    u_c_me_m.comment_id = u_c.id
+                                    and u_c_me_m.shown
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = u_c_me_m.user_id
+                                        )
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = u_c_me_m.user_id
+                                            and bk.blocked_id = s.user_id
+                                        )
                                       )
                                     )
-                                  )
-                                order by
-                                  u_c_me_m.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as mentions
+                                  order by
+                                    u_c_me_m.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          )
+                        end as mentions
                       from
                         comments u_c
                       where

@@ -34,6 +34,8 @@ const WORST_POSTS = 25;
 
 /** A string of `bytes` bytes as JSON: quotes, each written as two. */
 const quotes = (bytes: number) => '"'.repeat(bytes / 2);
+/** The same, naming someone: a text without an `@` has its mentions skipped (they are read only where one may be). */
+const mentioning = (bytes: number) => `@${quotes(bytes).slice(1)}`;
 
 /** A file's URL at its longest: MEDIA_PUBLIC_URL at its 100 characters, the slash added, a key. */
 const WORST_URL = `https://${'a'.repeat(92)}/${'k'.repeat(22)}.webp`;
@@ -70,7 +72,7 @@ beforeAll(async () => {
   star = first!;
   const posts: { id: number }[] = await sql(
     `insert into posts (title, content, author_id) select ?, ?, ? from generate_series(1, ?) returning id`,
-    [quotes(POST_TITLE_MAX_BYTES), quotes(POST_CONTENT_MAX_BYTES), star, WORST_POSTS],
+    [quotes(POST_TITLE_MAX_BYTES), mentioning(POST_CONTENT_MAX_BYTES), star, WORST_POSTS],
   );
   const postIds = posts.map((post) => post.id);
   // Every post with its tags at their largest (four bytes a character), each quoting such a post.
@@ -91,7 +93,7 @@ beforeAll(async () => {
   const comments: { id: number }[] = await sql(
     `insert into comments (post_id, author_id, content) select p, ?, ? from unnest(?::int[]) p, generate_series(1, ?)
      returning id`,
-    [star, quotes(COMMENT_CONTENT_MAX_BYTES), pgArray(postIds), PREVIEW_ITEMS],
+    [star, mentioning(COMMENT_CONTENT_MAX_BYTES), pgArray(postIds), PREVIEW_ITEMS],
   );
   await sql(`insert into comment_likes (comment_id, user_id) select c, u from unnest(?::int[]) c, unnest(?::int[]) u`, [
     pgArray(comments.map((comment) => comment.id)),
