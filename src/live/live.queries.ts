@@ -4,7 +4,7 @@ import { notificationJson, shownNotification } from '../notifications/notificati
 import { shownAuthor, viewerRow } from '../viewer/safety.sql.js';
 import { namedStatement, runStatement, type Statement } from '../db/sql.js';
 import { OPEN_SESSION, runForSession, sessionIsOpen, type SessionScope } from '../viewer/session.js';
-import { homeItemJson, postJson } from '../posts/posts.sql.js';
+import { homeCursorOf, homeItemJson, instantOfMilliseconds, postJson } from '../posts/posts.sql.js';
 import { PREVIEW_ITEMS } from '../posts/posts.schemas.js';
 import { type Liked, SharedAnswer } from '../posts/shared-answers.js';
 
@@ -152,7 +152,7 @@ const homeEvents = (readerId: string, posts: string, reposts: string) => {
   const followed = (user: string) =>
     `exists (select from follows hf where hf.follower_id = ${readerId} and hf.followed_id = ${user}) and ${shownAuthor(viewer, user)}`;
   return `select hp.*, ev.at as home_at, ev.reposter as home_reposter, ev.event_id,
-      (extract(epoch from ev.at) * 1000)::bigint || '_' || hp.id as cursor
+      ${homeCursorOf('ev.at', 'hp.id')} as cursor
     from (
       select p.id as event_id, p.id as post_id, p.created_at as at, null::int as reposter from posts p
       where ${posts} and ${shownAuthor(viewer, 'p.author_id')} and (
@@ -280,7 +280,7 @@ export async function listHomeEventsForReaders(orm: MikroORM, ids: number[], rea
   }));
 }
 
-const instant = `timestamptz 'epoch' + $1::bigint * interval '1 millisecond'`;
+const instant = instantOfMilliseconds('$1');
 const HOME_EVENT_AT = namedStatement(
   'live_home_event_at',
   `select coalesce(

@@ -4,8 +4,8 @@ import { readerStatement, type ReaderStatement, runForReader } from '../viewer/r
 import { shownAuthor, type Viewer, viewerById } from '../viewer/safety.sql.js';
 import { jsonValue } from '../trpc/json-text.js';
 import { feedPage, type FeedCursor, followedBy } from './post-lists.queries.js';
-import { homeItemJson, homeItemsArray } from './posts.sql.js';
-import { HOME_CURSOR, type HomeItem } from './posts.schemas.js';
+import { homeItemJson, homeItemsArray, instantOfMilliseconds } from './posts.sql.js';
+import { homeCursorParts, type HomeItem } from './posts.schemas.js';
 
 /**
  * The home timeline (docs/feed.md, "The home timeline"): the posts of the users the reader follows,
@@ -23,15 +23,8 @@ import { HOME_CURSOR, type HomeItem } from './posts.schemas.js';
 /** How many of the newest reposts a page looks through for the reader's followed users before it takes each one's newest. */
 export const HOME_REPOST_WALK = 500;
 
-/** The instant of a cursor's milliseconds (a placeholder). */
-const instantOf = (milliseconds: string) =>
-  `(timestamptz 'epoch' + ${milliseconds}::bigint * interval '1 millisecond')`;
-
-/** A cursor `<milliseconds>_<post id>` as its two statement values. */
-export function cursorValues(cursor: string): [string, number] {
-  const [, milliseconds, postId] = HOME_CURSOR.exec(cursor)!;
-  return [milliseconds!, Number(postId)];
-}
+/** A valid cursor `<milliseconds>_<post id>` (homeCursor) as its two statement values. */
+export const cursorValues = (cursor: string): [string, number] => homeCursorParts(cursor)!;
 
 /** Whether a user the reader follows (and sees) is `user` (an expression): one probe of the follows key. */
 const followedUser = (viewer: Viewer | undefined, user: string) =>
@@ -132,7 +125,7 @@ export function homePageStatement(after: boolean): ReaderStatement {
   let statement = pageStatements.get(after);
   if (!statement) {
     const cursor: FeedCursor | undefined = after
-      ? { key: `(${instantOf('$3')}, $4::int)`, at: instantOf('$3') }
+      ? { key: `(${instantOfMilliseconds('$3')}, $4::int)`, at: instantOfMilliseconds('$3') }
       : undefined;
     const limit = after ? '$5' : '$3';
     const page = (viewer: Viewer | undefined) => {
@@ -178,7 +171,7 @@ export function selectHomeList({
   const past =
     cursor === undefined
       ? ''
-      : `where (i.at, i.id) < (${instantOf(values.add(cursor[0]))}, ${values.add(cursor[1])}::int)`;
+      : `where (i.at, i.id) < (${instantOfMilliseconds(values.add(cursor[0]))}, ${values.add(cursor[1])}::int)`;
   const page = limit === undefined ? '' : `limit ${values.add(limit)}`;
   const text = `with occurrences as (
       select p.id, p.created_at as at, null::int as reposter, null::int as rid from posts p where p.author_id = any(${followed})

@@ -210,13 +210,17 @@ export const HOME_CURSOR = /^(\d{1,15})_(\d{1,10})$/;
 const HOME_CURSOR_MAX_MILLISECONDS = 253_402_300_799_999;
 const HOME_CURSOR_MAX_ID = 2_147_483_647;
 
+/** A cursor's milliseconds (as text) and post id, or null when it is no cursor or past either bound. */
+export function homeCursorParts(cursor: string): [string, number] | null {
+  const parts = HOME_CURSOR.exec(cursor);
+  if (!parts || Number(parts[1]) > HOME_CURSOR_MAX_MILLISECONDS || Number(parts[2]) > HOME_CURSOR_MAX_ID) return null;
+  return [parts[1]!, Number(parts[2])];
+}
+
 export const homeCursor = z
   .string()
   .regex(HOME_CURSOR, 'must be the cursor of a home timeline item')
-  .refine((cursor) => {
-    const parts = HOME_CURSOR.exec(cursor);
-    return !parts || (Number(parts[1]) <= HOME_CURSOR_MAX_MILLISECONDS && Number(parts[2]) <= HOME_CURSOR_MAX_ID);
-  }, 'must be the cursor of a home timeline item')
+  .refine((cursor) => homeCursorParts(cursor) !== null, 'must be the cursor of a home timeline item')
   .meta({
     description:
       'The `cursor` of the last item of the previous page (`<milliseconds>_<post id>`); the list starts after it',

@@ -243,11 +243,18 @@ export const olderThan = (
 export const commentShownTo = (c: string, viewer: string) =>
   `${noBlockBetween(`${c}.author_id`, viewer)} and ${noBlockBetween(`(select cp.author_id from posts cp where cp.id = ${c}.post_id)`, viewer)}`;
 
+/** A home item's cursor (HOME_CURSOR) in SQL: its instant `at` in milliseconds, then its post `id`. */
+export const homeCursorOf = (at: string, id: string) => `(extract(epoch from ${at}) * 1000)::bigint || '_' || ${id}`;
+
+/** The instant a cursor's milliseconds (an expression) stand for. */
+export const instantOfMilliseconds = (milliseconds: string) =>
+  `(timestamptz 'epoch' + ${milliseconds}::bigint * interval '1 millisecond')`;
+
 /** A HomeItem's columns: a Post's over posts rows `p` that carry `home_at` (the item's instant) and `home_reposter` (the followed reposter, or null). */
 const homeItemColumns = (p: string, reader: Reader) => `${postColumns(p, reader)},
   ${jsonObject(`select ${userSummaryColumns(`${p}_r`)} from users ${p}_r where ${p}_r.id = ${p}.home_reposter`)} as "repostedBy",
   case when ${p}.home_reposter is null then null else ${isoTimestamp(`${p}.home_at`)} end as "repostedAt",
-  (extract(epoch from ${p}.home_at) * 1000)::bigint || '_' || ${p}.id as cursor`;
+  ${homeCursorOf(`${p}.home_at`, `${p}.id`)} as cursor`;
 
 export const homeItemJson = jsonFragment(HomeItem, (p: string, reader: Reader) =>
   jsonObject(`select ${homeItemColumns(p, reader)}`),

@@ -1795,7 +1795,7 @@ select
         reposts r
       where
         r.post_id = $2
-        and r.created_at = timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
+        and r.created_at = (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
     ),
     (
       select
@@ -1804,7 +1804,7 @@ select
         posts p
       where
         p.id = $2
-        and p.created_at = timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
+        and p.created_at = (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
     ),
     greatest(
       (
@@ -1813,7 +1813,7 @@ select
         from
           posts p
         where
-          p.created_at <= timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
+          p.created_at <= (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
         order by
           p.created_at desc,
           p.id desc
@@ -1826,7 +1826,7 @@ select
         from
           reposts r
         where
-          r.created_at <= timestamptz 'epoch' + $1::bigint * interval '1 millisecond'
+          r.created_at <= (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
         order by
           r.created_at desc,
           r.post_id desc
