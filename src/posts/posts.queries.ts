@@ -204,13 +204,12 @@ export const QUOTED_POST_NOT_FOUND = 'Quoted post not found';
 const QUOTED_GONE = { foreign: () => notFound(QUOTED_POST_NOT_FOUND) };
 
 /**
- * The post a new post quotes ($n, or null), as a CTE `q`: when it exists and no block stands between
- * its author and the writer. The insert goes ahead only with it (or without a quote), and its author
- * is notified in the same statement.
+ * The post a new post quotes ($n), as a CTE `q`: when it exists and no block stands between its
+ * author and the writer. The insert goes ahead only with it, and its author is notified in the same
+ * statement.
  */
 const quoted = (quoteOf: string) =>
   `q as (select qp.id, qp.author_id from posts qp, s where qp.id = ${quoteOf} and ${noBlockBetween('qp.author_id', 's.user_id')})`;
-const quoteFound = (quoteOf: string) => `(${quoteOf}::int is null or exists (select from q))`;
 const quoteNoted = insertNotification(`select q.author_id, 'quote', ins.author_id, ins.id, null::int from q, ins`);
 
 /** A new post's mentions, linked and notified in the statement that writes it (`ins`); the handles `handles`. */
@@ -218,42 +217,79 @@ const linkPostMentions = (handles: string) =>
   `target as (select ins.id from ins),
     ${mentionWrites(POST_MENTIONS, handles, '(select user_id from s)', postMentionNotes('(select user_id from s)'), { edit: false })}`;
 
-/** A new post as its statement answers it: the mentions it links, which the statement cannot read back. */
-const NEW_POST = { me: 's.user_id', fresh: true, mentions: writtenMentionsJson() };
+/** What a new post has beside its text and tags: each is a part of its statement only when it does. */
+interface NewPostParts {
+  media: boolean;
+  quote: boolean;
+  mentions: boolean;
+}
 
-const CREATE_POST = namedStatement(
-  'post_create',
-  `with ${SESSION_USER}, ${quoted('$6')},
-    ins as (insert into posts (title, content, author_id, tags, quote_of_id)
-      select $3, $4, s.user_id, ${tagsValue('$5')}, $6 from s where ${quoteFound('$6')} returning *),
-    noted as (${quoteNoted}),
-    ${linkPostMentions('$7')}
-    select (select ${postJson('ins', NEW_POST)} from ins)::text, ${quoteFound('$6')} from s`,
-);
+const createStatements = new Map<string, Statement>();
 
-/*
- * A post with images: its uploads ($5) locked, then the post written only when every one of them is
- * the caller's, ready and unattached, with their JSON (URLs under $6) on its row; they are marked
- * attached to it in the same statement. A null answer with a session: some id did not qualify (or
- * the quoted post, $8, is not there).
+/**
+ * The statement that inserts the caller's post and answers it as the API shows it. Values: the
+ * session ($1, $2), title, content and tags, then the images' ids and URL base (`media`), the quoted
+ * post (`quote`) and the mentioned handles (`mentions`), each only when the post has them.
+ *
+ * With images, their uploads are locked and the post written only when every one is the caller's,
+ * ready and unattached, with their JSON on its row; they are marked attached in the same statement.
+ * It answers the post's JSON (null with a session: an image did not qualify, or the quoted post is
+ * not there) and whether the quoted post was found.
  */
-const CREATE_POST_WITH_MEDIA = namedStatement(
-  'post_create_with_media',
-  `with ${SESSION_USER}, ${quoted('$8')},
-    m as materialized (${attachableMedia('$5::int[]', '(select user_id from s)')} for update of md),
-    ins as (insert into posts (title, content, author_id, media, tags, quote_of_id)
-      select $3, $4, s.user_id, ${attachmentsJson('m', '$5::int[]', '$6::text')}, ${tagsValue('$7')}, $8 from s
-      where (select count(*) from m) = cardinality($5::int[]) and ${quoteFound('$8')} returning *),
-    attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m)),
-    noted as (${quoteNoted}),
-    ${linkPostMentions('$9')}
-    select (select ${postJson('ins', NEW_POST)} from ins)::text, ${quoteFound('$8')} from s`,
-);
+function createPostStatement(parts: NewPostParts): Statement {
+  const name = `post_create${parts.media ? '_with_media' : ''}${parts.quote ? '_quoting' : ''}${parts.mentions ? '_mentioning' : ''}`;
+  let statement = createStatements.get(name);
+  if (statement) return statement;
+  let next = 5;
+  const value = () => `$${++next}`;
+  const [mediaIds, urlBase] = parts.media ? [`${value()}::int[]`, value()] : [];
+  const quoteOf = parts.quote ? value() : undefined;
+  const handles = parts.mentions ? value() : undefined;
+  const columns = [
+    'title',
+    'content',
+    'author_id',
+    'tags',
+    ...(mediaIds ? ['media'] : []),
+    ...(quoteOf ? ['quote_of_id'] : []),
+  ];
+  const values = [
+    '$3',
+    '$4',
+    's.user_id',
+    tagsValue('$5'),
+    ...(mediaIds ? [attachmentsJson('m', mediaIds, `${urlBase}::text`)] : []),
+    ...(quoteOf ? [quoteOf] : []),
+  ];
+  const conditions = [
+    mediaIds && `(select count(*) from m) = cardinality(${mediaIds})`,
+    quoteOf && 'exists (select from q)',
+  ].filter(Boolean);
+  const ctes = [
+    SESSION_USER,
+    quoteOf && quoted(quoteOf),
+    mediaIds && `m as materialized (${attachableMedia(mediaIds, '(select user_id from s)')} for update of md)`,
+    `ins as (insert into posts (${columns.join(', ')})
+      select ${values.join(', ')} from s ${conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''} returning *)`,
+    mediaIds &&
+      `attached as (update media md set attached_to = 'post', post_id = ins.id from ins where md.id in (select id from m))`,
+    quoteOf && `noted as (${quoteNoted})`,
+    handles && linkPostMentions(handles),
+  ].filter(Boolean);
+  const answer = { me: 's.user_id', fresh: true, mentions: handles ? writtenMentionsJson() : `'[]'::json` };
+  statement = namedStatement(
+    name,
+    `with ${ctes.join(',\n    ')}
+    select (select ${postJson('ins', answer)} from ins)::text, ${quoteOf ? 'exists (select from q)' : 'true'} from s`,
+  );
+  createStatements.set(name, statement);
+  return statement;
+}
 
 /**
  * Inserts the caller's post (with its images, when `mediaIds` names some; quoting `quoteOf`, when
- * given), links and notifies its mentions, and answers it as the API shows it: one statement. 404 when the quoted post is not there
- * for the caller (none, deleted, or across a block).
+ * given), links and notifies its mentions, and answers it as the API shows it: one statement. 404
+ * when the quoted post is not there for the caller (none, deleted, or across a block).
  */
 export async function insertPostFor(
   scope: SessionScope,
@@ -265,20 +301,18 @@ export async function insertPostFor(
   }: { title: string; content: string; mediaIds?: number[]; quoteOf?: number | null },
   mediaUrlBase: string,
 ): Promise<Post> {
-  const tags = tagsOf(title, content);
   const handles = mentionedHandles(content);
+  const parts = { media: mediaIds.length > 0, quote: quoteOf !== null, mentions: handles.length > 0 };
+  const values = [
+    title,
+    content,
+    tagsOf(title, content),
+    ...(parts.media ? [mediaIds, mediaUrlBase] : []),
+    ...(parts.quote ? [quoteOf] : []),
+    ...(parts.mentions ? [handles] : []),
+  ];
   const [json, quoteFound] = await keysSettle(
-    mediaIds.length === 0
-      ? runForSession<[string | null, boolean]>(scope, CREATE_POST, [title, content, tags, quoteOf, handles])
-      : runForSession<[string | null, boolean]>(scope, CREATE_POST_WITH_MEDIA, [
-          title,
-          content,
-          mediaIds,
-          mediaUrlBase,
-          tags,
-          quoteOf,
-          handles,
-        ]),
+    runForSession<[string | null, boolean]>(scope, createPostStatement(parts), values),
     QUOTED_GONE,
   );
   if (!quoteFound) throw notFound(QUOTED_POST_NOT_FOUND);
@@ -431,3 +465,8 @@ export async function listPostLikers(db: Database, id: number, viewerId: number,
   if (rows.length === 0) await assertPostShown(db, id, viewerId);
   return rows.map((row) => row.json);
 }
+
+// Every create statement made as the module loads, as every other named statement is (npm run db:statements).
+for (const media of [false, true])
+  for (const quote of [false, true])
+    for (const mentions of [false, true]) createPostStatement({ media, quote, mentions });

@@ -38,7 +38,7 @@ const byMeColumn = (kind: MarkerKind, id: string, mine: string, { markers }: Rea
  * the reader (`hidden(u)` finds one by user `u`): the count is what the reader could page through.
  */
 const shownCount = (stats: string, { viewer }: Reader, hidden: (u: string) => string) =>
-  `(coalesce((${stats}), 0) - ${hiddenByBlocks(viewer, hidden)})::int`;
+  `(${stats} - ${hiddenByBlocks(viewer, hidden)})::int`;
 
 /** The ids of a post's or comment's first likers (by id) the reader sees, off the likes' primary key. */
 export const likerIds = (table: 'post_likes' | 'comment_likes', liked: string, { viewer }: Reader, except?: string) => {
@@ -56,6 +56,23 @@ export const likersPreview = (alias: string, ids: string) =>
     PREVIEW_ITEMS,
   );
 
+/**
+ * The counters of the posts or comments rows `row` (none before their first like, comment, quote or
+ * repost) as `${row}_st`, to follow `row` in a FROM: one probe for them all. The limit keeps the
+ * join lateral, a nested loop that keeps the rows' order (postsArray relies on it).
+ */
+const withStats = (row: string, stats: 'post_stats' | 'comment_stats' = 'post_stats') =>
+  `left join lateral (select * from ${stats} ${row}_sr where ${row}_sr.${stats === 'post_stats' ? 'post_id' : 'comment_id'} = ${row}.id limit 1) ${row}_st on true`;
+
+/** A counter of `row`, read off its withStats join: 0 without one. */
+const statsOf = (row: string, column: string) => `coalesce(${row}_st.${column}, 0)`;
+
+/**
+ * `read` (a likers' preview, a comments' preview: JSON), or an empty array without a row to read: a
+ * counter kept in the same transaction as its rows says so without a probe.
+ */
+const unlessNone = (count: string, read: string) => `case when ${count} = 0 then '[]'::json else ${read} end`;
+
 /** Mentions are read only for a text that holds an `@`: most posts and comments name nobody, and skip the probe. */
 const mentionsOf = (content: string, read: string) =>
   `case when strpos(${content}, '@') = 0 then '[]'::json else ${read} end`;
@@ -65,13 +82,13 @@ const commentColumns = (
   reader: Reader,
 ) => `${c}.id, ${c}.content, ${isoTimestamp(`${c}.created_at`)} as "createdAt",
   ${authorJson(c)} as "createdBy",
-  ${likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader))} as "likedBy",
-  ${shownCount(`select ${c}_s.like_count from comment_stats ${c}_s where ${c}_s.comment_id = ${c}.id`, reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
-  ${byMeColumn('c', `${c}.id`, `exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me})`, reader)} as "likedByMe",
+  ${unlessNone(statsOf(c, 'like_count'), likersPreview(`${c}_lu`, likerIds('comment_likes', `${c}.id`, reader)))} as "likedBy",
+  ${shownCount(statsOf(c, 'like_count'), reader, (u) => `select from comment_likes hl where hl.comment_id = ${c}.id and hl.user_id = ${u}`)} as "likeCount",
+  ${byMeColumn('c', `${c}.id`, `(${statsOf(c, 'like_count')} > 0 and exists (select from comment_likes ${c}_m where ${c}_m.comment_id = ${c}.id and ${c}_m.user_id = ${reader.me}))`, reader)} as "likedByMe",
   ${mentionsOf(`${c}.content`, mentionsJson(COMMENT_MENTIONS, `${c}_me`, `${c}.id`, reader.viewer))} as mentions`;
 
 export const commentJson = jsonFragment(Comment, (c: string, reader: Reader) =>
-  jsonObject(`select ${commentColumns(c, reader)}`),
+  jsonObject(`select ${commentColumns(c, reader)} from (select) ${c}_one ${withStats(c, 'comment_stats')}`),
 );
 
 /**
@@ -84,7 +101,7 @@ export const commentsBy = (c: string, author: string, { viewer }: Reader) =>
 
 /** Comment rows newest first (ties by id), at most `limit` when given, as every list in the API. */
 export const commentsSelect = (c: string, where: string, reader: Reader, limit?: number | string) =>
-  `select ${commentColumns(c, reader)} from comments ${c} where ${where} and ${unblocked(reader.viewer, `${c}.author_id`)}
+  `select ${commentColumns(c, reader)} from comments ${c} ${withStats(c, 'comment_stats')} where ${where} and ${unblocked(reader.viewer, `${c}.author_id`)}
    order by ${c}.created_at desc, ${c}.id desc${limit === undefined ? '' : ` limit ${limit}`}`;
 
 /**
@@ -115,11 +132,7 @@ export interface ShareWrite {
  */
 export type PostBuild = Reader & { like?: LikeWrite; share?: ShareWrite; fresh?: boolean; mentions?: string };
 
-/** A post's counter in post_stats (a subquery). */
-const statsOf = (p: string, column: string) =>
-  `select ${p}_s.${column} from post_stats ${p}_s where ${p}_s.post_id = ${p}.id`;
-
-/** The counts of post `p` as the reader could page through them, less those a block hides. */
+/** The counts of post `p` (with its withStats join) as the reader could page through them, less those a block hides. */
 const postCounts = (p: string, reader: Reader) => ({
   likeCount: shownCount(
     statsOf(p, 'like_count'),
@@ -154,7 +167,7 @@ const quotedPost = (p: string, reader: Reader, quoteDelta = '') => {
   const counts = postCounts(q, reader);
   return `(select row_to_json(o) from (select ${ownColumns(q)}, ${counts.likeCount} as "likeCount",
     ${counts.commentCount} as "commentCount", ${mediaAndTags(q)}, ${counts.quoteCount}${quoteDelta} as "quoteCount"
-    from posts ${q} where ${q}.id = ${p}.quote_of_id and ${unblocked(reader.viewer, `${q}.author_id`)}) o)`;
+    from posts ${q} ${withStats(q)} where ${q}.id = ${p}.quote_of_id and ${unblocked(reader.viewer, `${q}.author_id`)}) o)`;
 };
 
 const postColumns = (p: string, build: PostBuild) => {
@@ -162,10 +175,14 @@ const postColumns = (p: string, build: PostBuild) => {
   const counts = postCounts(p, build);
   const likedBy = fresh
     ? `'[]'::json`
-    : (like?.likedBy ?? likersPreview(`${p}_lu`, likerIds('post_likes', `${p}.id`, build)));
+    : (like?.likedBy ??
+      unlessNone(statsOf(p, 'like_count'), likersPreview(`${p}_lu`, likerIds('post_likes', `${p}.id`, build))));
   const comments = fresh
     ? `'[]'::json`
-    : jsonArray(commentsSelect(`${p}_c`, `${p}_c.post_id = ${p}.id`, build, PREVIEW_ITEMS));
+    : unlessNone(
+        statsOf(p, 'comment_count'),
+        jsonArray(commentsSelect(`${p}_c`, `${p}_c.post_id = ${p}.id`, build, PREVIEW_ITEMS)),
+      );
   const likeCount = fresh ? '0' : `${counts.likeCount}${like ? ` ${like.likeDelta}` : ''}`;
   const commentCount = fresh ? '0' : counts.commentCount;
   const likedByMe = fresh
@@ -175,7 +192,7 @@ const postColumns = (p: string, build: PostBuild) => {
       : byMeColumn(
           'p',
           `${p}.id`,
-          `exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me})`,
+          `(${statsOf(p, 'like_count')} > 0 and exists (select from post_likes ${p}_m where ${p}_m.post_id = ${p}.id and ${p}_m.user_id = ${build.me}))`,
           build,
         );
   return `${ownColumns(p)},
@@ -187,32 +204,42 @@ const postColumns = (p: string, build: PostBuild) => {
   ${build.mentions ?? mentionsOf(`${p}.content`, mentionsJson(POST_MENTIONS, `${p}_me`, `${p}.id`, build.viewer))} as mentions`;
 };
 
-/** repostCount, repostedByMe and bookmarkedByMe; a bookmark has no count: it is the reader's alone. */
+/**
+ * repostCount, repostedByMe and bookmarkedByMe; a bookmark has no count: it is the reader's alone.
+ * Each post is probed only when it could be the reader's: a repost when the post has any; a
+ * bookmark when the reader has any (a probe that names no post, which PostgreSQL runs once).
+ */
 const shareColumns = (p: string, build: PostBuild) => {
   const { share = {}, fresh } = build;
-  const mine = (kind: MarkerKind, table: string, written: boolean | undefined) =>
+  const mine = (kind: MarkerKind, table: string, written: boolean | undefined, any: string) =>
     fresh || written !== undefined
       ? String(Boolean(written))
       : byMeColumn(
           kind,
           `${p}.id`,
-          `exists (select from ${table} ${p}_${kind} where ${p}_${kind}.post_id = ${p}.id and ${p}_${kind}.user_id = ${build.me})`,
+          `(${any} and exists (select from ${table} ${p}_${kind} where ${p}_${kind}.post_id = ${p}.id and ${p}_${kind}.user_id = ${build.me}))`,
           build,
         );
   const repostCount = fresh
     ? '0'
-    : `${shownCount(`select ${p}_rs.repost_count from post_stats ${p}_rs where ${p}_rs.post_id = ${p}.id`, build, (u) => `select from reposts hr where hr.post_id = ${p}.id and hr.user_id = ${u}`)}${share.repostDelta ? ` ${share.repostDelta}` : ''}`;
-  return `${repostCount} as "repostCount", ${mine('r', 'reposts', share.repostedByMe)} as "repostedByMe",
-  ${mine('b', 'bookmarks', share.bookmarkedByMe)} as "bookmarkedByMe"`;
+    : `${shownCount(statsOf(p, 'repost_count'), build, (u) => `select from reposts hr where hr.post_id = ${p}.id and hr.user_id = ${u}`)}${share.repostDelta ? ` ${share.repostDelta}` : ''}`;
+  const repostedByMe = mine('r', 'reposts', share.repostedByMe, `${statsOf(p, 'repost_count')} > 0`);
+  const bookmarkedByMe = mine(
+    'b',
+    'bookmarks',
+    share.bookmarkedByMe,
+    `exists (select from bookmarks ${p}_ba where ${p}_ba.user_id = ${build.me})`,
+  );
+  return `${repostCount} as "repostCount", ${repostedByMe} as "repostedByMe", ${bookmarkedByMe} as "bookmarkedByMe"`;
 };
 
 export const postJson = jsonFragment(Post, (p: string, build: PostBuild) =>
-  jsonObject(`select ${postColumns(p, build)}`),
+  jsonObject(`select ${postColumns(p, build)} from (select) ${p}_one ${build.fresh ? '' : withStats(p)}`),
 );
 
 /** Post rows newest first (ties by id), those of `posts` that `where` keeps, at most `limit` when given. */
 export const postsSelect = (p: string, where: string, reader: Reader, limit?: number | string) =>
-  `select ${postColumns(p, reader)} from posts ${p} where ${where} order by ${p}.created_at desc, ${p}.id desc${limit === undefined ? '' : ` limit ${limit}`}`;
+  `select ${postColumns(p, reader)} from posts ${p} ${withStats(p)} where ${where} order by ${p}.created_at desc, ${p}.id desc${limit === undefined ? '' : ` limit ${limit}`}`;
 
 /**
  * A page of posts as JSON array text: the posts rows `orderedSource` (a subselect) yields, in its
@@ -221,7 +248,7 @@ export const postsSelect = (p: string, where: string, reader: Reader, limit?: nu
  * the sort.
  */
 export const postsArray = jsonFragment(z.array(Post), (p: string, orderedSource: string, reader: Reader) =>
-  jsonArrayTextUpTo(`select ${postColumns(p, reader)} from ${orderedSource} ${p}`, ANSWER_MAX_BYTES),
+  jsonArrayTextUpTo(`select ${postColumns(p, reader)} from ${orderedSource} ${p} ${withStats(p)}`, ANSWER_MAX_BYTES),
 );
 
 /**
@@ -257,10 +284,13 @@ const homeItemColumns = (p: string, reader: Reader) => `${postColumns(p, reader)
   ${homeCursorOf(`${p}.home_at`, `${p}.id`)} as cursor`;
 
 export const homeItemJson = jsonFragment(HomeItem, (p: string, reader: Reader) =>
-  jsonObject(`select ${homeItemColumns(p, reader)}`),
+  jsonObject(`select ${homeItemColumns(p, reader)} from (select) ${p}_one ${withStats(p)}`),
 );
 
 /** A page of home timeline items as JSON array text, as postsArray builds posts: `orderedSource` yields rows for homeItemColumns. */
 export const homeItemsArray = jsonFragment(z.array(HomeItem), (p: string, orderedSource: string, reader: Reader) =>
-  jsonArrayTextUpTo(`select ${homeItemColumns(p, reader)} from ${orderedSource} ${p}`, ANSWER_MAX_BYTES),
+  jsonArrayTextUpTo(
+    `select ${homeItemColumns(p, reader)} from ${orderedSource} ${p} ${withStats(p)}`,
+    ANSWER_MAX_BYTES,
+  ),
 );

@@ -30,108 +30,217 @@ select
                   p_a.id = p.author_id
               ) o
           ) as "createdBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_lu.id,
-                    p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl",
-                    p_lu.handle
-                  from
-                    (
-                      select
-                        l.user_id
-                      from
-                        post_likes l
-                      where
-                        l.post_id = p.id
-                        and (
-                          vw.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = vw.id
-                                and bk.blocked_id = l.user_id
-                            )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = l.user_id
-                                and bk.blocked_id = vw.id
-                            )
-                          )
-                        )
-                      order by
-                        l.user_id
-                      limit
-                        20
-                    ) p_lu_i
-                    join users p_lu on p_lu.id = p_lu_i.user_id
-                  order by
-                    p_lu_i.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as "likedBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_c.id,
-                    p_c.content,
-                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_c_a.id,
-                            p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl",
-                            p_c_a.handle
-                          from
-                            users p_c_a
-                          where
-                            p_c_a.id = p_c.author_id
-                        ) o
-                    ) as "createdBy",
-                    coalesce(
+          case
+            when coalesce(p_st.like_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_lu.id,
+                      p_lu.first_name as "firstName",
+                      p_lu.last_name as "lastName",
+                      p_lu.avatar_url as "avatarUrl",
+                      p_lu.handle
+                    from
                       (
                         select
-                          array_to_json(array_agg(a))
+                          l.user_id
+                        from
+                          post_likes l
+                        where
+                          l.post_id = p.id
+                          and (
+                            vw.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = vw.id
+                                  and bk.blocked_id = l.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = l.user_id
+                                  and bk.blocked_id = vw.id
+                              )
+                            )
+                          )
+                        order by
+                          l.user_id
+                        limit
+                          20
+                      ) p_lu_i
+                      join users p_lu on p_lu.id = p_lu_i.user_id
+                    order by
+                      p_lu_i.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as "likedBy",
+          case
+            when coalesce(p_st.comment_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_c.id,
+                      p_c.content,
+                      to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
                         from
                           (
                             select
-                              p_c_lu.id,
-                              p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl",
-                              p_c_lu.handle
+                              p_c_a.id,
+                              p_c_a.first_name as "firstName",
+                              p_c_a.last_name as "lastName",
+                              p_c_a.avatar_url as "avatarUrl",
+                              p_c_a.handle
+                            from
+                              users p_c_a
+                            where
+                              p_c_a.id = p_c.author_id
+                          ) o
+                      ) as "createdBy",
+                      case
+                        when coalesce(p_c_st.like_count, 0) = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
                             from
                               (
                                 select
-                                  l.user_id
+                                  p_c_lu.id,
+                                  p_c_lu.first_name as "firstName",
+                                  p_c_lu.last_name as "lastName",
+                                  p_c_lu.avatar_url as "avatarUrl",
+                                  p_c_lu.handle
                                 from
-                                  comment_likes l
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = p_c.id
+                                      and (
+                                        vw.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = vw.id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = vw.id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) p_c_lu_i
+                                  join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                order by
+                                  p_c_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as "likedBy",
+                      (
+                        coalesce(p_c_st.like_count, 0) - (
+                          case
+                            when vw.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = vw.id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = vw.id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    comment_likes hl
+                                  where
+                                    hl.comment_id = p_c.id
+                                    and hl.user_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "likeCount",
+                      (
+                        coalesce(p_c_st.like_count, 0) > 0
+                        and exists (
+                          select
+                          from
+                            comment_likes p_c_m
+                          where
+                            p_c_m.comment_id = p_c.id
+                            and p_c_m.user_id = vw.id
+                        )
+                      ) as "likedByMe",
+                      case
+                        when strpos(p_c.content, '@') = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  p_c_me_mu.id,
+                                  p_c_me_mu.first_name as "firstName",
+                                  p_c_me_mu.last_name as "lastName",
+                                  p_c_me_mu.avatar_url as "avatarUrl",
+                                  p_c_me_mu.handle
+                                from
+                                  comment_mentions p_c_me_m
+                                  join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
                                 where
-                                  l.comment_id = p_c.id
+                                  p_c_me_m.comment_id = p_c.id
+                                  and p_c_me_m.shown
                                   and (
                                     vw.block_count = 0
                                     or (
@@ -141,181 +250,74 @@ select
                                           blocks bk
                                         where
                                           bk.blocker_id = vw.id
-                                          and bk.blocked_id = l.user_id
+                                          and bk.blocked_id = p_c_me_m.user_id
                                       )
                                       and not exists (
                                         select
                                         from
                                           blocks bk
                                         where
-                                          bk.blocker_id = l.user_id
+                                          bk.blocker_id = p_c_me_m.user_id
                                           and bk.blocked_id = vw.id
                                       )
                                     )
                                   )
                                 order by
-                                  l.user_id
+                                  p_c_me_m.user_id
                                 limit
                                   20
-                              ) p_c_lu_i
-                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
-                            order by
-                              p_c_lu_i.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as "likedBy",
-                    (
-                      coalesce(
-                        (
-                          select
-                            p_c_s.like_count
-                          from
-                            comment_stats p_c_s
-                          where
-                            p_c_s.comment_id = p_c.id
-                        ),
-                        0
-                      ) - (
-                        case
-                          when vw.block_count = 0 then 0
-                          else (
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as mentions
+                    from
+                      comments p_c
+                      left join lateral (
+                        select
+                          *
+                        from
+                          comment_stats p_c_sr
+                        where
+                          p_c_sr.comment_id = p_c.id
+                        limit
+                          1
+                      ) p_c_st on true
+                    where
+                      p_c.post_id = p.id
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
                             select
-                              count(*)
                             from
-                              (
-                                select
-                                  hb.blocked_id as u
-                                from
-                                  blocks hb
-                                where
-                                  hb.blocker_id = vw.id
-                                union all
-                                select
-                                  hb.blocker_id
-                                from
-                                  blocks hb
-                                where
-                                  hb.blocked_id = vw.id
-                              ) hu
-                              cross join lateral (
-                                select
-                                from
-                                  comment_likes hl
-                                where
-                                  hl.comment_id = p_c.id
-                                  and hl.user_id = hu.u
-                              ) hr
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = p_c.author_id
                           )
-                        end
-                      )
-                    )::int as "likeCount",
-                    exists (
-                      select
-                      from
-                        comment_likes p_c_m
-                      where
-                        p_c_m.comment_id = p_c.id
-                        and p_c_m.user_id = vw.id
-                    ) as "likedByMe",
-                    case
-                      when strpos(p_c.content, '@') = 0 then '[]'::json
-                      else coalesce(
-                        (
-                          select
-                            array_to_json(array_agg(a))
-                          from
-                            (
-                              select
-                                p_c_me_mu.id,
-                                p_c_me_mu.first_name as "firstName",
-                                p_c_me_mu.last_name as "lastName",
-                                p_c_me_mu.avatar_url as "avatarUrl",
-                                p_c_me_mu.handle
-                              from
-                                comment_mentions p_c_me_m
-                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                              where
-                                p_c_me_m.comment_id = p_c.id
-                                and p_c_me_m.shown
-                                and (
-                                  vw.block_count = 0
-                                  or (
-                                    not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = vw.id
-                                        and bk.blocked_id = p_c_me_m.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = p_c_me_m.user_id
-                                        and bk.blocked_id = vw.id
-                                    )
-                                  )
-                                )
-                              order by
-                                p_c_me_m.user_id
-                              limit
-                                20
-                            ) a
-                        ),
-                        '[]'::json
-                      )
-                    end as mentions
-                  from
-                    comments p_c
-                  where
-                    p_c.post_id = p.id
-                    and (
-                      vw.block_count = 0
-                      or (
-                        not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = vw.id
-                            and bk.blocked_id = p_c.author_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_c.author_id
-                            and bk.blocked_id = vw.id
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_c.author_id
+                              and bk.blocked_id = vw.id
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_c.created_at desc,
-                    p_c.id desc
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as comments,
-          (
-            coalesce(
-              (
-                select
-                  p_s.like_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
+                    order by
+                      p_c.created_at desc,
+                      p_c.id desc
+                    limit
+                      20
+                  ) a
               ),
-              0
-            ) - (
+              '[]'::json
+            )
+          end as comments,
+          (
+            coalesce(p_st.like_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -350,17 +352,7 @@ select
             )
           )::int as "likeCount",
           (
-            coalesce(
-              (
-                select
-                  p_s.comment_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
-              ),
-              0
-            ) - (
+            coalesce(p_st.comment_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -394,28 +386,21 @@ select
               end
             )
           )::int as "commentCount",
-          exists (
-            select
-            from
-              post_likes p_m
-            where
-              p_m.post_id = p.id
-              and p_m.user_id = vw.id
+          (
+            coalesce(p_st.like_count, 0) > 0
+            and exists (
+              select
+              from
+                post_likes p_m
+              where
+                p_m.post_id = p.id
+                and p_m.user_id = vw.id
+            )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
           coalesce(to_json(p.tags), '[]'::json) as tags,
           (
-            coalesce(
-              (
-                select
-                  p_s.quote_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
-              ),
-              0
-            ) - (
+            coalesce(p_st.quote_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -479,17 +464,7 @@ select
                         ) o
                     ) as "createdBy",
                     (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.like_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(p_q_st.like_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -524,17 +499,7 @@ select
                       )
                     )::int as "likeCount",
                     (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.comment_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(p_q_st.comment_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -571,17 +536,7 @@ select
                     coalesce(p_q.media::json, '[]'::json) as media,
                     coalesce(to_json(p_q.tags), '[]'::json) as tags,
                     (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.quote_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(p_q_st.quote_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -617,6 +572,16 @@ select
                     )::int as "quoteCount"
                   from
                     posts p_q
+                    left join lateral (
+                      select
+                        *
+                      from
+                        post_stats p_q_sr
+                      where
+                        p_q_sr.post_id = p_q.id
+                      limit
+                        1
+                    ) p_q_st on true
                   where
                     p_q.id = p.quote_of_id
                     and (
@@ -644,17 +609,7 @@ select
             )
           end as "quoteOf",
           (
-            coalesce(
-              (
-                select
-                  p_rs.repost_count
-                from
-                  post_stats p_rs
-                where
-                  p_rs.post_id = p.id
-              ),
-              0
-            ) - (
+            coalesce(p_st.repost_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -688,21 +643,33 @@ select
               end
             )
           )::int as "repostCount",
-          exists (
-            select
-            from
-              reposts p_r
-            where
-              p_r.post_id = p.id
-              and p_r.user_id = vw.id
+          (
+            coalesce(p_st.repost_count, 0) > 0
+            and exists (
+              select
+              from
+                reposts p_r
+              where
+                p_r.post_id = p.id
+                and p_r.user_id = vw.id
+            )
           ) as "repostedByMe",
-          exists (
-            select
-            from
-              bookmarks p_b
-            where
-              p_b.post_id = p.id
-              and p_b.user_id = vw.id
+          (
+            exists (
+              select
+              from
+                bookmarks p_ba
+              where
+                p_ba.user_id = vw.id
+            )
+            and exists (
+              select
+              from
+                bookmarks p_b
+              where
+                p_b.post_id = p.id
+                and p_b.user_id = vw.id
+            )
           ) as "bookmarkedByMe",
           case
             when strpos(p.content, '@') = 0 then '[]'::json
@@ -754,6 +721,20 @@ select
               '[]'::json
             )
           end as mentions
+        from
+          (
+            select
+          ) p_one
+          left join lateral (
+            select
+              *
+            from
+              post_stats p_sr
+            where
+              p_sr.post_id = p.id
+            limit
+              1
+          ) p_st on true
       ) o
   )::text
 from
@@ -838,108 +819,217 @@ select
                   e_a.id = e.author_id
               ) o
           ) as "createdBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    e_lu.id,
-                    e_lu.first_name as "firstName",
-                    e_lu.last_name as "lastName",
-                    e_lu.avatar_url as "avatarUrl",
-                    e_lu.handle
-                  from
-                    (
-                      select
-                        l.user_id
-                      from
-                        post_likes l
-                      where
-                        l.post_id = e.id
-                        and (
-                          vw.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = vw.id
-                                and bk.blocked_id = l.user_id
-                            )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = l.user_id
-                                and bk.blocked_id = vw.id
-                            )
-                          )
-                        )
-                      order by
-                        l.user_id
-                      limit
-                        20
-                    ) e_lu_i
-                    join users e_lu on e_lu.id = e_lu_i.user_id
-                  order by
-                    e_lu_i.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as "likedBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    e_c.id,
-                    e_c.content,
-                    to_char(e_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            e_c_a.id,
-                            e_c_a.first_name as "firstName",
-                            e_c_a.last_name as "lastName",
-                            e_c_a.avatar_url as "avatarUrl",
-                            e_c_a.handle
-                          from
-                            users e_c_a
-                          where
-                            e_c_a.id = e_c.author_id
-                        ) o
-                    ) as "createdBy",
-                    coalesce(
+          case
+            when coalesce(e_st.like_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_lu.id,
+                      e_lu.first_name as "firstName",
+                      e_lu.last_name as "lastName",
+                      e_lu.avatar_url as "avatarUrl",
+                      e_lu.handle
+                    from
                       (
                         select
-                          array_to_json(array_agg(a))
+                          l.user_id
+                        from
+                          post_likes l
+                        where
+                          l.post_id = e.id
+                          and (
+                            vw.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = vw.id
+                                  and bk.blocked_id = l.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = l.user_id
+                                  and bk.blocked_id = vw.id
+                              )
+                            )
+                          )
+                        order by
+                          l.user_id
+                        limit
+                          20
+                      ) e_lu_i
+                      join users e_lu on e_lu.id = e_lu_i.user_id
+                    order by
+                      e_lu_i.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as "likedBy",
+          case
+            when coalesce(e_st.comment_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_c.id,
+                      e_c.content,
+                      to_char(e_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
                         from
                           (
                             select
-                              e_c_lu.id,
-                              e_c_lu.first_name as "firstName",
-                              e_c_lu.last_name as "lastName",
-                              e_c_lu.avatar_url as "avatarUrl",
-                              e_c_lu.handle
+                              e_c_a.id,
+                              e_c_a.first_name as "firstName",
+                              e_c_a.last_name as "lastName",
+                              e_c_a.avatar_url as "avatarUrl",
+                              e_c_a.handle
+                            from
+                              users e_c_a
+                            where
+                              e_c_a.id = e_c.author_id
+                          ) o
+                      ) as "createdBy",
+                      case
+                        when coalesce(e_c_st.like_count, 0) = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
                             from
                               (
                                 select
-                                  l.user_id
+                                  e_c_lu.id,
+                                  e_c_lu.first_name as "firstName",
+                                  e_c_lu.last_name as "lastName",
+                                  e_c_lu.avatar_url as "avatarUrl",
+                                  e_c_lu.handle
                                 from
-                                  comment_likes l
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = e_c.id
+                                      and (
+                                        vw.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = vw.id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = vw.id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) e_c_lu_i
+                                  join users e_c_lu on e_c_lu.id = e_c_lu_i.user_id
+                                order by
+                                  e_c_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as "likedBy",
+                      (
+                        coalesce(e_c_st.like_count, 0) - (
+                          case
+                            when vw.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = vw.id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = vw.id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    comment_likes hl
+                                  where
+                                    hl.comment_id = e_c.id
+                                    and hl.user_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "likeCount",
+                      (
+                        coalesce(e_c_st.like_count, 0) > 0
+                        and exists (
+                          select
+                          from
+                            comment_likes e_c_m
+                          where
+                            e_c_m.comment_id = e_c.id
+                            and e_c_m.user_id = vw.id
+                        )
+                      ) as "likedByMe",
+                      case
+                        when strpos(e_c.content, '@') = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  e_c_me_mu.id,
+                                  e_c_me_mu.first_name as "firstName",
+                                  e_c_me_mu.last_name as "lastName",
+                                  e_c_me_mu.avatar_url as "avatarUrl",
+                                  e_c_me_mu.handle
+                                from
+                                  comment_mentions e_c_me_m
+                                  join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
                                 where
-                                  l.comment_id = e_c.id
+                                  e_c_me_m.comment_id = e_c.id
+                                  and e_c_me_m.shown
                                   and (
                                     vw.block_count = 0
                                     or (
@@ -949,181 +1039,74 @@ select
                                           blocks bk
                                         where
                                           bk.blocker_id = vw.id
-                                          and bk.blocked_id = l.user_id
+                                          and bk.blocked_id = e_c_me_m.user_id
                                       )
                                       and not exists (
                                         select
                                         from
                                           blocks bk
                                         where
-                                          bk.blocker_id = l.user_id
+                                          bk.blocker_id = e_c_me_m.user_id
                                           and bk.blocked_id = vw.id
                                       )
                                     )
                                   )
                                 order by
-                                  l.user_id
+                                  e_c_me_m.user_id
                                 limit
                                   20
-                              ) e_c_lu_i
-                              join users e_c_lu on e_c_lu.id = e_c_lu_i.user_id
-                            order by
-                              e_c_lu_i.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as "likedBy",
-                    (
-                      coalesce(
-                        (
-                          select
-                            e_c_s.like_count
-                          from
-                            comment_stats e_c_s
-                          where
-                            e_c_s.comment_id = e_c.id
-                        ),
-                        0
-                      ) - (
-                        case
-                          when vw.block_count = 0 then 0
-                          else (
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as mentions
+                    from
+                      comments e_c
+                      left join lateral (
+                        select
+                          *
+                        from
+                          comment_stats e_c_sr
+                        where
+                          e_c_sr.comment_id = e_c.id
+                        limit
+                          1
+                      ) e_c_st on true
+                    where
+                      e_c.post_id = e.id
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
                             select
-                              count(*)
                             from
-                              (
-                                select
-                                  hb.blocked_id as u
-                                from
-                                  blocks hb
-                                where
-                                  hb.blocker_id = vw.id
-                                union all
-                                select
-                                  hb.blocker_id
-                                from
-                                  blocks hb
-                                where
-                                  hb.blocked_id = vw.id
-                              ) hu
-                              cross join lateral (
-                                select
-                                from
-                                  comment_likes hl
-                                where
-                                  hl.comment_id = e_c.id
-                                  and hl.user_id = hu.u
-                              ) hr
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = e_c.author_id
                           )
-                        end
-                      )
-                    )::int as "likeCount",
-                    exists (
-                      select
-                      from
-                        comment_likes e_c_m
-                      where
-                        e_c_m.comment_id = e_c.id
-                        and e_c_m.user_id = vw.id
-                    ) as "likedByMe",
-                    case
-                      when strpos(e_c.content, '@') = 0 then '[]'::json
-                      else coalesce(
-                        (
-                          select
-                            array_to_json(array_agg(a))
-                          from
-                            (
-                              select
-                                e_c_me_mu.id,
-                                e_c_me_mu.first_name as "firstName",
-                                e_c_me_mu.last_name as "lastName",
-                                e_c_me_mu.avatar_url as "avatarUrl",
-                                e_c_me_mu.handle
-                              from
-                                comment_mentions e_c_me_m
-                                join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
-                              where
-                                e_c_me_m.comment_id = e_c.id
-                                and e_c_me_m.shown
-                                and (
-                                  vw.block_count = 0
-                                  or (
-                                    not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = vw.id
-                                        and bk.blocked_id = e_c_me_m.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = e_c_me_m.user_id
-                                        and bk.blocked_id = vw.id
-                                    )
-                                  )
-                                )
-                              order by
-                                e_c_me_m.user_id
-                              limit
-                                20
-                            ) a
-                        ),
-                        '[]'::json
-                      )
-                    end as mentions
-                  from
-                    comments e_c
-                  where
-                    e_c.post_id = e.id
-                    and (
-                      vw.block_count = 0
-                      or (
-                        not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = vw.id
-                            and bk.blocked_id = e_c.author_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = e_c.author_id
-                            and bk.blocked_id = vw.id
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = e_c.author_id
+                              and bk.blocked_id = vw.id
+                          )
                         )
                       )
-                    )
-                  order by
-                    e_c.created_at desc,
-                    e_c.id desc
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as comments,
-          (
-            coalesce(
-              (
-                select
-                  e_s.like_count
-                from
-                  post_stats e_s
-                where
-                  e_s.post_id = e.id
+                    order by
+                      e_c.created_at desc,
+                      e_c.id desc
+                    limit
+                      20
+                  ) a
               ),
-              0
-            ) - (
+              '[]'::json
+            )
+          end as comments,
+          (
+            coalesce(e_st.like_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -1158,17 +1141,7 @@ select
             )
           )::int as "likeCount",
           (
-            coalesce(
-              (
-                select
-                  e_s.comment_count
-                from
-                  post_stats e_s
-                where
-                  e_s.post_id = e.id
-              ),
-              0
-            ) - (
+            coalesce(e_st.comment_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -1202,28 +1175,21 @@ select
               end
             )
           )::int as "commentCount",
-          exists (
-            select
-            from
-              post_likes e_m
-            where
-              e_m.post_id = e.id
-              and e_m.user_id = vw.id
+          (
+            coalesce(e_st.like_count, 0) > 0
+            and exists (
+              select
+              from
+                post_likes e_m
+              where
+                e_m.post_id = e.id
+                and e_m.user_id = vw.id
+            )
           ) as "likedByMe",
           coalesce(e.media::json, '[]'::json) as media,
           coalesce(to_json(e.tags), '[]'::json) as tags,
           (
-            coalesce(
-              (
-                select
-                  e_s.quote_count
-                from
-                  post_stats e_s
-                where
-                  e_s.post_id = e.id
-              ),
-              0
-            ) - (
+            coalesce(e_st.quote_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -1287,17 +1253,7 @@ select
                         ) o
                     ) as "createdBy",
                     (
-                      coalesce(
-                        (
-                          select
-                            e_q_s.like_count
-                          from
-                            post_stats e_q_s
-                          where
-                            e_q_s.post_id = e_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(e_q_st.like_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -1332,17 +1288,7 @@ select
                       )
                     )::int as "likeCount",
                     (
-                      coalesce(
-                        (
-                          select
-                            e_q_s.comment_count
-                          from
-                            post_stats e_q_s
-                          where
-                            e_q_s.post_id = e_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(e_q_st.comment_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -1379,17 +1325,7 @@ select
                     coalesce(e_q.media::json, '[]'::json) as media,
                     coalesce(to_json(e_q.tags), '[]'::json) as tags,
                     (
-                      coalesce(
-                        (
-                          select
-                            e_q_s.quote_count
-                          from
-                            post_stats e_q_s
-                          where
-                            e_q_s.post_id = e_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(e_q_st.quote_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -1425,6 +1361,16 @@ select
                     )::int as "quoteCount"
                   from
                     posts e_q
+                    left join lateral (
+                      select
+                        *
+                      from
+                        post_stats e_q_sr
+                      where
+                        e_q_sr.post_id = e_q.id
+                      limit
+                        1
+                    ) e_q_st on true
                   where
                     e_q.id = e.quote_of_id
                     and (
@@ -1452,17 +1398,7 @@ select
             )
           end as "quoteOf",
           (
-            coalesce(
-              (
-                select
-                  e_rs.repost_count
-                from
-                  post_stats e_rs
-                where
-                  e_rs.post_id = e.id
-              ),
-              0
-            ) - (
+            coalesce(e_st.repost_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -1496,21 +1432,33 @@ select
               end
             )
           )::int as "repostCount",
-          exists (
-            select
-            from
-              reposts e_r
-            where
-              e_r.post_id = e.id
-              and e_r.user_id = vw.id
+          (
+            coalesce(e_st.repost_count, 0) > 0
+            and exists (
+              select
+              from
+                reposts e_r
+              where
+                e_r.post_id = e.id
+                and e_r.user_id = vw.id
+            )
           ) as "repostedByMe",
-          exists (
-            select
-            from
-              bookmarks e_b
-            where
-              e_b.post_id = e.id
-              and e_b.user_id = vw.id
+          (
+            exists (
+              select
+              from
+                bookmarks e_ba
+              where
+                e_ba.user_id = vw.id
+            )
+            and exists (
+              select
+              from
+                bookmarks e_b
+              where
+                e_b.post_id = e.id
+                and e_b.user_id = vw.id
+            )
           ) as "bookmarkedByMe",
           case
             when strpos(e.content, '@') = 0 then '[]'::json
@@ -1590,6 +1538,20 @@ select
                 e.home_at
             ) * 1000
           )::bigint || '_' || e.id as cursor
+        from
+          (
+            select
+          ) e_one
+          left join lateral (
+            select
+              *
+            from
+              post_stats e_sr
+            where
+              e_sr.post_id = e.id
+            limit
+              1
+          ) e_st on true
       ) o
   )::text,
   e.cursor
@@ -1868,108 +1830,217 @@ select
                   e_a.id = e.author_id
               ) o
           ) as "createdBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    e_lu.id,
-                    e_lu.first_name as "firstName",
-                    e_lu.last_name as "lastName",
-                    e_lu.avatar_url as "avatarUrl",
-                    e_lu.handle
-                  from
-                    (
-                      select
-                        l.user_id
-                      from
-                        post_likes l
-                      where
-                        l.post_id = e.id
-                        and (
-                          vw.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = vw.id
-                                and bk.blocked_id = l.user_id
-                            )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = l.user_id
-                                and bk.blocked_id = vw.id
-                            )
-                          )
-                        )
-                      order by
-                        l.user_id
-                      limit
-                        20
-                    ) e_lu_i
-                    join users e_lu on e_lu.id = e_lu_i.user_id
-                  order by
-                    e_lu_i.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as "likedBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    e_c.id,
-                    e_c.content,
-                    to_char(e_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            e_c_a.id,
-                            e_c_a.first_name as "firstName",
-                            e_c_a.last_name as "lastName",
-                            e_c_a.avatar_url as "avatarUrl",
-                            e_c_a.handle
-                          from
-                            users e_c_a
-                          where
-                            e_c_a.id = e_c.author_id
-                        ) o
-                    ) as "createdBy",
-                    coalesce(
+          case
+            when coalesce(e_st.like_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_lu.id,
+                      e_lu.first_name as "firstName",
+                      e_lu.last_name as "lastName",
+                      e_lu.avatar_url as "avatarUrl",
+                      e_lu.handle
+                    from
                       (
                         select
-                          array_to_json(array_agg(a))
+                          l.user_id
+                        from
+                          post_likes l
+                        where
+                          l.post_id = e.id
+                          and (
+                            vw.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = vw.id
+                                  and bk.blocked_id = l.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = l.user_id
+                                  and bk.blocked_id = vw.id
+                              )
+                            )
+                          )
+                        order by
+                          l.user_id
+                        limit
+                          20
+                      ) e_lu_i
+                      join users e_lu on e_lu.id = e_lu_i.user_id
+                    order by
+                      e_lu_i.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as "likedBy",
+          case
+            when coalesce(e_st.comment_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_c.id,
+                      e_c.content,
+                      to_char(e_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
                         from
                           (
                             select
-                              e_c_lu.id,
-                              e_c_lu.first_name as "firstName",
-                              e_c_lu.last_name as "lastName",
-                              e_c_lu.avatar_url as "avatarUrl",
-                              e_c_lu.handle
+                              e_c_a.id,
+                              e_c_a.first_name as "firstName",
+                              e_c_a.last_name as "lastName",
+                              e_c_a.avatar_url as "avatarUrl",
+                              e_c_a.handle
+                            from
+                              users e_c_a
+                            where
+                              e_c_a.id = e_c.author_id
+                          ) o
+                      ) as "createdBy",
+                      case
+                        when coalesce(e_c_st.like_count, 0) = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
                             from
                               (
                                 select
-                                  l.user_id
+                                  e_c_lu.id,
+                                  e_c_lu.first_name as "firstName",
+                                  e_c_lu.last_name as "lastName",
+                                  e_c_lu.avatar_url as "avatarUrl",
+                                  e_c_lu.handle
                                 from
-                                  comment_likes l
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = e_c.id
+                                      and (
+                                        vw.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = vw.id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = vw.id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) e_c_lu_i
+                                  join users e_c_lu on e_c_lu.id = e_c_lu_i.user_id
+                                order by
+                                  e_c_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as "likedBy",
+                      (
+                        coalesce(e_c_st.like_count, 0) - (
+                          case
+                            when vw.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = vw.id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = vw.id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    comment_likes hl
+                                  where
+                                    hl.comment_id = e_c.id
+                                    and hl.user_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "likeCount",
+                      (
+                        coalesce(e_c_st.like_count, 0) > 0
+                        and exists (
+                          select
+                          from
+                            comment_likes e_c_m
+                          where
+                            e_c_m.comment_id = e_c.id
+                            and e_c_m.user_id = vw.id
+                        )
+                      ) as "likedByMe",
+                      case
+                        when strpos(e_c.content, '@') = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  e_c_me_mu.id,
+                                  e_c_me_mu.first_name as "firstName",
+                                  e_c_me_mu.last_name as "lastName",
+                                  e_c_me_mu.avatar_url as "avatarUrl",
+                                  e_c_me_mu.handle
+                                from
+                                  comment_mentions e_c_me_m
+                                  join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
                                 where
-                                  l.comment_id = e_c.id
+                                  e_c_me_m.comment_id = e_c.id
+                                  and e_c_me_m.shown
                                   and (
                                     vw.block_count = 0
                                     or (
@@ -1979,181 +2050,74 @@ select
                                           blocks bk
                                         where
                                           bk.blocker_id = vw.id
-                                          and bk.blocked_id = l.user_id
+                                          and bk.blocked_id = e_c_me_m.user_id
                                       )
                                       and not exists (
                                         select
                                         from
                                           blocks bk
                                         where
-                                          bk.blocker_id = l.user_id
+                                          bk.blocker_id = e_c_me_m.user_id
                                           and bk.blocked_id = vw.id
                                       )
                                     )
                                   )
                                 order by
-                                  l.user_id
+                                  e_c_me_m.user_id
                                 limit
                                   20
-                              ) e_c_lu_i
-                              join users e_c_lu on e_c_lu.id = e_c_lu_i.user_id
-                            order by
-                              e_c_lu_i.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as "likedBy",
-                    (
-                      coalesce(
-                        (
-                          select
-                            e_c_s.like_count
-                          from
-                            comment_stats e_c_s
-                          where
-                            e_c_s.comment_id = e_c.id
-                        ),
-                        0
-                      ) - (
-                        case
-                          when vw.block_count = 0 then 0
-                          else (
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as mentions
+                    from
+                      comments e_c
+                      left join lateral (
+                        select
+                          *
+                        from
+                          comment_stats e_c_sr
+                        where
+                          e_c_sr.comment_id = e_c.id
+                        limit
+                          1
+                      ) e_c_st on true
+                    where
+                      e_c.post_id = e.id
+                      and (
+                        vw.block_count = 0
+                        or (
+                          not exists (
                             select
-                              count(*)
                             from
-                              (
-                                select
-                                  hb.blocked_id as u
-                                from
-                                  blocks hb
-                                where
-                                  hb.blocker_id = vw.id
-                                union all
-                                select
-                                  hb.blocker_id
-                                from
-                                  blocks hb
-                                where
-                                  hb.blocked_id = vw.id
-                              ) hu
-                              cross join lateral (
-                                select
-                                from
-                                  comment_likes hl
-                                where
-                                  hl.comment_id = e_c.id
-                                  and hl.user_id = hu.u
-                              ) hr
+                              blocks bk
+                            where
+                              bk.blocker_id = vw.id
+                              and bk.blocked_id = e_c.author_id
                           )
-                        end
-                      )
-                    )::int as "likeCount",
-                    exists (
-                      select
-                      from
-                        comment_likes e_c_m
-                      where
-                        e_c_m.comment_id = e_c.id
-                        and e_c_m.user_id = vw.id
-                    ) as "likedByMe",
-                    case
-                      when strpos(e_c.content, '@') = 0 then '[]'::json
-                      else coalesce(
-                        (
-                          select
-                            array_to_json(array_agg(a))
-                          from
-                            (
-                              select
-                                e_c_me_mu.id,
-                                e_c_me_mu.first_name as "firstName",
-                                e_c_me_mu.last_name as "lastName",
-                                e_c_me_mu.avatar_url as "avatarUrl",
-                                e_c_me_mu.handle
-                              from
-                                comment_mentions e_c_me_m
-                                join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
-                              where
-                                e_c_me_m.comment_id = e_c.id
-                                and e_c_me_m.shown
-                                and (
-                                  vw.block_count = 0
-                                  or (
-                                    not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = vw.id
-                                        and bk.blocked_id = e_c_me_m.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = e_c_me_m.user_id
-                                        and bk.blocked_id = vw.id
-                                    )
-                                  )
-                                )
-                              order by
-                                e_c_me_m.user_id
-                              limit
-                                20
-                            ) a
-                        ),
-                        '[]'::json
-                      )
-                    end as mentions
-                  from
-                    comments e_c
-                  where
-                    e_c.post_id = e.id
-                    and (
-                      vw.block_count = 0
-                      or (
-                        not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = vw.id
-                            and bk.blocked_id = e_c.author_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = e_c.author_id
-                            and bk.blocked_id = vw.id
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = e_c.author_id
+                              and bk.blocked_id = vw.id
+                          )
                         )
                       )
-                    )
-                  order by
-                    e_c.created_at desc,
-                    e_c.id desc
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as comments,
-          (
-            coalesce(
-              (
-                select
-                  e_s.like_count
-                from
-                  post_stats e_s
-                where
-                  e_s.post_id = e.id
+                    order by
+                      e_c.created_at desc,
+                      e_c.id desc
+                    limit
+                      20
+                  ) a
               ),
-              0
-            ) - (
+              '[]'::json
+            )
+          end as comments,
+          (
+            coalesce(e_st.like_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -2188,17 +2152,7 @@ select
             )
           )::int as "likeCount",
           (
-            coalesce(
-              (
-                select
-                  e_s.comment_count
-                from
-                  post_stats e_s
-                where
-                  e_s.post_id = e.id
-              ),
-              0
-            ) - (
+            coalesce(e_st.comment_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -2232,28 +2186,21 @@ select
               end
             )
           )::int as "commentCount",
-          exists (
-            select
-            from
-              post_likes e_m
-            where
-              e_m.post_id = e.id
-              and e_m.user_id = vw.id
+          (
+            coalesce(e_st.like_count, 0) > 0
+            and exists (
+              select
+              from
+                post_likes e_m
+              where
+                e_m.post_id = e.id
+                and e_m.user_id = vw.id
+            )
           ) as "likedByMe",
           coalesce(e.media::json, '[]'::json) as media,
           coalesce(to_json(e.tags), '[]'::json) as tags,
           (
-            coalesce(
-              (
-                select
-                  e_s.quote_count
-                from
-                  post_stats e_s
-                where
-                  e_s.post_id = e.id
-              ),
-              0
-            ) - (
+            coalesce(e_st.quote_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -2317,17 +2264,7 @@ select
                         ) o
                     ) as "createdBy",
                     (
-                      coalesce(
-                        (
-                          select
-                            e_q_s.like_count
-                          from
-                            post_stats e_q_s
-                          where
-                            e_q_s.post_id = e_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(e_q_st.like_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -2362,17 +2299,7 @@ select
                       )
                     )::int as "likeCount",
                     (
-                      coalesce(
-                        (
-                          select
-                            e_q_s.comment_count
-                          from
-                            post_stats e_q_s
-                          where
-                            e_q_s.post_id = e_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(e_q_st.comment_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -2409,17 +2336,7 @@ select
                     coalesce(e_q.media::json, '[]'::json) as media,
                     coalesce(to_json(e_q.tags), '[]'::json) as tags,
                     (
-                      coalesce(
-                        (
-                          select
-                            e_q_s.quote_count
-                          from
-                            post_stats e_q_s
-                          where
-                            e_q_s.post_id = e_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(e_q_st.quote_count, 0) - (
                         case
                           when vw.block_count = 0 then 0
                           else (
@@ -2455,6 +2372,16 @@ select
                     )::int as "quoteCount"
                   from
                     posts e_q
+                    left join lateral (
+                      select
+                        *
+                      from
+                        post_stats e_q_sr
+                      where
+                        e_q_sr.post_id = e_q.id
+                      limit
+                        1
+                    ) e_q_st on true
                   where
                     e_q.id = e.quote_of_id
                     and (
@@ -2482,17 +2409,7 @@ select
             )
           end as "quoteOf",
           (
-            coalesce(
-              (
-                select
-                  e_rs.repost_count
-                from
-                  post_stats e_rs
-                where
-                  e_rs.post_id = e.id
-              ),
-              0
-            ) - (
+            coalesce(e_st.repost_count, 0) - (
               case
                 when vw.block_count = 0 then 0
                 else (
@@ -2526,21 +2443,33 @@ select
               end
             )
           )::int as "repostCount",
-          exists (
-            select
-            from
-              reposts e_r
-            where
-              e_r.post_id = e.id
-              and e_r.user_id = vw.id
+          (
+            coalesce(e_st.repost_count, 0) > 0
+            and exists (
+              select
+              from
+                reposts e_r
+              where
+                e_r.post_id = e.id
+                and e_r.user_id = vw.id
+            )
           ) as "repostedByMe",
-          exists (
-            select
-            from
-              bookmarks e_b
-            where
-              e_b.post_id = e.id
-              and e_b.user_id = vw.id
+          (
+            exists (
+              select
+              from
+                bookmarks e_ba
+              where
+                e_ba.user_id = vw.id
+            )
+            and exists (
+              select
+              from
+                bookmarks e_b
+              where
+                e_b.post_id = e.id
+                and e_b.user_id = vw.id
+            )
           ) as "bookmarkedByMe",
           case
             when strpos(e.content, '@') = 0 then '[]'::json
@@ -2620,6 +2549,20 @@ select
                 e.home_at
             ) * 1000
           )::bigint || '_' || e.id as cursor
+        from
+          (
+            select
+          ) e_one
+          left join lateral (
+            select
+              *
+            from
+              post_stats e_sr
+            where
+              e_sr.post_id = e.id
+            limit
+              1
+          ) e_st on true
       ) o
   )::text,
   e.cursor
@@ -3227,227 +3170,204 @@ select
                   p_a.id = p.author_id
               ) o
           ) as "createdBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_lu.id,
-                    p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl",
-                    p_lu.handle
-                  from
-                    (
-                      select
-                        l.user_id
-                      from
-                        post_likes l
-                      where
-                        l.post_id = p.id
-                        and true
-                      order by
-                        l.user_id
-                      limit
-                        20
-                    ) p_lu_i
-                    join users p_lu on p_lu.id = p_lu_i.user_id
-                  order by
-                    p_lu_i.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as "likedBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_c.id,
-                    p_c.content,
-                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_c_a.id,
-                            p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl",
-                            p_c_a.handle
-                          from
-                            users p_c_a
-                          where
-                            p_c_a.id = p_c.author_id
-                        ) o
-                    ) as "createdBy",
-                    coalesce(
+          case
+            when coalesce(p_st.like_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_lu.id,
+                      p_lu.first_name as "firstName",
+                      p_lu.last_name as "lastName",
+                      p_lu.avatar_url as "avatarUrl",
+                      p_lu.handle
+                    from
                       (
                         select
-                          array_to_json(array_agg(a))
+                          l.user_id
+                        from
+                          post_likes l
+                        where
+                          l.post_id = p.id
+                          and true
+                        order by
+                          l.user_id
+                        limit
+                          20
+                      ) p_lu_i
+                      join users p_lu on p_lu.id = p_lu_i.user_id
+                    order by
+                      p_lu_i.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as "likedBy",
+          case
+            when coalesce(p_st.comment_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_c.id,
+                      p_c.content,
+                      to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
                         from
                           (
                             select
-                              p_c_lu.id,
-                              p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl",
-                              p_c_lu.handle
+                              p_c_a.id,
+                              p_c_a.first_name as "firstName",
+                              p_c_a.last_name as "lastName",
+                              p_c_a.avatar_url as "avatarUrl",
+                              p_c_a.handle
+                            from
+                              users p_c_a
+                            where
+                              p_c_a.id = p_c.author_id
+                          ) o
+                      ) as "createdBy",
+                      case
+                        when coalesce(p_c_st.like_count, 0) = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
                             from
                               (
                                 select
-                                  l.user_id
+                                  p_c_lu.id,
+                                  p_c_lu.first_name as "firstName",
+                                  p_c_lu.last_name as "lastName",
+                                  p_c_lu.avatar_url as "avatarUrl",
+                                  p_c_lu.handle
                                 from
-                                  comment_likes l
-                                where
-                                  l.comment_id = p_c.id
-                                  and true
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = p_c.id
+                                      and true
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) p_c_lu_i
+                                  join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
                                 order by
-                                  l.user_id
+                                  p_c_lu_i.user_id
                                 limit
                                   20
-                              ) p_c_lu_i
-                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
-                            order by
-                              p_c_lu_i.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as "likedBy",
-                    (
-                      coalesce(
-                        (
-                          select
-                            p_c_s.like_count
-                          from
-                            comment_stats p_c_s
-                          where
-                            p_c_s.comment_id = p_c.id
-                        ),
-                        0
-                      ) - 0
-                    )::int as "likeCount",
-                    to_json(
-                      '#c' || p_c.id || case
-                        when exists (
-                          select
-                          from
-                            comment_likes p_c_m
-                          where
-                            p_c_m.comment_id = p_c.id
-                            and p_c_m.user_id = null
-                        ) then 't'
-                        else 'f'
-                      end
-                    ) as "likedByMe",
-                    case
-                      when strpos(p_c.content, '@') = 0 then '[]'::json
-                      else coalesce(
-                        (
-                          select
-                            array_to_json(array_agg(a))
-                          from
-                            (
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as "likedBy",
+                      (coalesce(p_c_st.like_count, 0) - 0)::int as "likeCount",
+                      to_json(
+                        '#c' || p_c.id || case
+                          when (
+                            coalesce(p_c_st.like_count, 0) > 0
+                            and exists (
                               select
-                                p_c_me_mu.id,
-                                p_c_me_mu.first_name as "firstName",
-                                p_c_me_mu.last_name as "lastName",
-                                p_c_me_mu.avatar_url as "avatarUrl",
-                                p_c_me_mu.handle
                               from
-                                comment_mentions p_c_me_m
-                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                comment_likes p_c_m
                               where
-                                p_c_me_m.comment_id = p_c.id
-                                and p_c_me_m.shown
-                                and true
-                              order by
-                                p_c_me_m.user_id
-                              limit
-                                20
-                            ) a
-                        ),
-                        '[]'::json
-                      )
-                    end as mentions
-                  from
-                    comments p_c
-                  where
-                    p_c.post_id = p.id
-                    and true
-                  order by
-                    p_c.created_at desc,
-                    p_c.id desc
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as comments,
-          (
-            coalesce(
-              (
-                select
-                  p_s.like_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
+                                p_c_m.comment_id = p_c.id
+                                and p_c_m.user_id = null
+                            )
+                          ) then 't'
+                          else 'f'
+                        end
+                      ) as "likedByMe",
+                      case
+                        when strpos(p_c.content, '@') = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  p_c_me_mu.id,
+                                  p_c_me_mu.first_name as "firstName",
+                                  p_c_me_mu.last_name as "lastName",
+                                  p_c_me_mu.avatar_url as "avatarUrl",
+                                  p_c_me_mu.handle
+                                from
+                                  comment_mentions p_c_me_m
+                                  join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
+                                where
+                                  p_c_me_m.comment_id = p_c.id
+                                  and p_c_me_m.shown
+                                  and true
+                                order by
+                                  p_c_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as mentions
+                    from
+                      comments p_c
+                      left join lateral (
+                        select
+                          *
+                        from
+                          comment_stats p_c_sr
+                        where
+                          p_c_sr.comment_id = p_c.id
+                        limit
+                          1
+                      ) p_c_st on true
+                    where
+                      p_c.post_id = p.id
+                      and true
+                    order by
+                      p_c.created_at desc,
+                      p_c.id desc
+                    limit
+                      20
+                  ) a
               ),
-              0
-            ) - 0
-          )::int as "likeCount",
-          (
-            coalesce(
-              (
-                select
-                  p_s.comment_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
-              ),
-              0
-            ) - 0
-          )::int as "commentCount",
+              '[]'::json
+            )
+          end as comments,
+          (coalesce(p_st.like_count, 0) - 0)::int as "likeCount",
+          (coalesce(p_st.comment_count, 0) - 0)::int as "commentCount",
           to_json(
             '#p' || p.id || case
-              when exists (
-                select
-                from
-                  post_likes p_m
-                where
-                  p_m.post_id = p.id
-                  and p_m.user_id = null
+              when (
+                coalesce(p_st.like_count, 0) > 0
+                and exists (
+                  select
+                  from
+                    post_likes p_m
+                  where
+                    p_m.post_id = p.id
+                    and p_m.user_id = null
+                )
               ) then 't'
               else 'f'
             end
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
           coalesce(to_json(p.tags), '[]'::json) as tags,
-          (
-            coalesce(
-              (
-                select
-                  p_s.quote_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
-              ),
-              0
-            ) - 0
-          )::int as "quoteCount",
+          (coalesce(p_st.quote_count, 0) - 0)::int as "quoteCount",
           case
             when p.quote_of_id is null then null
             else (
@@ -3477,90 +3397,64 @@ select
                             p_q_a.id = p_q.author_id
                         ) o
                     ) as "createdBy",
-                    (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.like_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - 0
-                    )::int as "likeCount",
-                    (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.comment_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - 0
-                    )::int as "commentCount",
+                    (coalesce(p_q_st.like_count, 0) - 0)::int as "likeCount",
+                    (coalesce(p_q_st.comment_count, 0) - 0)::int as "commentCount",
                     coalesce(p_q.media::json, '[]'::json) as media,
                     coalesce(to_json(p_q.tags), '[]'::json) as tags,
-                    (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.quote_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - 0
-                    )::int as "quoteCount"
+                    (coalesce(p_q_st.quote_count, 0) - 0)::int as "quoteCount"
                   from
                     posts p_q
+                    left join lateral (
+                      select
+                        *
+                      from
+                        post_stats p_q_sr
+                      where
+                        p_q_sr.post_id = p_q.id
+                      limit
+                        1
+                    ) p_q_st on true
                   where
                     p_q.id = p.quote_of_id
                     and true
                 ) o
             )
           end as "quoteOf",
-          (
-            coalesce(
-              (
-                select
-                  p_rs.repost_count
-                from
-                  post_stats p_rs
-                where
-                  p_rs.post_id = p.id
-              ),
-              0
-            ) - 0
-          )::int as "repostCount",
+          (coalesce(p_st.repost_count, 0) - 0)::int as "repostCount",
           to_json(
             '#r' || p.id || case
-              when exists (
-                select
-                from
-                  reposts p_r
-                where
-                  p_r.post_id = p.id
-                  and p_r.user_id = null
+              when (
+                coalesce(p_st.repost_count, 0) > 0
+                and exists (
+                  select
+                  from
+                    reposts p_r
+                  where
+                    p_r.post_id = p.id
+                    and p_r.user_id = null
+                )
               ) then 't'
               else 'f'
             end
           ) as "repostedByMe",
           to_json(
             '#b' || p.id || case
-              when exists (
-                select
-                from
-                  bookmarks p_b
-                where
-                  p_b.post_id = p.id
-                  and p_b.user_id = null
+              when (
+                exists (
+                  select
+                  from
+                    bookmarks p_ba
+                  where
+                    p_ba.user_id = null
+                )
+                and exists (
+                  select
+                  from
+                    bookmarks p_b
+                  where
+                    p_b.post_id = p.id
+                    and p_b.user_id = null
+                )
               ) then 't'
               else 'f'
             end
@@ -3595,6 +3489,20 @@ select
               '[]'::json
             )
           end as mentions
+        from
+          (
+            select
+          ) p_one
+          left join lateral (
+            select
+              *
+            from
+              post_stats p_sr
+            where
+              p_sr.post_id = p.id
+            limit
+              1
+          ) p_st on true
       ) o
   )::text,
   array(
@@ -3725,108 +3633,217 @@ select
                   p_a.id = p.author_id
               ) o
           ) as "createdBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_lu.id,
-                    p_lu.first_name as "firstName",
-                    p_lu.last_name as "lastName",
-                    p_lu.avatar_url as "avatarUrl",
-                    p_lu.handle
-                  from
-                    (
-                      select
-                        l.user_id
-                      from
-                        post_likes l
-                      where
-                        l.post_id = p.id
-                        and (
-                          fu.block_count = 0
-                          or (
-                            not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = fu.id
-                                and bk.blocked_id = l.user_id
-                            )
-                            and not exists (
-                              select
-                              from
-                                blocks bk
-                              where
-                                bk.blocker_id = l.user_id
-                                and bk.blocked_id = fu.id
-                            )
-                          )
-                        )
-                      order by
-                        l.user_id
-                      limit
-                        20
-                    ) p_lu_i
-                    join users p_lu on p_lu.id = p_lu_i.user_id
-                  order by
-                    p_lu_i.user_id
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as "likedBy",
-          coalesce(
-            (
-              select
-                array_to_json(array_agg(a))
-              from
-                (
-                  select
-                    p_c.id,
-                    p_c.content,
-                    to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                    (
-                      select
-                        row_to_json(o)
-                      from
-                        (
-                          select
-                            p_c_a.id,
-                            p_c_a.first_name as "firstName",
-                            p_c_a.last_name as "lastName",
-                            p_c_a.avatar_url as "avatarUrl",
-                            p_c_a.handle
-                          from
-                            users p_c_a
-                          where
-                            p_c_a.id = p_c.author_id
-                        ) o
-                    ) as "createdBy",
-                    coalesce(
+          case
+            when coalesce(p_st.like_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_lu.id,
+                      p_lu.first_name as "firstName",
+                      p_lu.last_name as "lastName",
+                      p_lu.avatar_url as "avatarUrl",
+                      p_lu.handle
+                    from
                       (
                         select
-                          array_to_json(array_agg(a))
+                          l.user_id
+                        from
+                          post_likes l
+                        where
+                          l.post_id = p.id
+                          and (
+                            fu.block_count = 0
+                            or (
+                              not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = fu.id
+                                  and bk.blocked_id = l.user_id
+                              )
+                              and not exists (
+                                select
+                                from
+                                  blocks bk
+                                where
+                                  bk.blocker_id = l.user_id
+                                  and bk.blocked_id = fu.id
+                              )
+                            )
+                          )
+                        order by
+                          l.user_id
+                        limit
+                          20
+                      ) p_lu_i
+                      join users p_lu on p_lu.id = p_lu_i.user_id
+                    order by
+                      p_lu_i.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as "likedBy",
+          case
+            when coalesce(p_st.comment_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      p_c.id,
+                      p_c.content,
+                      to_char(p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
                         from
                           (
                             select
-                              p_c_lu.id,
-                              p_c_lu.first_name as "firstName",
-                              p_c_lu.last_name as "lastName",
-                              p_c_lu.avatar_url as "avatarUrl",
-                              p_c_lu.handle
+                              p_c_a.id,
+                              p_c_a.first_name as "firstName",
+                              p_c_a.last_name as "lastName",
+                              p_c_a.avatar_url as "avatarUrl",
+                              p_c_a.handle
+                            from
+                              users p_c_a
+                            where
+                              p_c_a.id = p_c.author_id
+                          ) o
+                      ) as "createdBy",
+                      case
+                        when coalesce(p_c_st.like_count, 0) = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
                             from
                               (
                                 select
-                                  l.user_id
+                                  p_c_lu.id,
+                                  p_c_lu.first_name as "firstName",
+                                  p_c_lu.last_name as "lastName",
+                                  p_c_lu.avatar_url as "avatarUrl",
+                                  p_c_lu.handle
                                 from
-                                  comment_likes l
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = p_c.id
+                                      and (
+                                        fu.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = fu.id
+                                              and bk.blocked_id = l.user_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = l.user_id
+                                              and bk.blocked_id = fu.id
+                                          )
+                                        )
+                                      )
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) p_c_lu_i
+                                  join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
+                                order by
+                                  p_c_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as "likedBy",
+                      (
+                        coalesce(p_c_st.like_count, 0) - (
+                          case
+                            when fu.block_count = 0 then 0
+                            else (
+                              select
+                                count(*)
+                              from
+                                (
+                                  select
+                                    hb.blocked_id as u
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocker_id = fu.id
+                                  union all
+                                  select
+                                    hb.blocker_id
+                                  from
+                                    blocks hb
+                                  where
+                                    hb.blocked_id = fu.id
+                                ) hu
+                                cross join lateral (
+                                  select
+                                  from
+                                    comment_likes hl
+                                  where
+                                    hl.comment_id = p_c.id
+                                    and hl.user_id = hu.u
+                                ) hr
+                            )
+                          end
+                        )
+                      )::int as "likeCount",
+                      (
+                        coalesce(p_c_st.like_count, 0) > 0
+                        and exists (
+                          select
+                          from
+                            comment_likes p_c_m
+                          where
+                            p_c_m.comment_id = p_c.id
+                            and p_c_m.user_id = fu.id
+                        )
+                      ) as "likedByMe",
+                      case
+                        when strpos(p_c.content, '@') = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  p_c_me_mu.id,
+                                  p_c_me_mu.first_name as "firstName",
+                                  p_c_me_mu.last_name as "lastName",
+                                  p_c_me_mu.avatar_url as "avatarUrl",
+                                  p_c_me_mu.handle
+                                from
+                                  comment_mentions p_c_me_m
+                                  join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
                                 where
-                                  l.comment_id = p_c.id
+                                  p_c_me_m.comment_id = p_c.id
+                                  and p_c_me_m.shown
                                   and (
                                     fu.block_count = 0
                                     or (
@@ -3836,181 +3853,74 @@ select
                                           blocks bk
                                         where
                                           bk.blocker_id = fu.id
-                                          and bk.blocked_id = l.user_id
+                                          and bk.blocked_id = p_c_me_m.user_id
                                       )
                                       and not exists (
                                         select
                                         from
                                           blocks bk
                                         where
-                                          bk.blocker_id = l.user_id
+                                          bk.blocker_id = p_c_me_m.user_id
                                           and bk.blocked_id = fu.id
                                       )
                                     )
                                   )
                                 order by
-                                  l.user_id
+                                  p_c_me_m.user_id
                                 limit
                                   20
-                              ) p_c_lu_i
-                              join users p_c_lu on p_c_lu.id = p_c_lu_i.user_id
-                            order by
-                              p_c_lu_i.user_id
-                            limit
-                              20
-                          ) a
-                      ),
-                      '[]'::json
-                    ) as "likedBy",
-                    (
-                      coalesce(
-                        (
-                          select
-                            p_c_s.like_count
-                          from
-                            comment_stats p_c_s
-                          where
-                            p_c_s.comment_id = p_c.id
-                        ),
-                        0
-                      ) - (
-                        case
-                          when fu.block_count = 0 then 0
-                          else (
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as mentions
+                    from
+                      comments p_c
+                      left join lateral (
+                        select
+                          *
+                        from
+                          comment_stats p_c_sr
+                        where
+                          p_c_sr.comment_id = p_c.id
+                        limit
+                          1
+                      ) p_c_st on true
+                    where
+                      p_c.post_id = p.id
+                      and (
+                        fu.block_count = 0
+                        or (
+                          not exists (
                             select
-                              count(*)
                             from
-                              (
-                                select
-                                  hb.blocked_id as u
-                                from
-                                  blocks hb
-                                where
-                                  hb.blocker_id = fu.id
-                                union all
-                                select
-                                  hb.blocker_id
-                                from
-                                  blocks hb
-                                where
-                                  hb.blocked_id = fu.id
-                              ) hu
-                              cross join lateral (
-                                select
-                                from
-                                  comment_likes hl
-                                where
-                                  hl.comment_id = p_c.id
-                                  and hl.user_id = hu.u
-                              ) hr
+                              blocks bk
+                            where
+                              bk.blocker_id = fu.id
+                              and bk.blocked_id = p_c.author_id
                           )
-                        end
-                      )
-                    )::int as "likeCount",
-                    exists (
-                      select
-                      from
-                        comment_likes p_c_m
-                      where
-                        p_c_m.comment_id = p_c.id
-                        and p_c_m.user_id = fu.id
-                    ) as "likedByMe",
-                    case
-                      when strpos(p_c.content, '@') = 0 then '[]'::json
-                      else coalesce(
-                        (
-                          select
-                            array_to_json(array_agg(a))
-                          from
-                            (
-                              select
-                                p_c_me_mu.id,
-                                p_c_me_mu.first_name as "firstName",
-                                p_c_me_mu.last_name as "lastName",
-                                p_c_me_mu.avatar_url as "avatarUrl",
-                                p_c_me_mu.handle
-                              from
-                                comment_mentions p_c_me_m
-                                join users p_c_me_mu on p_c_me_mu.id = p_c_me_m.user_id
-                              where
-                                p_c_me_m.comment_id = p_c.id
-                                and p_c_me_m.shown
-                                and (
-                                  fu.block_count = 0
-                                  or (
-                                    not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = fu.id
-                                        and bk.blocked_id = p_c_me_m.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        blocks bk
-                                      where
-                                        bk.blocker_id = p_c_me_m.user_id
-                                        and bk.blocked_id = fu.id
-                                    )
-                                  )
-                                )
-                              order by
-                                p_c_me_m.user_id
-                              limit
-                                20
-                            ) a
-                        ),
-                        '[]'::json
-                      )
-                    end as mentions
-                  from
-                    comments p_c
-                  where
-                    p_c.post_id = p.id
-                    and (
-                      fu.block_count = 0
-                      or (
-                        not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = fu.id
-                            and bk.blocked_id = p_c.author_id
-                        )
-                        and not exists (
-                          select
-                          from
-                            blocks bk
-                          where
-                            bk.blocker_id = p_c.author_id
-                            and bk.blocked_id = fu.id
+                          and not exists (
+                            select
+                            from
+                              blocks bk
+                            where
+                              bk.blocker_id = p_c.author_id
+                              and bk.blocked_id = fu.id
+                          )
                         )
                       )
-                    )
-                  order by
-                    p_c.created_at desc,
-                    p_c.id desc
-                  limit
-                    20
-                ) a
-            ),
-            '[]'::json
-          ) as comments,
-          (
-            coalesce(
-              (
-                select
-                  p_s.like_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
+                    order by
+                      p_c.created_at desc,
+                      p_c.id desc
+                    limit
+                      20
+                  ) a
               ),
-              0
-            ) - (
+              '[]'::json
+            )
+          end as comments,
+          (
+            coalesce(p_st.like_count, 0) - (
               case
                 when fu.block_count = 0 then 0
                 else (
@@ -4045,17 +3955,7 @@ select
             )
           )::int as "likeCount",
           (
-            coalesce(
-              (
-                select
-                  p_s.comment_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
-              ),
-              0
-            ) - (
+            coalesce(p_st.comment_count, 0) - (
               case
                 when fu.block_count = 0 then 0
                 else (
@@ -4089,28 +3989,21 @@ select
               end
             )
           )::int as "commentCount",
-          exists (
-            select
-            from
-              post_likes p_m
-            where
-              p_m.post_id = p.id
-              and p_m.user_id = fu.id
+          (
+            coalesce(p_st.like_count, 0) > 0
+            and exists (
+              select
+              from
+                post_likes p_m
+              where
+                p_m.post_id = p.id
+                and p_m.user_id = fu.id
+            )
           ) as "likedByMe",
           coalesce(p.media::json, '[]'::json) as media,
           coalesce(to_json(p.tags), '[]'::json) as tags,
           (
-            coalesce(
-              (
-                select
-                  p_s.quote_count
-                from
-                  post_stats p_s
-                where
-                  p_s.post_id = p.id
-              ),
-              0
-            ) - (
+            coalesce(p_st.quote_count, 0) - (
               case
                 when fu.block_count = 0 then 0
                 else (
@@ -4174,17 +4067,7 @@ select
                         ) o
                     ) as "createdBy",
                     (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.like_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(p_q_st.like_count, 0) - (
                         case
                           when fu.block_count = 0 then 0
                           else (
@@ -4219,17 +4102,7 @@ select
                       )
                     )::int as "likeCount",
                     (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.comment_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(p_q_st.comment_count, 0) - (
                         case
                           when fu.block_count = 0 then 0
                           else (
@@ -4266,17 +4139,7 @@ select
                     coalesce(p_q.media::json, '[]'::json) as media,
                     coalesce(to_json(p_q.tags), '[]'::json) as tags,
                     (
-                      coalesce(
-                        (
-                          select
-                            p_q_s.quote_count
-                          from
-                            post_stats p_q_s
-                          where
-                            p_q_s.post_id = p_q.id
-                        ),
-                        0
-                      ) - (
+                      coalesce(p_q_st.quote_count, 0) - (
                         case
                           when fu.block_count = 0 then 0
                           else (
@@ -4312,6 +4175,16 @@ select
                     )::int as "quoteCount"
                   from
                     posts p_q
+                    left join lateral (
+                      select
+                        *
+                      from
+                        post_stats p_q_sr
+                      where
+                        p_q_sr.post_id = p_q.id
+                      limit
+                        1
+                    ) p_q_st on true
                   where
                     p_q.id = p.quote_of_id
                     and (
@@ -4339,17 +4212,7 @@ select
             )
           end as "quoteOf",
           (
-            coalesce(
-              (
-                select
-                  p_rs.repost_count
-                from
-                  post_stats p_rs
-                where
-                  p_rs.post_id = p.id
-              ),
-              0
-            ) - (
+            coalesce(p_st.repost_count, 0) - (
               case
                 when fu.block_count = 0 then 0
                 else (
@@ -4383,21 +4246,33 @@ select
               end
             )
           )::int as "repostCount",
-          exists (
-            select
-            from
-              reposts p_r
-            where
-              p_r.post_id = p.id
-              and p_r.user_id = fu.id
+          (
+            coalesce(p_st.repost_count, 0) > 0
+            and exists (
+              select
+              from
+                reposts p_r
+              where
+                p_r.post_id = p.id
+                and p_r.user_id = fu.id
+            )
           ) as "repostedByMe",
-          exists (
-            select
-            from
-              bookmarks p_b
-            where
-              p_b.post_id = p.id
-              and p_b.user_id = fu.id
+          (
+            exists (
+              select
+              from
+                bookmarks p_ba
+              where
+                p_ba.user_id = fu.id
+            )
+            and exists (
+              select
+              from
+                bookmarks p_b
+              where
+                p_b.post_id = p.id
+                and p_b.user_id = fu.id
+            )
           ) as "bookmarkedByMe",
           case
             when strpos(p.content, '@') = 0 then '[]'::json
@@ -4449,6 +4324,20 @@ select
               '[]'::json
             )
           end as mentions
+        from
+          (
+            select
+          ) p_one
+          left join lateral (
+            select
+              *
+            from
+              post_stats p_sr
+            where
+              p_sr.post_id = p.id
+            limit
+              1
+          ) p_st on true
       ) o
   )::text,
   array[fu.id],

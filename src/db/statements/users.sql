@@ -348,217 +348,194 @@ select
                                   u_p_a.id = u_p.author_id
                               ) o
                           ) as "createdBy",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_p_lu.id,
-                                    u_p_lu.first_name as "firstName",
-                                    u_p_lu.last_name as "lastName",
-                                    u_p_lu.avatar_url as "avatarUrl",
-                                    u_p_lu.handle
-                                  from
-                                    (
-                                      select
-                                        l.user_id
-                                      from
-                                        post_likes l
-                                      where
-                                        l.post_id = u_p.id
-                                        and true
-                                      order by
-                                        l.user_id
-                                      limit
-                                        20
-                                    ) u_p_lu_i
-                                    join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
-                                  order by
-                                    u_p_lu_i.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as "likedBy",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_p_c.id,
-                                    u_p_c.content,
-                                    to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                                    (
-                                      select
-                                        row_to_json(o)
-                                      from
-                                        (
-                                          select
-                                            u_p_c_a.id,
-                                            u_p_c_a.first_name as "firstName",
-                                            u_p_c_a.last_name as "lastName",
-                                            u_p_c_a.avatar_url as "avatarUrl",
-                                            u_p_c_a.handle
-                                          from
-                                            users u_p_c_a
-                                          where
-                                            u_p_c_a.id = u_p_c.author_id
-                                        ) o
-                                    ) as "createdBy",
-                                    coalesce(
+                          case
+                            when coalesce(u_p_st.like_count, 0) = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      u_p_lu.id,
+                                      u_p_lu.first_name as "firstName",
+                                      u_p_lu.last_name as "lastName",
+                                      u_p_lu.avatar_url as "avatarUrl",
+                                      u_p_lu.handle
+                                    from
                                       (
                                         select
-                                          array_to_json(array_agg(a))
+                                          l.user_id
+                                        from
+                                          post_likes l
+                                        where
+                                          l.post_id = u_p.id
+                                          and true
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) u_p_lu_i
+                                      join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
+                                    order by
+                                      u_p_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as "likedBy",
+                          case
+                            when coalesce(u_p_st.comment_count, 0) = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      u_p_c.id,
+                                      u_p_c.content,
+                                      to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                      (
+                                        select
+                                          row_to_json(o)
                                         from
                                           (
                                             select
-                                              u_p_c_lu.id,
-                                              u_p_c_lu.first_name as "firstName",
-                                              u_p_c_lu.last_name as "lastName",
-                                              u_p_c_lu.avatar_url as "avatarUrl",
-                                              u_p_c_lu.handle
+                                              u_p_c_a.id,
+                                              u_p_c_a.first_name as "firstName",
+                                              u_p_c_a.last_name as "lastName",
+                                              u_p_c_a.avatar_url as "avatarUrl",
+                                              u_p_c_a.handle
+                                            from
+                                              users u_p_c_a
+                                            where
+                                              u_p_c_a.id = u_p_c.author_id
+                                          ) o
+                                      ) as "createdBy",
+                                      case
+                                        when coalesce(u_p_c_st.like_count, 0) = 0 then '[]'::json
+                                        else coalesce(
+                                          (
+                                            select
+                                              array_to_json(array_agg(a))
                                             from
                                               (
                                                 select
-                                                  l.user_id
+                                                  u_p_c_lu.id,
+                                                  u_p_c_lu.first_name as "firstName",
+                                                  u_p_c_lu.last_name as "lastName",
+                                                  u_p_c_lu.avatar_url as "avatarUrl",
+                                                  u_p_c_lu.handle
                                                 from
-                                                  comment_likes l
-                                                where
-                                                  l.comment_id = u_p_c.id
-                                                  and true
+                                                  (
+                                                    select
+                                                      l.user_id
+                                                    from
+                                                      comment_likes l
+                                                    where
+                                                      l.comment_id = u_p_c.id
+                                                      and true
+                                                    order by
+                                                      l.user_id
+                                                    limit
+                                                      20
+                                                  ) u_p_c_lu_i
+                                                  join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
                                                 order by
-                                                  l.user_id
+                                                  u_p_c_lu_i.user_id
                                                 limit
                                                   20
-                                              ) u_p_c_lu_i
-                                              join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
-                                            order by
-                                              u_p_c_lu_i.user_id
-                                            limit
-                                              20
-                                          ) a
-                                      ),
-                                      '[]'::json
-                                    ) as "likedBy",
-                                    (
-                                      coalesce(
-                                        (
+                                              ) a
+                                          ),
+                                          '[]'::json
+                                        )
+                                      end as "likedBy",
+                                      (coalesce(u_p_c_st.like_count, 0) - 0)::int as "likeCount",
+                                      (
+                                        coalesce(u_p_c_st.like_count, 0) > 0
+                                        and exists (
                                           select
-                                            u_p_c_s.like_count
                                           from
-                                            comment_stats u_p_c_s
+                                            comment_likes u_p_c_m
                                           where
-                                            u_p_c_s.comment_id = u_p_c.id
-                                        ),
-                                        0
-                                      ) - 0
-                                    )::int as "likeCount",
-                                    exists (
-                                      select
-                                      from
-                                        comment_likes u_p_c_m
-                                      where
-                                        u_p_c_m.comment_id = u_p_c.id
-                                        and u_p_c_m.user_id = s.user_id
-                                    ) as "likedByMe",
-                                    case
-                                      when strpos(u_p_c.content, '@') = 0 then '[]'::json
-                                      else coalesce(
-                                        (
-                                          select
-                                            array_to_json(array_agg(a))
-                                          from
-                                            (
-                                              select
-                                                u_p_c_me_mu.id,
-                                                u_p_c_me_mu.first_name as "firstName",
-                                                u_p_c_me_mu.last_name as "lastName",
-                                                u_p_c_me_mu.avatar_url as "avatarUrl",
-                                                u_p_c_me_mu.handle
-                                              from
-                                                comment_mentions u_p_c_me_m
-                                                join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
-                                              where
-                                                u_p_c_me_m.comment_id = u_p_c.id
-                                                and u_p_c_me_m.shown
-                                                and true
-                                              order by
-                                                u_p_c_me_m.user_id
-                                              limit
-                                                20
-                                            ) a
-                                        ),
-                                        '[]'::json
-                                      )
-                                    end as mentions
-                                  from
-                                    comments u_p_c
-                                  where
-                                    u_p_c.post_id = u_p.id
-                                    and true
-                                  order by
-                                    u_p_c.created_at desc,
-                                    u_p_c.id desc
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as comments,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  u_p_s.like_count
-                                from
-                                  post_stats u_p_s
-                                where
-                                  u_p_s.post_id = u_p.id
+                                            u_p_c_m.comment_id = u_p_c.id
+                                            and u_p_c_m.user_id = s.user_id
+                                        )
+                                      ) as "likedByMe",
+                                      case
+                                        when strpos(u_p_c.content, '@') = 0 then '[]'::json
+                                        else coalesce(
+                                          (
+                                            select
+                                              array_to_json(array_agg(a))
+                                            from
+                                              (
+                                                select
+                                                  u_p_c_me_mu.id,
+                                                  u_p_c_me_mu.first_name as "firstName",
+                                                  u_p_c_me_mu.last_name as "lastName",
+                                                  u_p_c_me_mu.avatar_url as "avatarUrl",
+                                                  u_p_c_me_mu.handle
+                                                from
+                                                  comment_mentions u_p_c_me_m
+                                                  join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                                where
+                                                  u_p_c_me_m.comment_id = u_p_c.id
+                                                  and u_p_c_me_m.shown
+                                                  and true
+                                                order by
+                                                  u_p_c_me_m.user_id
+                                                limit
+                                                  20
+                                              ) a
+                                          ),
+                                          '[]'::json
+                                        )
+                                      end as mentions
+                                    from
+                                      comments u_p_c
+                                      left join lateral (
+                                        select
+                                          *
+                                        from
+                                          comment_stats u_p_c_sr
+                                        where
+                                          u_p_c_sr.comment_id = u_p_c.id
+                                        limit
+                                          1
+                                      ) u_p_c_st on true
+                                    where
+                                      u_p_c.post_id = u_p.id
+                                      and true
+                                    order by
+                                      u_p_c.created_at desc,
+                                      u_p_c.id desc
+                                    limit
+                                      20
+                                  ) a
                               ),
-                              0
-                            ) - 0
-                          )::int as "likeCount",
+                              '[]'::json
+                            )
+                          end as comments,
+                          (coalesce(u_p_st.like_count, 0) - 0)::int as "likeCount",
+                          (coalesce(u_p_st.comment_count, 0) - 0)::int as "commentCount",
                           (
-                            coalesce(
-                              (
-                                select
-                                  u_p_s.comment_count
-                                from
-                                  post_stats u_p_s
-                                where
-                                  u_p_s.post_id = u_p.id
-                              ),
-                              0
-                            ) - 0
-                          )::int as "commentCount",
-                          exists (
-                            select
-                            from
-                              post_likes u_p_m
-                            where
-                              u_p_m.post_id = u_p.id
-                              and u_p_m.user_id = s.user_id
+                            coalesce(u_p_st.like_count, 0) > 0
+                            and exists (
+                              select
+                              from
+                                post_likes u_p_m
+                              where
+                                u_p_m.post_id = u_p.id
+                                and u_p_m.user_id = s.user_id
+                            )
                           ) as "likedByMe",
                           coalesce(u_p.media::json, '[]'::json) as media,
                           coalesce(to_json(u_p.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  u_p_s.quote_count
-                                from
-                                  post_stats u_p_s
-                                where
-                                  u_p_s.post_id = u_p.id
-                              ),
-                              0
-                            ) - 0
-                          )::int as "quoteCount",
+                          (coalesce(u_p_st.quote_count, 0) - 0)::int as "quoteCount",
                           case
                             when u_p.quote_of_id is null then null
                             else (
@@ -588,83 +565,57 @@ select
                                             u_p_q_a.id = u_p_q.author_id
                                         ) o
                                     ) as "createdBy",
-                                    (
-                                      coalesce(
-                                        (
-                                          select
-                                            u_p_q_s.like_count
-                                          from
-                                            post_stats u_p_q_s
-                                          where
-                                            u_p_q_s.post_id = u_p_q.id
-                                        ),
-                                        0
-                                      ) - 0
-                                    )::int as "likeCount",
-                                    (
-                                      coalesce(
-                                        (
-                                          select
-                                            u_p_q_s.comment_count
-                                          from
-                                            post_stats u_p_q_s
-                                          where
-                                            u_p_q_s.post_id = u_p_q.id
-                                        ),
-                                        0
-                                      ) - 0
-                                    )::int as "commentCount",
+                                    (coalesce(u_p_q_st.like_count, 0) - 0)::int as "likeCount",
+                                    (coalesce(u_p_q_st.comment_count, 0) - 0)::int as "commentCount",
                                     coalesce(u_p_q.media::json, '[]'::json) as media,
                                     coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
-                                    (
-                                      coalesce(
-                                        (
-                                          select
-                                            u_p_q_s.quote_count
-                                          from
-                                            post_stats u_p_q_s
-                                          where
-                                            u_p_q_s.post_id = u_p_q.id
-                                        ),
-                                        0
-                                      ) - 0
-                                    )::int as "quoteCount"
+                                    (coalesce(u_p_q_st.quote_count, 0) - 0)::int as "quoteCount"
                                   from
                                     posts u_p_q
+                                    left join lateral (
+                                      select
+                                        *
+                                      from
+                                        post_stats u_p_q_sr
+                                      where
+                                        u_p_q_sr.post_id = u_p_q.id
+                                      limit
+                                        1
+                                    ) u_p_q_st on true
                                   where
                                     u_p_q.id = u_p.quote_of_id
                                     and true
                                 ) o
                             )
                           end as "quoteOf",
+                          (coalesce(u_p_st.repost_count, 0) - 0)::int as "repostCount",
                           (
-                            coalesce(
-                              (
-                                select
-                                  u_p_rs.repost_count
-                                from
-                                  post_stats u_p_rs
-                                where
-                                  u_p_rs.post_id = u_p.id
-                              ),
-                              0
-                            ) - 0
-                          )::int as "repostCount",
-                          exists (
-                            select
-                            from
-                              reposts u_p_r
-                            where
-                              u_p_r.post_id = u_p.id
-                              and u_p_r.user_id = s.user_id
+                            coalesce(u_p_st.repost_count, 0) > 0
+                            and exists (
+                              select
+                              from
+                                reposts u_p_r
+                              where
+                                u_p_r.post_id = u_p.id
+                                and u_p_r.user_id = s.user_id
+                            )
                           ) as "repostedByMe",
-                          exists (
-                            select
-                            from
-                              bookmarks u_p_b
-                            where
-                              u_p_b.post_id = u_p.id
-                              and u_p_b.user_id = s.user_id
+                          (
+                            exists (
+                              select
+                              from
+                                bookmarks u_p_ba
+                              where
+                                u_p_ba.user_id = s.user_id
+                            )
+                            and exists (
+                              select
+                              from
+                                bookmarks u_p_b
+                              where
+                                u_p_b.post_id = u_p.id
+                                and u_p_b.user_id = s.user_id
+                            )
                           ) as "bookmarkedByMe",
                           case
                             when strpos(u_p.content, '@') = 0 then '[]'::json
@@ -698,6 +649,16 @@ select
                           end as mentions
                         from
                           posts u_p
+                          left join lateral (
+                            select
+                              *
+                            from
+                              post_stats u_p_sr
+                            where
+                              u_p_sr.post_id = u_p.id
+                            limit
+                              1
+                          ) u_p_st on true
                         where
                           u_p.author_id = u.id
                         order by
@@ -736,61 +697,55 @@ select
                                   u_c_a.id = u_c.author_id
                               ) o
                           ) as "createdBy",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_c_lu.id,
-                                    u_c_lu.first_name as "firstName",
-                                    u_c_lu.last_name as "lastName",
-                                    u_c_lu.avatar_url as "avatarUrl",
-                                    u_c_lu.handle
-                                  from
-                                    (
-                                      select
-                                        l.user_id
-                                      from
-                                        comment_likes l
-                                      where
-                                        l.comment_id = u_c.id
-                                        and true
-                                      order by
-                                        l.user_id
-                                      limit
-                                        20
-                                    ) u_c_lu_i
-                                    join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
-                                  order by
-                                    u_c_lu_i.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as "likedBy",
-                          (
-                            coalesce(
+                          case
+                            when coalesce(u_c_st.like_count, 0) = 0 then '[]'::json
+                            else coalesce(
                               (
                                 select
-                                  u_c_s.like_count
+                                  array_to_json(array_agg(a))
                                 from
-                                  comment_stats u_c_s
-                                where
-                                  u_c_s.comment_id = u_c.id
+                                  (
+                                    select
+                                      u_c_lu.id,
+                                      u_c_lu.first_name as "firstName",
+                                      u_c_lu.last_name as "lastName",
+                                      u_c_lu.avatar_url as "avatarUrl",
+                                      u_c_lu.handle
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = u_c.id
+                                          and true
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) u_c_lu_i
+                                      join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
+                                    order by
+                                      u_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
                               ),
-                              0
-                            ) - 0
-                          )::int as "likeCount",
-                          exists (
-                            select
-                            from
-                              comment_likes u_c_m
-                            where
-                              u_c_m.comment_id = u_c.id
-                              and u_c_m.user_id = s.user_id
+                              '[]'::json
+                            )
+                          end as "likedBy",
+                          (coalesce(u_c_st.like_count, 0) - 0)::int as "likeCount",
+                          (
+                            coalesce(u_c_st.like_count, 0) > 0
+                            and exists (
+                              select
+                              from
+                                comment_likes u_c_m
+                              where
+                                u_c_m.comment_id = u_c.id
+                                and u_c_m.user_id = s.user_id
+                            )
                           ) as "likedByMe",
                           case
                             when strpos(u_c.content, '@') = 0 then '[]'::json
@@ -824,6 +779,16 @@ select
                           end as mentions
                         from
                           comments u_c
+                          left join lateral (
+                            select
+                              *
+                            from
+                              comment_stats u_c_sr
+                            where
+                              u_c_sr.comment_id = u_c.id
+                            limit
+                              1
+                          ) u_c_st on true
                         where
                           u_c.author_id = u.id
                           and true
@@ -1003,108 +968,217 @@ select
                                 u_p_a.id = u_p.author_id
                             ) o
                         ) as "createdBy",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_p_lu.id,
-                                  u_p_lu.first_name as "firstName",
-                                  u_p_lu.last_name as "lastName",
-                                  u_p_lu.avatar_url as "avatarUrl",
-                                  u_p_lu.handle
-                                from
-                                  (
-                                    select
-                                      l.user_id
-                                    from
-                                      post_likes l
-                                    where
-                                      l.post_id = u_p.id
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = l.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = l.user_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                    order by
-                                      l.user_id
-                                    limit
-                                      20
-                                  ) u_p_lu_i
-                                  join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
-                                order by
-                                  u_p_lu_i.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as "likedBy",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_p_c.id,
-                                  u_p_c.content,
-                                  to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                                  (
-                                    select
-                                      row_to_json(o)
-                                    from
-                                      (
-                                        select
-                                          u_p_c_a.id,
-                                          u_p_c_a.first_name as "firstName",
-                                          u_p_c_a.last_name as "lastName",
-                                          u_p_c_a.avatar_url as "avatarUrl",
-                                          u_p_c_a.handle
-                                        from
-                                          users u_p_c_a
-                                        where
-                                          u_p_c_a.id = u_p_c.author_id
-                                      ) o
-                                  ) as "createdBy",
-                                  coalesce(
+                        case
+                          when coalesce(u_p_st.like_count, 0) = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_lu.id,
+                                    u_p_lu.first_name as "firstName",
+                                    u_p_lu.last_name as "lastName",
+                                    u_p_lu.avatar_url as "avatarUrl",
+                                    u_p_lu.handle
+                                  from
                                     (
                                       select
-                                        array_to_json(array_agg(a))
+                                        l.user_id
+                                      from
+                                        post_likes l
+                                      where
+                                        l.post_id = u_p.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) u_p_lu_i
+                                    join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
+                                  order by
+                                    u_p_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          )
+                        end as "likedBy",
+                        case
+                          when coalesce(u_p_st.comment_count, 0) = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_c.id,
+                                    u_p_c.content,
+                                    to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                    (
+                                      select
+                                        row_to_json(o)
                                       from
                                         (
                                           select
-                                            u_p_c_lu.id,
-                                            u_p_c_lu.first_name as "firstName",
-                                            u_p_c_lu.last_name as "lastName",
-                                            u_p_c_lu.avatar_url as "avatarUrl",
-                                            u_p_c_lu.handle
+                                            u_p_c_a.id,
+                                            u_p_c_a.first_name as "firstName",
+                                            u_p_c_a.last_name as "lastName",
+                                            u_p_c_a.avatar_url as "avatarUrl",
+                                            u_p_c_a.handle
+                                          from
+                                            users u_p_c_a
+                                          where
+                                            u_p_c_a.id = u_p_c.author_id
+                                        ) o
+                                    ) as "createdBy",
+                                    case
+                                      when coalesce(u_p_c_st.like_count, 0) = 0 then '[]'::json
+                                      else coalesce(
+                                        (
+                                          select
+                                            array_to_json(array_agg(a))
                                           from
                                             (
                                               select
-                                                l.user_id
+                                                u_p_c_lu.id,
+                                                u_p_c_lu.first_name as "firstName",
+                                                u_p_c_lu.last_name as "lastName",
+                                                u_p_c_lu.avatar_url as "avatarUrl",
+                                                u_p_c_lu.handle
                                               from
-                                                comment_likes l
+                                                (
+                                                  select
+                                                    l.user_id
+                                                  from
+                                                    comment_likes l
+                                                  where
+                                                    l.comment_id = u_p_c.id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = l.user_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = l.user_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                  order by
+                                                    l.user_id
+                                                  limit
+                                                    20
+                                                ) u_p_c_lu_i
+                                                join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
+                                              order by
+                                                u_p_c_lu_i.user_id
+                                              limit
+                                                20
+                                            ) a
+                                        ),
+                                        '[]'::json
+                                      )
+                                    end as "likedBy",
+                                    (
+                                      coalesce(u_p_c_st.like_count, 0) - (
+                                        case
+                                          when s.block_count = 0 then 0
+                                          else (
+                                            select
+                                              count(*)
+                                            from
+                                              (
+                                                select
+                                                  hb.blocked_id as u
+                                                from
+                                                  blocks hb
+                                                where
+                                                  hb.blocker_id = s.user_id
+                                                union all
+                                                select
+                                                  hb.blocker_id
+                                                from
+                                                  blocks hb
+                                                where
+                                                  hb.blocked_id = s.user_id
+                                              ) hu
+                                              cross join lateral (
+                                                select
+                                                from
+                                                  comment_likes hl
+                                                where
+                                                  hl.comment_id = u_p_c.id
+                                                  and hl.user_id = hu.u
+                                              ) hr
+                                          )
+                                        end
+                                      )
+                                    )::int as "likeCount",
+                                    (
+                                      coalesce(u_p_c_st.like_count, 0) > 0
+                                      and exists (
+                                        select
+                                        from
+                                          comment_likes u_p_c_m
+                                        where
+                                          u_p_c_m.comment_id = u_p_c.id
+                                          and u_p_c_m.user_id = s.user_id
+                                      )
+                                    ) as "likedByMe",
+                                    case
+                                      when strpos(u_p_c.content, '@') = 0 then '[]'::json
+                                      else coalesce(
+                                        (
+                                          select
+                                            array_to_json(array_agg(a))
+                                          from
+                                            (
+                                              select
+                                                u_p_c_me_mu.id,
+                                                u_p_c_me_mu.first_name as "firstName",
+                                                u_p_c_me_mu.last_name as "lastName",
+                                                u_p_c_me_mu.avatar_url as "avatarUrl",
+                                                u_p_c_me_mu.handle
+                                              from
+                                                comment_mentions u_p_c_me_m
+                                                join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
                                               where
-                                                l.comment_id = u_p_c.id
+                                                u_p_c_me_m.comment_id = u_p_c.id
+                                                and u_p_c_me_m.shown
                                                 and (
                                                   s.block_count = 0
                                                   or (
@@ -1114,181 +1188,74 @@ select
                                                         blocks bk
                                                       where
                                                         bk.blocker_id = s.user_id
-                                                        and bk.blocked_id = l.user_id
+                                                        and bk.blocked_id = u_p_c_me_m.user_id
                                                     )
                                                     and not exists (
                                                       select
                                                       from
                                                         blocks bk
                                                       where
-                                                        bk.blocker_id = l.user_id
+                                                        bk.blocker_id = u_p_c_me_m.user_id
                                                         and bk.blocked_id = s.user_id
                                                     )
                                                   )
                                                 )
                                               order by
-                                                l.user_id
+                                                u_p_c_me_m.user_id
                                               limit
                                                 20
-                                            ) u_p_c_lu_i
-                                            join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
-                                          order by
-                                            u_p_c_lu_i.user_id
-                                          limit
-                                            20
-                                        ) a
-                                    ),
-                                    '[]'::json
-                                  ) as "likedBy",
-                                  (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_c_s.like_count
-                                        from
-                                          comment_stats u_p_c_s
-                                        where
-                                          u_p_c_s.comment_id = u_p_c.id
-                                      ),
-                                      0
-                                    ) - (
-                                      case
-                                        when s.block_count = 0 then 0
-                                        else (
+                                            ) a
+                                        ),
+                                        '[]'::json
+                                      )
+                                    end as mentions
+                                  from
+                                    comments u_p_c
+                                    left join lateral (
+                                      select
+                                        *
+                                      from
+                                        comment_stats u_p_c_sr
+                                      where
+                                        u_p_c_sr.comment_id = u_p_c.id
+                                      limit
+                                        1
+                                    ) u_p_c_st on true
+                                  where
+                                    u_p_c.post_id = u_p.id
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
                                           select
-                                            count(*)
                                           from
-                                            (
-                                              select
-                                                hb.blocked_id as u
-                                              from
-                                                blocks hb
-                                              where
-                                                hb.blocker_id = s.user_id
-                                              union all
-                                              select
-                                                hb.blocker_id
-                                              from
-                                                blocks hb
-                                              where
-                                                hb.blocked_id = s.user_id
-                                            ) hu
-                                            cross join lateral (
-                                              select
-                                              from
-                                                comment_likes hl
-                                              where
-                                                hl.comment_id = u_p_c.id
-                                                and hl.user_id = hu.u
-                                            ) hr
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = u_p_c.author_id
                                         )
-                                      end
-                                    )
-                                  )::int as "likeCount",
-                                  exists (
-                                    select
-                                    from
-                                      comment_likes u_p_c_m
-                                    where
-                                      u_p_c_m.comment_id = u_p_c.id
-                                      and u_p_c_m.user_id = s.user_id
-                                  ) as "likedByMe",
-                                  case
-                                    when strpos(u_p_c.content, '@') = 0 then '[]'::json
-                                    else coalesce(
-                                      (
-                                        select
-                                          array_to_json(array_agg(a))
-                                        from
-                                          (
-                                            select
-                                              u_p_c_me_mu.id,
-                                              u_p_c_me_mu.first_name as "firstName",
-                                              u_p_c_me_mu.last_name as "lastName",
-                                              u_p_c_me_mu.avatar_url as "avatarUrl",
-                                              u_p_c_me_mu.handle
-                                            from
-                                              comment_mentions u_p_c_me_m
-                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
-                                            where
-                                              u_p_c_me_m.comment_id = u_p_c.id
-                                              and u_p_c_me_m.shown
-                                              and (
-                                                s.block_count = 0
-                                                or (
-                                                  not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = s.user_id
-                                                      and bk.blocked_id = u_p_c_me_m.user_id
-                                                  )
-                                                  and not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = u_p_c_me_m.user_id
-                                                      and bk.blocked_id = s.user_id
-                                                  )
-                                                )
-                                              )
-                                            order by
-                                              u_p_c_me_m.user_id
-                                            limit
-                                              20
-                                          ) a
-                                      ),
-                                      '[]'::json
-                                    )
-                                  end as mentions
-                                from
-                                  comments u_p_c
-                                where
-                                  u_p_c.post_id = u_p.id
-                                  and (
-                                    s.block_count = 0
-                                    or (
-                                      not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = s.user_id
-                                          and bk.blocked_id = u_p_c.author_id
-                                      )
-                                      and not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = u_p_c.author_id
-                                          and bk.blocked_id = s.user_id
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = u_p_c.author_id
+                                            and bk.blocked_id = s.user_id
+                                        )
                                       )
                                     )
-                                  )
-                                order by
-                                  u_p_c.created_at desc,
-                                  u_p_c.id desc
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as comments,
-                        (
-                          coalesce(
-                            (
-                              select
-                                u_p_s.like_count
-                              from
-                                post_stats u_p_s
-                              where
-                                u_p_s.post_id = u_p.id
+                                  order by
+                                    u_p_c.created_at desc,
+                                    u_p_c.id desc
+                                  limit
+                                    20
+                                ) a
                             ),
-                            0
-                          ) - (
+                            '[]'::json
+                          )
+                        end as comments,
+                        (
+                          coalesce(u_p_st.like_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -1323,17 +1290,7 @@ select
                           )
                         )::int as "likeCount",
                         (
-                          coalesce(
-                            (
-                              select
-                                u_p_s.comment_count
-                              from
-                                post_stats u_p_s
-                              where
-                                u_p_s.post_id = u_p.id
-                            ),
-                            0
-                          ) - (
+                          coalesce(u_p_st.comment_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -1367,28 +1324,21 @@ select
                             end
                           )
                         )::int as "commentCount",
-                        exists (
-                          select
-                          from
-                            post_likes u_p_m
-                          where
-                            u_p_m.post_id = u_p.id
-                            and u_p_m.user_id = s.user_id
+                        (
+                          coalesce(u_p_st.like_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              post_likes u_p_m
+                            where
+                              u_p_m.post_id = u_p.id
+                              and u_p_m.user_id = s.user_id
+                          )
                         ) as "likedByMe",
                         coalesce(u_p.media::json, '[]'::json) as media,
                         coalesce(to_json(u_p.tags), '[]'::json) as tags,
                         (
-                          coalesce(
-                            (
-                              select
-                                u_p_s.quote_count
-                              from
-                                post_stats u_p_s
-                              where
-                                u_p_s.post_id = u_p.id
-                            ),
-                            0
-                          ) - (
+                          coalesce(u_p_st.quote_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -1452,17 +1402,7 @@ select
                                       ) o
                                   ) as "createdBy",
                                   (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.like_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - (
+                                    coalesce(u_p_q_st.like_count, 0) - (
                                       case
                                         when s.block_count = 0 then 0
                                         else (
@@ -1497,17 +1437,7 @@ select
                                     )
                                   )::int as "likeCount",
                                   (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.comment_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - (
+                                    coalesce(u_p_q_st.comment_count, 0) - (
                                       case
                                         when s.block_count = 0 then 0
                                         else (
@@ -1544,17 +1474,7 @@ select
                                   coalesce(u_p_q.media::json, '[]'::json) as media,
                                   coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
                                   (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.quote_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - (
+                                    coalesce(u_p_q_st.quote_count, 0) - (
                                       case
                                         when s.block_count = 0 then 0
                                         else (
@@ -1590,6 +1510,16 @@ select
                                   )::int as "quoteCount"
                                 from
                                   posts u_p_q
+                                  left join lateral (
+                                    select
+                                      *
+                                    from
+                                      post_stats u_p_q_sr
+                                    where
+                                      u_p_q_sr.post_id = u_p_q.id
+                                    limit
+                                      1
+                                  ) u_p_q_st on true
                                 where
                                   u_p_q.id = u_p.quote_of_id
                                   and (
@@ -1617,17 +1547,7 @@ select
                           )
                         end as "quoteOf",
                         (
-                          coalesce(
-                            (
-                              select
-                                u_p_rs.repost_count
-                              from
-                                post_stats u_p_rs
-                              where
-                                u_p_rs.post_id = u_p.id
-                            ),
-                            0
-                          ) - (
+                          coalesce(u_p_st.repost_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -1661,21 +1581,33 @@ select
                             end
                           )
                         )::int as "repostCount",
-                        exists (
-                          select
-                          from
-                            reposts u_p_r
-                          where
-                            u_p_r.post_id = u_p.id
-                            and u_p_r.user_id = s.user_id
+                        (
+                          coalesce(u_p_st.repost_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              reposts u_p_r
+                            where
+                              u_p_r.post_id = u_p.id
+                              and u_p_r.user_id = s.user_id
+                          )
                         ) as "repostedByMe",
-                        exists (
-                          select
-                          from
-                            bookmarks u_p_b
-                          where
-                            u_p_b.post_id = u_p.id
-                            and u_p_b.user_id = s.user_id
+                        (
+                          exists (
+                            select
+                            from
+                              bookmarks u_p_ba
+                            where
+                              u_p_ba.user_id = s.user_id
+                          )
+                          and exists (
+                            select
+                            from
+                              bookmarks u_p_b
+                            where
+                              u_p_b.post_id = u_p.id
+                              and u_p_b.user_id = s.user_id
+                          )
                         ) as "bookmarkedByMe",
                         case
                           when strpos(u_p.content, '@') = 0 then '[]'::json
@@ -1729,6 +1661,16 @@ select
                         end as mentions
                       from
                         posts u_p
+                        left join lateral (
+                          select
+                            *
+                          from
+                            post_stats u_p_sr
+                          where
+                            u_p_sr.post_id = u_p.id
+                          limit
+                            1
+                        ) u_p_st on true
                       where
                         u_p.author_id = u.id
                       order by
@@ -1767,73 +1709,66 @@ select
                                 u_c_a.id = u_c.author_id
                             ) o
                         ) as "createdBy",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_c_lu.id,
-                                  u_c_lu.first_name as "firstName",
-                                  u_c_lu.last_name as "lastName",
-                                  u_c_lu.avatar_url as "avatarUrl",
-                                  u_c_lu.handle
-                                from
-                                  (
-                                    select
-                                      l.user_id
-                                    from
-                                      comment_likes l
-                                    where
-                                      l.comment_id = u_c.id
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = l.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = l.user_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                    order by
-                                      l.user_id
-                                    limit
-                                      20
-                                  ) u_c_lu_i
-                                  join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
-                                order by
-                                  u_c_lu_i.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as "likedBy",
-                        (
-                          coalesce(
+                        case
+                          when coalesce(u_c_st.like_count, 0) = 0 then '[]'::json
+                          else coalesce(
                             (
                               select
-                                u_c_s.like_count
+                                array_to_json(array_agg(a))
                               from
-                                comment_stats u_c_s
-                              where
-                                u_c_s.comment_id = u_c.id
+                                (
+                                  select
+                                    u_c_lu.id,
+                                    u_c_lu.first_name as "firstName",
+                                    u_c_lu.last_name as "lastName",
+                                    u_c_lu.avatar_url as "avatarUrl",
+                                    u_c_lu.handle
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = u_c.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) u_c_lu_i
+                                    join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
+                                  order by
+                                    u_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
                             ),
-                            0
-                          ) - (
+                            '[]'::json
+                          )
+                        end as "likedBy",
+                        (
+                          coalesce(u_c_st.like_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -1867,13 +1802,16 @@ select
                             end
                           )
                         )::int as "likeCount",
-                        exists (
-                          select
-                          from
-                            comment_likes u_c_m
-                          where
-                            u_c_m.comment_id = u_c.id
-                            and u_c_m.user_id = s.user_id
+                        (
+                          coalesce(u_c_st.like_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              comment_likes u_c_m
+                            where
+                              u_c_m.comment_id = u_c.id
+                              and u_c_m.user_id = s.user_id
+                          )
                         ) as "likedByMe",
                         case
                           when strpos(u_c.content, '@') = 0 then '[]'::json
@@ -1927,6 +1865,16 @@ select
                         end as mentions
                       from
                         comments u_c
+                        left join lateral (
+                          select
+                            *
+                          from
+                            comment_stats u_c_sr
+                          where
+                            u_c_sr.comment_id = u_c.id
+                          limit
+                            1
+                        ) u_c_st on true
                       where
                         u_c.author_id = u.id
                         and (
@@ -2318,227 +2266,204 @@ select
                                   u_p_a.id = u_p.author_id
                               ) o
                           ) as "createdBy",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_p_lu.id,
-                                    u_p_lu.first_name as "firstName",
-                                    u_p_lu.last_name as "lastName",
-                                    u_p_lu.avatar_url as "avatarUrl",
-                                    u_p_lu.handle
-                                  from
-                                    (
-                                      select
-                                        l.user_id
-                                      from
-                                        post_likes l
-                                      where
-                                        l.post_id = u_p.id
-                                        and true
-                                      order by
-                                        l.user_id
-                                      limit
-                                        20
-                                    ) u_p_lu_i
-                                    join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
-                                  order by
-                                    u_p_lu_i.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as "likedBy",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_p_c.id,
-                                    u_p_c.content,
-                                    to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                                    (
-                                      select
-                                        row_to_json(o)
-                                      from
-                                        (
-                                          select
-                                            u_p_c_a.id,
-                                            u_p_c_a.first_name as "firstName",
-                                            u_p_c_a.last_name as "lastName",
-                                            u_p_c_a.avatar_url as "avatarUrl",
-                                            u_p_c_a.handle
-                                          from
-                                            users u_p_c_a
-                                          where
-                                            u_p_c_a.id = u_p_c.author_id
-                                        ) o
-                                    ) as "createdBy",
-                                    coalesce(
+                          case
+                            when coalesce(u_p_st.like_count, 0) = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      u_p_lu.id,
+                                      u_p_lu.first_name as "firstName",
+                                      u_p_lu.last_name as "lastName",
+                                      u_p_lu.avatar_url as "avatarUrl",
+                                      u_p_lu.handle
+                                    from
                                       (
                                         select
-                                          array_to_json(array_agg(a))
+                                          l.user_id
+                                        from
+                                          post_likes l
+                                        where
+                                          l.post_id = u_p.id
+                                          and true
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) u_p_lu_i
+                                      join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
+                                    order by
+                                      u_p_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
+                              ),
+                              '[]'::json
+                            )
+                          end as "likedBy",
+                          case
+                            when coalesce(u_p_st.comment_count, 0) = 0 then '[]'::json
+                            else coalesce(
+                              (
+                                select
+                                  array_to_json(array_agg(a))
+                                from
+                                  (
+                                    select
+                                      u_p_c.id,
+                                      u_p_c.content,
+                                      to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                      (
+                                        select
+                                          row_to_json(o)
                                         from
                                           (
                                             select
-                                              u_p_c_lu.id,
-                                              u_p_c_lu.first_name as "firstName",
-                                              u_p_c_lu.last_name as "lastName",
-                                              u_p_c_lu.avatar_url as "avatarUrl",
-                                              u_p_c_lu.handle
+                                              u_p_c_a.id,
+                                              u_p_c_a.first_name as "firstName",
+                                              u_p_c_a.last_name as "lastName",
+                                              u_p_c_a.avatar_url as "avatarUrl",
+                                              u_p_c_a.handle
+                                            from
+                                              users u_p_c_a
+                                            where
+                                              u_p_c_a.id = u_p_c.author_id
+                                          ) o
+                                      ) as "createdBy",
+                                      case
+                                        when coalesce(u_p_c_st.like_count, 0) = 0 then '[]'::json
+                                        else coalesce(
+                                          (
+                                            select
+                                              array_to_json(array_agg(a))
                                             from
                                               (
                                                 select
-                                                  l.user_id
+                                                  u_p_c_lu.id,
+                                                  u_p_c_lu.first_name as "firstName",
+                                                  u_p_c_lu.last_name as "lastName",
+                                                  u_p_c_lu.avatar_url as "avatarUrl",
+                                                  u_p_c_lu.handle
                                                 from
-                                                  comment_likes l
-                                                where
-                                                  l.comment_id = u_p_c.id
-                                                  and true
+                                                  (
+                                                    select
+                                                      l.user_id
+                                                    from
+                                                      comment_likes l
+                                                    where
+                                                      l.comment_id = u_p_c.id
+                                                      and true
+                                                    order by
+                                                      l.user_id
+                                                    limit
+                                                      20
+                                                  ) u_p_c_lu_i
+                                                  join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
                                                 order by
-                                                  l.user_id
+                                                  u_p_c_lu_i.user_id
                                                 limit
                                                   20
-                                              ) u_p_c_lu_i
-                                              join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
-                                            order by
-                                              u_p_c_lu_i.user_id
-                                            limit
-                                              20
-                                          ) a
-                                      ),
-                                      '[]'::json
-                                    ) as "likedBy",
-                                    (
-                                      coalesce(
-                                        (
-                                          select
-                                            u_p_c_s.like_count
-                                          from
-                                            comment_stats u_p_c_s
-                                          where
-                                            u_p_c_s.comment_id = u_p_c.id
-                                        ),
-                                        0
-                                      ) - 0
-                                    )::int as "likeCount",
-                                    to_json(
-                                      '#c' || u_p_c.id || case
-                                        when exists (
-                                          select
-                                          from
-                                            comment_likes u_p_c_m
-                                          where
-                                            u_p_c_m.comment_id = u_p_c.id
-                                            and u_p_c_m.user_id = s.user_id
-                                        ) then 't'
-                                        else 'f'
-                                      end
-                                    ) as "likedByMe",
-                                    case
-                                      when strpos(u_p_c.content, '@') = 0 then '[]'::json
-                                      else coalesce(
-                                        (
-                                          select
-                                            array_to_json(array_agg(a))
-                                          from
-                                            (
+                                              ) a
+                                          ),
+                                          '[]'::json
+                                        )
+                                      end as "likedBy",
+                                      (coalesce(u_p_c_st.like_count, 0) - 0)::int as "likeCount",
+                                      to_json(
+                                        '#c' || u_p_c.id || case
+                                          when (
+                                            coalesce(u_p_c_st.like_count, 0) > 0
+                                            and exists (
                                               select
-                                                u_p_c_me_mu.id,
-                                                u_p_c_me_mu.first_name as "firstName",
-                                                u_p_c_me_mu.last_name as "lastName",
-                                                u_p_c_me_mu.avatar_url as "avatarUrl",
-                                                u_p_c_me_mu.handle
                                               from
-                                                comment_mentions u_p_c_me_m
-                                                join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                                comment_likes u_p_c_m
                                               where
-                                                u_p_c_me_m.comment_id = u_p_c.id
-                                                and u_p_c_me_m.shown
-                                                and true
-                                              order by
-                                                u_p_c_me_m.user_id
-                                              limit
-                                                20
-                                            ) a
-                                        ),
-                                        '[]'::json
-                                      )
-                                    end as mentions
-                                  from
-                                    comments u_p_c
-                                  where
-                                    u_p_c.post_id = u_p.id
-                                    and true
-                                  order by
-                                    u_p_c.created_at desc,
-                                    u_p_c.id desc
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as comments,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  u_p_s.like_count
-                                from
-                                  post_stats u_p_s
-                                where
-                                  u_p_s.post_id = u_p.id
+                                                u_p_c_m.comment_id = u_p_c.id
+                                                and u_p_c_m.user_id = s.user_id
+                                            )
+                                          ) then 't'
+                                          else 'f'
+                                        end
+                                      ) as "likedByMe",
+                                      case
+                                        when strpos(u_p_c.content, '@') = 0 then '[]'::json
+                                        else coalesce(
+                                          (
+                                            select
+                                              array_to_json(array_agg(a))
+                                            from
+                                              (
+                                                select
+                                                  u_p_c_me_mu.id,
+                                                  u_p_c_me_mu.first_name as "firstName",
+                                                  u_p_c_me_mu.last_name as "lastName",
+                                                  u_p_c_me_mu.avatar_url as "avatarUrl",
+                                                  u_p_c_me_mu.handle
+                                                from
+                                                  comment_mentions u_p_c_me_m
+                                                  join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
+                                                where
+                                                  u_p_c_me_m.comment_id = u_p_c.id
+                                                  and u_p_c_me_m.shown
+                                                  and true
+                                                order by
+                                                  u_p_c_me_m.user_id
+                                                limit
+                                                  20
+                                              ) a
+                                          ),
+                                          '[]'::json
+                                        )
+                                      end as mentions
+                                    from
+                                      comments u_p_c
+                                      left join lateral (
+                                        select
+                                          *
+                                        from
+                                          comment_stats u_p_c_sr
+                                        where
+                                          u_p_c_sr.comment_id = u_p_c.id
+                                        limit
+                                          1
+                                      ) u_p_c_st on true
+                                    where
+                                      u_p_c.post_id = u_p.id
+                                      and true
+                                    order by
+                                      u_p_c.created_at desc,
+                                      u_p_c.id desc
+                                    limit
+                                      20
+                                  ) a
                               ),
-                              0
-                            ) - 0
-                          )::int as "likeCount",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  u_p_s.comment_count
-                                from
-                                  post_stats u_p_s
-                                where
-                                  u_p_s.post_id = u_p.id
-                              ),
-                              0
-                            ) - 0
-                          )::int as "commentCount",
+                              '[]'::json
+                            )
+                          end as comments,
+                          (coalesce(u_p_st.like_count, 0) - 0)::int as "likeCount",
+                          (coalesce(u_p_st.comment_count, 0) - 0)::int as "commentCount",
                           to_json(
                             '#p' || u_p.id || case
-                              when exists (
-                                select
-                                from
-                                  post_likes u_p_m
-                                where
-                                  u_p_m.post_id = u_p.id
-                                  and u_p_m.user_id = s.user_id
+                              when (
+                                coalesce(u_p_st.like_count, 0) > 0
+                                and exists (
+                                  select
+                                  from
+                                    post_likes u_p_m
+                                  where
+                                    u_p_m.post_id = u_p.id
+                                    and u_p_m.user_id = s.user_id
+                                )
                               ) then 't'
                               else 'f'
                             end
                           ) as "likedByMe",
                           coalesce(u_p.media::json, '[]'::json) as media,
                           coalesce(to_json(u_p.tags), '[]'::json) as tags,
-                          (
-                            coalesce(
-                              (
-                                select
-                                  u_p_s.quote_count
-                                from
-                                  post_stats u_p_s
-                                where
-                                  u_p_s.post_id = u_p.id
-                              ),
-                              0
-                            ) - 0
-                          )::int as "quoteCount",
+                          (coalesce(u_p_st.quote_count, 0) - 0)::int as "quoteCount",
                           case
                             when u_p.quote_of_id is null then null
                             else (
@@ -2568,90 +2493,64 @@ select
                                             u_p_q_a.id = u_p_q.author_id
                                         ) o
                                     ) as "createdBy",
-                                    (
-                                      coalesce(
-                                        (
-                                          select
-                                            u_p_q_s.like_count
-                                          from
-                                            post_stats u_p_q_s
-                                          where
-                                            u_p_q_s.post_id = u_p_q.id
-                                        ),
-                                        0
-                                      ) - 0
-                                    )::int as "likeCount",
-                                    (
-                                      coalesce(
-                                        (
-                                          select
-                                            u_p_q_s.comment_count
-                                          from
-                                            post_stats u_p_q_s
-                                          where
-                                            u_p_q_s.post_id = u_p_q.id
-                                        ),
-                                        0
-                                      ) - 0
-                                    )::int as "commentCount",
+                                    (coalesce(u_p_q_st.like_count, 0) - 0)::int as "likeCount",
+                                    (coalesce(u_p_q_st.comment_count, 0) - 0)::int as "commentCount",
                                     coalesce(u_p_q.media::json, '[]'::json) as media,
                                     coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
-                                    (
-                                      coalesce(
-                                        (
-                                          select
-                                            u_p_q_s.quote_count
-                                          from
-                                            post_stats u_p_q_s
-                                          where
-                                            u_p_q_s.post_id = u_p_q.id
-                                        ),
-                                        0
-                                      ) - 0
-                                    )::int as "quoteCount"
+                                    (coalesce(u_p_q_st.quote_count, 0) - 0)::int as "quoteCount"
                                   from
                                     posts u_p_q
+                                    left join lateral (
+                                      select
+                                        *
+                                      from
+                                        post_stats u_p_q_sr
+                                      where
+                                        u_p_q_sr.post_id = u_p_q.id
+                                      limit
+                                        1
+                                    ) u_p_q_st on true
                                   where
                                     u_p_q.id = u_p.quote_of_id
                                     and true
                                 ) o
                             )
                           end as "quoteOf",
-                          (
-                            coalesce(
-                              (
-                                select
-                                  u_p_rs.repost_count
-                                from
-                                  post_stats u_p_rs
-                                where
-                                  u_p_rs.post_id = u_p.id
-                              ),
-                              0
-                            ) - 0
-                          )::int as "repostCount",
+                          (coalesce(u_p_st.repost_count, 0) - 0)::int as "repostCount",
                           to_json(
                             '#r' || u_p.id || case
-                              when exists (
-                                select
-                                from
-                                  reposts u_p_r
-                                where
-                                  u_p_r.post_id = u_p.id
-                                  and u_p_r.user_id = s.user_id
+                              when (
+                                coalesce(u_p_st.repost_count, 0) > 0
+                                and exists (
+                                  select
+                                  from
+                                    reposts u_p_r
+                                  where
+                                    u_p_r.post_id = u_p.id
+                                    and u_p_r.user_id = s.user_id
+                                )
                               ) then 't'
                               else 'f'
                             end
                           ) as "repostedByMe",
                           to_json(
                             '#b' || u_p.id || case
-                              when exists (
-                                select
-                                from
-                                  bookmarks u_p_b
-                                where
-                                  u_p_b.post_id = u_p.id
-                                  and u_p_b.user_id = s.user_id
+                              when (
+                                exists (
+                                  select
+                                  from
+                                    bookmarks u_p_ba
+                                  where
+                                    u_p_ba.user_id = s.user_id
+                                )
+                                and exists (
+                                  select
+                                  from
+                                    bookmarks u_p_b
+                                  where
+                                    u_p_b.post_id = u_p.id
+                                    and u_p_b.user_id = s.user_id
+                                )
                               ) then 't'
                               else 'f'
                             end
@@ -2688,6 +2587,16 @@ select
                           end as mentions
                         from
                           posts u_p
+                          left join lateral (
+                            select
+                              *
+                            from
+                              post_stats u_p_sr
+                            where
+                              u_p_sr.post_id = u_p.id
+                            limit
+                              1
+                          ) u_p_st on true
                         where
                           u_p.author_id = u.id
                         order by
@@ -2726,63 +2635,57 @@ select
                                   u_c_a.id = u_c.author_id
                               ) o
                           ) as "createdBy",
-                          coalesce(
-                            (
-                              select
-                                array_to_json(array_agg(a))
-                              from
-                                (
-                                  select
-                                    u_c_lu.id,
-                                    u_c_lu.first_name as "firstName",
-                                    u_c_lu.last_name as "lastName",
-                                    u_c_lu.avatar_url as "avatarUrl",
-                                    u_c_lu.handle
-                                  from
-                                    (
-                                      select
-                                        l.user_id
-                                      from
-                                        comment_likes l
-                                      where
-                                        l.comment_id = u_c.id
-                                        and true
-                                      order by
-                                        l.user_id
-                                      limit
-                                        20
-                                    ) u_c_lu_i
-                                    join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
-                                  order by
-                                    u_c_lu_i.user_id
-                                  limit
-                                    20
-                                ) a
-                            ),
-                            '[]'::json
-                          ) as "likedBy",
-                          (
-                            coalesce(
+                          case
+                            when coalesce(u_c_st.like_count, 0) = 0 then '[]'::json
+                            else coalesce(
                               (
                                 select
-                                  u_c_s.like_count
+                                  array_to_json(array_agg(a))
                                 from
-                                  comment_stats u_c_s
-                                where
-                                  u_c_s.comment_id = u_c.id
+                                  (
+                                    select
+                                      u_c_lu.id,
+                                      u_c_lu.first_name as "firstName",
+                                      u_c_lu.last_name as "lastName",
+                                      u_c_lu.avatar_url as "avatarUrl",
+                                      u_c_lu.handle
+                                    from
+                                      (
+                                        select
+                                          l.user_id
+                                        from
+                                          comment_likes l
+                                        where
+                                          l.comment_id = u_c.id
+                                          and true
+                                        order by
+                                          l.user_id
+                                        limit
+                                          20
+                                      ) u_c_lu_i
+                                      join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
+                                    order by
+                                      u_c_lu_i.user_id
+                                    limit
+                                      20
+                                  ) a
                               ),
-                              0
-                            ) - 0
-                          )::int as "likeCount",
+                              '[]'::json
+                            )
+                          end as "likedBy",
+                          (coalesce(u_c_st.like_count, 0) - 0)::int as "likeCount",
                           to_json(
                             '#c' || u_c.id || case
-                              when exists (
-                                select
-                                from
-                                  comment_likes u_c_m
-                                where
-                                  u_c_m.comment_id = u_c.id
-                                  and u_c_m.user_id = s.user_id
+                              when (
+                                coalesce(u_c_st.like_count, 0) > 0
+                                and exists (
+                                  select
+                                  from
+                                    comment_likes u_c_m
+                                  where
+                                    u_c_m.comment_id = u_c.id
+                                    and u_c_m.user_id = s.user_id
+                                )
                               ) then 't'
                               else 'f'
                             end
@@ -2819,6 +2722,16 @@ select
                           end as mentions
                         from
                           comments u_c
+                          left join lateral (
+                            select
+                              *
+                            from
+                              comment_stats u_c_sr
+                            where
+                              u_c_sr.comment_id = u_c.id
+                            limit
+                              1
+                          ) u_c_st on true
                         where
                           u_c.author_id = u.id
                           and true
@@ -2999,108 +2912,217 @@ select
                                 u_p_a.id = u_p.author_id
                             ) o
                         ) as "createdBy",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_p_lu.id,
-                                  u_p_lu.first_name as "firstName",
-                                  u_p_lu.last_name as "lastName",
-                                  u_p_lu.avatar_url as "avatarUrl",
-                                  u_p_lu.handle
-                                from
-                                  (
-                                    select
-                                      l.user_id
-                                    from
-                                      post_likes l
-                                    where
-                                      l.post_id = u_p.id
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = l.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = l.user_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                    order by
-                                      l.user_id
-                                    limit
-                                      20
-                                  ) u_p_lu_i
-                                  join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
-                                order by
-                                  u_p_lu_i.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as "likedBy",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_p_c.id,
-                                  u_p_c.content,
-                                  to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                                  (
-                                    select
-                                      row_to_json(o)
-                                    from
-                                      (
-                                        select
-                                          u_p_c_a.id,
-                                          u_p_c_a.first_name as "firstName",
-                                          u_p_c_a.last_name as "lastName",
-                                          u_p_c_a.avatar_url as "avatarUrl",
-                                          u_p_c_a.handle
-                                        from
-                                          users u_p_c_a
-                                        where
-                                          u_p_c_a.id = u_p_c.author_id
-                                      ) o
-                                  ) as "createdBy",
-                                  coalesce(
+                        case
+                          when coalesce(u_p_st.like_count, 0) = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_lu.id,
+                                    u_p_lu.first_name as "firstName",
+                                    u_p_lu.last_name as "lastName",
+                                    u_p_lu.avatar_url as "avatarUrl",
+                                    u_p_lu.handle
+                                  from
                                     (
                                       select
-                                        array_to_json(array_agg(a))
+                                        l.user_id
+                                      from
+                                        post_likes l
+                                      where
+                                        l.post_id = u_p.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) u_p_lu_i
+                                    join users u_p_lu on u_p_lu.id = u_p_lu_i.user_id
+                                  order by
+                                    u_p_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
+                            ),
+                            '[]'::json
+                          )
+                        end as "likedBy",
+                        case
+                          when coalesce(u_p_st.comment_count, 0) = 0 then '[]'::json
+                          else coalesce(
+                            (
+                              select
+                                array_to_json(array_agg(a))
+                              from
+                                (
+                                  select
+                                    u_p_c.id,
+                                    u_p_c.content,
+                                    to_char(u_p_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                                    (
+                                      select
+                                        row_to_json(o)
                                       from
                                         (
                                           select
-                                            u_p_c_lu.id,
-                                            u_p_c_lu.first_name as "firstName",
-                                            u_p_c_lu.last_name as "lastName",
-                                            u_p_c_lu.avatar_url as "avatarUrl",
-                                            u_p_c_lu.handle
+                                            u_p_c_a.id,
+                                            u_p_c_a.first_name as "firstName",
+                                            u_p_c_a.last_name as "lastName",
+                                            u_p_c_a.avatar_url as "avatarUrl",
+                                            u_p_c_a.handle
+                                          from
+                                            users u_p_c_a
+                                          where
+                                            u_p_c_a.id = u_p_c.author_id
+                                        ) o
+                                    ) as "createdBy",
+                                    case
+                                      when coalesce(u_p_c_st.like_count, 0) = 0 then '[]'::json
+                                      else coalesce(
+                                        (
+                                          select
+                                            array_to_json(array_agg(a))
                                           from
                                             (
                                               select
-                                                l.user_id
+                                                u_p_c_lu.id,
+                                                u_p_c_lu.first_name as "firstName",
+                                                u_p_c_lu.last_name as "lastName",
+                                                u_p_c_lu.avatar_url as "avatarUrl",
+                                                u_p_c_lu.handle
                                               from
-                                                comment_likes l
+                                                (
+                                                  select
+                                                    l.user_id
+                                                  from
+                                                    comment_likes l
+                                                  where
+                                                    l.comment_id = u_p_c.id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = l.user_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = l.user_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                  order by
+                                                    l.user_id
+                                                  limit
+                                                    20
+                                                ) u_p_c_lu_i
+                                                join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
+                                              order by
+                                                u_p_c_lu_i.user_id
+                                              limit
+                                                20
+                                            ) a
+                                        ),
+                                        '[]'::json
+                                      )
+                                    end as "likedBy",
+                                    (
+                                      coalesce(u_p_c_st.like_count, 0) - (
+                                        case
+                                          when s.block_count = 0 then 0
+                                          else (
+                                            select
+                                              count(*)
+                                            from
+                                              (
+                                                select
+                                                  hb.blocked_id as u
+                                                from
+                                                  blocks hb
+                                                where
+                                                  hb.blocker_id = s.user_id
+                                                union all
+                                                select
+                                                  hb.blocker_id
+                                                from
+                                                  blocks hb
+                                                where
+                                                  hb.blocked_id = s.user_id
+                                              ) hu
+                                              cross join lateral (
+                                                select
+                                                from
+                                                  comment_likes hl
+                                                where
+                                                  hl.comment_id = u_p_c.id
+                                                  and hl.user_id = hu.u
+                                              ) hr
+                                          )
+                                        end
+                                      )
+                                    )::int as "likeCount",
+                                    (
+                                      coalesce(u_p_c_st.like_count, 0) > 0
+                                      and exists (
+                                        select
+                                        from
+                                          comment_likes u_p_c_m
+                                        where
+                                          u_p_c_m.comment_id = u_p_c.id
+                                          and u_p_c_m.user_id = s.user_id
+                                      )
+                                    ) as "likedByMe",
+                                    case
+                                      when strpos(u_p_c.content, '@') = 0 then '[]'::json
+                                      else coalesce(
+                                        (
+                                          select
+                                            array_to_json(array_agg(a))
+                                          from
+                                            (
+                                              select
+                                                u_p_c_me_mu.id,
+                                                u_p_c_me_mu.first_name as "firstName",
+                                                u_p_c_me_mu.last_name as "lastName",
+                                                u_p_c_me_mu.avatar_url as "avatarUrl",
+                                                u_p_c_me_mu.handle
+                                              from
+                                                comment_mentions u_p_c_me_m
+                                                join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
                                               where
-                                                l.comment_id = u_p_c.id
+                                                u_p_c_me_m.comment_id = u_p_c.id
+                                                and u_p_c_me_m.shown
                                                 and (
                                                   s.block_count = 0
                                                   or (
@@ -3110,181 +3132,74 @@ select
                                                         blocks bk
                                                       where
                                                         bk.blocker_id = s.user_id
-                                                        and bk.blocked_id = l.user_id
+                                                        and bk.blocked_id = u_p_c_me_m.user_id
                                                     )
                                                     and not exists (
                                                       select
                                                       from
                                                         blocks bk
                                                       where
-                                                        bk.blocker_id = l.user_id
+                                                        bk.blocker_id = u_p_c_me_m.user_id
                                                         and bk.blocked_id = s.user_id
                                                     )
                                                   )
                                                 )
                                               order by
-                                                l.user_id
+                                                u_p_c_me_m.user_id
                                               limit
                                                 20
-                                            ) u_p_c_lu_i
-                                            join users u_p_c_lu on u_p_c_lu.id = u_p_c_lu_i.user_id
-                                          order by
-                                            u_p_c_lu_i.user_id
-                                          limit
-                                            20
-                                        ) a
-                                    ),
-                                    '[]'::json
-                                  ) as "likedBy",
-                                  (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_c_s.like_count
-                                        from
-                                          comment_stats u_p_c_s
-                                        where
-                                          u_p_c_s.comment_id = u_p_c.id
-                                      ),
-                                      0
-                                    ) - (
-                                      case
-                                        when s.block_count = 0 then 0
-                                        else (
+                                            ) a
+                                        ),
+                                        '[]'::json
+                                      )
+                                    end as mentions
+                                  from
+                                    comments u_p_c
+                                    left join lateral (
+                                      select
+                                        *
+                                      from
+                                        comment_stats u_p_c_sr
+                                      where
+                                        u_p_c_sr.comment_id = u_p_c.id
+                                      limit
+                                        1
+                                    ) u_p_c_st on true
+                                  where
+                                    u_p_c.post_id = u_p.id
+                                    and (
+                                      s.block_count = 0
+                                      or (
+                                        not exists (
                                           select
-                                            count(*)
                                           from
-                                            (
-                                              select
-                                                hb.blocked_id as u
-                                              from
-                                                blocks hb
-                                              where
-                                                hb.blocker_id = s.user_id
-                                              union all
-                                              select
-                                                hb.blocker_id
-                                              from
-                                                blocks hb
-                                              where
-                                                hb.blocked_id = s.user_id
-                                            ) hu
-                                            cross join lateral (
-                                              select
-                                              from
-                                                comment_likes hl
-                                              where
-                                                hl.comment_id = u_p_c.id
-                                                and hl.user_id = hu.u
-                                            ) hr
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = s.user_id
+                                            and bk.blocked_id = u_p_c.author_id
                                         )
-                                      end
-                                    )
-                                  )::int as "likeCount",
-                                  exists (
-                                    select
-                                    from
-                                      comment_likes u_p_c_m
-                                    where
-                                      u_p_c_m.comment_id = u_p_c.id
-                                      and u_p_c_m.user_id = s.user_id
-                                  ) as "likedByMe",
-                                  case
-                                    when strpos(u_p_c.content, '@') = 0 then '[]'::json
-                                    else coalesce(
-                                      (
-                                        select
-                                          array_to_json(array_agg(a))
-                                        from
-                                          (
-                                            select
-                                              u_p_c_me_mu.id,
-                                              u_p_c_me_mu.first_name as "firstName",
-                                              u_p_c_me_mu.last_name as "lastName",
-                                              u_p_c_me_mu.avatar_url as "avatarUrl",
-                                              u_p_c_me_mu.handle
-                                            from
-                                              comment_mentions u_p_c_me_m
-                                              join users u_p_c_me_mu on u_p_c_me_mu.id = u_p_c_me_m.user_id
-                                            where
-                                              u_p_c_me_m.comment_id = u_p_c.id
-                                              and u_p_c_me_m.shown
-                                              and (
-                                                s.block_count = 0
-                                                or (
-                                                  not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = s.user_id
-                                                      and bk.blocked_id = u_p_c_me_m.user_id
-                                                  )
-                                                  and not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = u_p_c_me_m.user_id
-                                                      and bk.blocked_id = s.user_id
-                                                  )
-                                                )
-                                              )
-                                            order by
-                                              u_p_c_me_m.user_id
-                                            limit
-                                              20
-                                          ) a
-                                      ),
-                                      '[]'::json
-                                    )
-                                  end as mentions
-                                from
-                                  comments u_p_c
-                                where
-                                  u_p_c.post_id = u_p.id
-                                  and (
-                                    s.block_count = 0
-                                    or (
-                                      not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = s.user_id
-                                          and bk.blocked_id = u_p_c.author_id
-                                      )
-                                      and not exists (
-                                        select
-                                        from
-                                          blocks bk
-                                        where
-                                          bk.blocker_id = u_p_c.author_id
-                                          and bk.blocked_id = s.user_id
+                                        and not exists (
+                                          select
+                                          from
+                                            blocks bk
+                                          where
+                                            bk.blocker_id = u_p_c.author_id
+                                            and bk.blocked_id = s.user_id
+                                        )
                                       )
                                     )
-                                  )
-                                order by
-                                  u_p_c.created_at desc,
-                                  u_p_c.id desc
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as comments,
-                        (
-                          coalesce(
-                            (
-                              select
-                                u_p_s.like_count
-                              from
-                                post_stats u_p_s
-                              where
-                                u_p_s.post_id = u_p.id
+                                  order by
+                                    u_p_c.created_at desc,
+                                    u_p_c.id desc
+                                  limit
+                                    20
+                                ) a
                             ),
-                            0
-                          ) - (
+                            '[]'::json
+                          )
+                        end as comments,
+                        (
+                          coalesce(u_p_st.like_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -3319,17 +3234,7 @@ select
                           )
                         )::int as "likeCount",
                         (
-                          coalesce(
-                            (
-                              select
-                                u_p_s.comment_count
-                              from
-                                post_stats u_p_s
-                              where
-                                u_p_s.post_id = u_p.id
-                            ),
-                            0
-                          ) - (
+                          coalesce(u_p_st.comment_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -3363,28 +3268,21 @@ select
                             end
                           )
                         )::int as "commentCount",
-                        exists (
-                          select
-                          from
-                            post_likes u_p_m
-                          where
-                            u_p_m.post_id = u_p.id
-                            and u_p_m.user_id = s.user_id
+                        (
+                          coalesce(u_p_st.like_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              post_likes u_p_m
+                            where
+                              u_p_m.post_id = u_p.id
+                              and u_p_m.user_id = s.user_id
+                          )
                         ) as "likedByMe",
                         coalesce(u_p.media::json, '[]'::json) as media,
                         coalesce(to_json(u_p.tags), '[]'::json) as tags,
                         (
-                          coalesce(
-                            (
-                              select
-                                u_p_s.quote_count
-                              from
-                                post_stats u_p_s
-                              where
-                                u_p_s.post_id = u_p.id
-                            ),
-                            0
-                          ) - (
+                          coalesce(u_p_st.quote_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -3448,17 +3346,7 @@ select
                                       ) o
                                   ) as "createdBy",
                                   (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.like_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - (
+                                    coalesce(u_p_q_st.like_count, 0) - (
                                       case
                                         when s.block_count = 0 then 0
                                         else (
@@ -3493,17 +3381,7 @@ select
                                     )
                                   )::int as "likeCount",
                                   (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.comment_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - (
+                                    coalesce(u_p_q_st.comment_count, 0) - (
                                       case
                                         when s.block_count = 0 then 0
                                         else (
@@ -3540,17 +3418,7 @@ select
                                   coalesce(u_p_q.media::json, '[]'::json) as media,
                                   coalesce(to_json(u_p_q.tags), '[]'::json) as tags,
                                   (
-                                    coalesce(
-                                      (
-                                        select
-                                          u_p_q_s.quote_count
-                                        from
-                                          post_stats u_p_q_s
-                                        where
-                                          u_p_q_s.post_id = u_p_q.id
-                                      ),
-                                      0
-                                    ) - (
+                                    coalesce(u_p_q_st.quote_count, 0) - (
                                       case
                                         when s.block_count = 0 then 0
                                         else (
@@ -3586,6 +3454,16 @@ select
                                   )::int as "quoteCount"
                                 from
                                   posts u_p_q
+                                  left join lateral (
+                                    select
+                                      *
+                                    from
+                                      post_stats u_p_q_sr
+                                    where
+                                      u_p_q_sr.post_id = u_p_q.id
+                                    limit
+                                      1
+                                  ) u_p_q_st on true
                                 where
                                   u_p_q.id = u_p.quote_of_id
                                   and (
@@ -3613,17 +3491,7 @@ select
                           )
                         end as "quoteOf",
                         (
-                          coalesce(
-                            (
-                              select
-                                u_p_rs.repost_count
-                              from
-                                post_stats u_p_rs
-                              where
-                                u_p_rs.post_id = u_p.id
-                            ),
-                            0
-                          ) - (
+                          coalesce(u_p_st.repost_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -3657,21 +3525,33 @@ select
                             end
                           )
                         )::int as "repostCount",
-                        exists (
-                          select
-                          from
-                            reposts u_p_r
-                          where
-                            u_p_r.post_id = u_p.id
-                            and u_p_r.user_id = s.user_id
+                        (
+                          coalesce(u_p_st.repost_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              reposts u_p_r
+                            where
+                              u_p_r.post_id = u_p.id
+                              and u_p_r.user_id = s.user_id
+                          )
                         ) as "repostedByMe",
-                        exists (
-                          select
-                          from
-                            bookmarks u_p_b
-                          where
-                            u_p_b.post_id = u_p.id
-                            and u_p_b.user_id = s.user_id
+                        (
+                          exists (
+                            select
+                            from
+                              bookmarks u_p_ba
+                            where
+                              u_p_ba.user_id = s.user_id
+                          )
+                          and exists (
+                            select
+                            from
+                              bookmarks u_p_b
+                            where
+                              u_p_b.post_id = u_p.id
+                              and u_p_b.user_id = s.user_id
+                          )
                         ) as "bookmarkedByMe",
                         case
                           when strpos(u_p.content, '@') = 0 then '[]'::json
@@ -3725,6 +3605,16 @@ select
                         end as mentions
                       from
                         posts u_p
+                        left join lateral (
+                          select
+                            *
+                          from
+                            post_stats u_p_sr
+                          where
+                            u_p_sr.post_id = u_p.id
+                          limit
+                            1
+                        ) u_p_st on true
                       where
                         u_p.author_id = u.id
                       order by
@@ -3763,73 +3653,66 @@ select
                                 u_c_a.id = u_c.author_id
                             ) o
                         ) as "createdBy",
-                        coalesce(
-                          (
-                            select
-                              array_to_json(array_agg(a))
-                            from
-                              (
-                                select
-                                  u_c_lu.id,
-                                  u_c_lu.first_name as "firstName",
-                                  u_c_lu.last_name as "lastName",
-                                  u_c_lu.avatar_url as "avatarUrl",
-                                  u_c_lu.handle
-                                from
-                                  (
-                                    select
-                                      l.user_id
-                                    from
-                                      comment_likes l
-                                    where
-                                      l.comment_id = u_c.id
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = l.user_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = l.user_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                    order by
-                                      l.user_id
-                                    limit
-                                      20
-                                  ) u_c_lu_i
-                                  join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
-                                order by
-                                  u_c_lu_i.user_id
-                                limit
-                                  20
-                              ) a
-                          ),
-                          '[]'::json
-                        ) as "likedBy",
-                        (
-                          coalesce(
+                        case
+                          when coalesce(u_c_st.like_count, 0) = 0 then '[]'::json
+                          else coalesce(
                             (
                               select
-                                u_c_s.like_count
+                                array_to_json(array_agg(a))
                               from
-                                comment_stats u_c_s
-                              where
-                                u_c_s.comment_id = u_c.id
+                                (
+                                  select
+                                    u_c_lu.id,
+                                    u_c_lu.first_name as "firstName",
+                                    u_c_lu.last_name as "lastName",
+                                    u_c_lu.avatar_url as "avatarUrl",
+                                    u_c_lu.handle
+                                  from
+                                    (
+                                      select
+                                        l.user_id
+                                      from
+                                        comment_likes l
+                                      where
+                                        l.comment_id = u_c.id
+                                        and (
+                                          s.block_count = 0
+                                          or (
+                                            not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = s.user_id
+                                                and bk.blocked_id = l.user_id
+                                            )
+                                            and not exists (
+                                              select
+                                              from
+                                                blocks bk
+                                              where
+                                                bk.blocker_id = l.user_id
+                                                and bk.blocked_id = s.user_id
+                                            )
+                                          )
+                                        )
+                                      order by
+                                        l.user_id
+                                      limit
+                                        20
+                                    ) u_c_lu_i
+                                    join users u_c_lu on u_c_lu.id = u_c_lu_i.user_id
+                                  order by
+                                    u_c_lu_i.user_id
+                                  limit
+                                    20
+                                ) a
                             ),
-                            0
-                          ) - (
+                            '[]'::json
+                          )
+                        end as "likedBy",
+                        (
+                          coalesce(u_c_st.like_count, 0) - (
                             case
                               when s.block_count = 0 then 0
                               else (
@@ -3863,13 +3746,16 @@ select
                             end
                           )
                         )::int as "likeCount",
-                        exists (
-                          select
-                          from
-                            comment_likes u_c_m
-                          where
-                            u_c_m.comment_id = u_c.id
-                            and u_c_m.user_id = s.user_id
+                        (
+                          coalesce(u_c_st.like_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              comment_likes u_c_m
+                            where
+                              u_c_m.comment_id = u_c.id
+                              and u_c_m.user_id = s.user_id
+                          )
                         ) as "likedByMe",
                         case
                           when strpos(u_c.content, '@') = 0 then '[]'::json
@@ -3923,6 +3809,16 @@ select
                         end as mentions
                       from
                         comments u_c
+                        left join lateral (
+                          select
+                            *
+                          from
+                            comment_stats u_c_sr
+                          where
+                            u_c_sr.comment_id = u_c.id
+                          limit
+                            1
+                        ) u_c_st on true
                       where
                         u_c.author_id = u.id
                         and (
