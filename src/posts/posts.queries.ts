@@ -276,7 +276,11 @@ function createPostStatement(parts: NewPostParts): Statement {
     quoteOf && `noted as (${quoteNoted})`,
     handles && linkPostMentions(handles),
   ].filter(Boolean);
-  const answer = { me: 's.user_id', fresh: true, mentions: handles ? writtenMentionsJson() : `'[]'::json` };
+  const answer = {
+    me: 's.user_id',
+    fresh: { quoting: quoteOf !== undefined },
+    mentions: handles ? writtenMentionsJson() : `'[]'::json`,
+  };
   statement = namedStatement(
     name,
     `with ${ctes.join(',\n    ')}

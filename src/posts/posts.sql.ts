@@ -127,10 +127,15 @@ export interface ShareWrite {
 /**
  * How a Post is built: for `Reader`; `like` or `share` in a statement that writes the caller's like,
  * repost or bookmark; `fresh` in the statement that writes the post, which has no likes, comments or
- * quotes yet (and whose quote the quoted post's counter does not show yet), and `mentions` (a JSON
- * array) the mentions it writes.
+ * quotes yet (`quoting` when it quotes a post, whose counter does not show the quote yet), and
+ * `mentions` (a JSON array) the mentions it writes.
  */
-export type PostBuild = Reader & { like?: LikeWrite; share?: ShareWrite; fresh?: boolean; mentions?: string };
+export type PostBuild = Reader & {
+  like?: LikeWrite;
+  share?: ShareWrite;
+  fresh?: { quoting: boolean };
+  mentions?: string;
+};
 
 /** The counts of post `p` (with its withStats join) as the reader could page through them, less those a block hides. */
 const postCounts = (p: string, reader: Reader) => ({
@@ -199,7 +204,7 @@ const postColumns = (p: string, build: PostBuild) => {
   ${likedBy} as "likedBy", ${comments} as comments,
   ${likeCount} as "likeCount", ${commentCount} as "commentCount", ${likedByMe} as "likedByMe",
   ${mediaAndTags(p)},
-  ${fresh ? '0' : counts.quoteCount} as "quoteCount", case when ${p}.quote_of_id is null then null else ${quotedPost(p, build, fresh ? ' + 1' : '')} end as "quoteOf",
+  ${fresh ? '0' : counts.quoteCount} as "quoteCount", ${fresh?.quoting === false ? 'null' : `case when ${p}.quote_of_id is null then null else ${quotedPost(p, build, fresh ? ' + 1' : '')} end`} as "quoteOf",
   ${shareColumns(p, build)},
   ${build.mentions ?? mentionsOf(`${p}.content`, mentionsJson(POST_MENTIONS, `${p}_me`, `${p}.id`, build.viewer))} as mentions`;
 };

@@ -3081,58 +3081,7 @@ select
               coalesce(ins.media::json, '[]'::json) as media,
               coalesce(to_json(ins.tags), '[]'::json) as tags,
               0 as "quoteCount",
-              case
-                when ins.quote_of_id is null then null
-                else (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        ins_q.id,
-                        ins_q.title,
-                        ins_q.content,
-                        to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                ins_q_a.id,
-                                ins_q_a.first_name as "firstName",
-                                ins_q_a.last_name as "lastName",
-                                ins_q_a.avatar_url as "avatarUrl",
-                                ins_q_a.handle
-                              from
-                                users ins_q_a
-                              where
-                                ins_q_a.id = ins_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (coalesce(ins_q_st.like_count, 0) - 0)::int as "likeCount",
-                        (coalesce(ins_q_st.comment_count, 0) - 0)::int as "commentCount",
-                        coalesce(ins_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(ins_q.tags), '[]'::json) as tags,
-                        (coalesce(ins_q_st.quote_count, 0) - 0)::int + 1 as "quoteCount"
-                      from
-                        posts ins_q
-                        left join lateral (
-                          select
-                            *
-                          from
-                            post_stats ins_q_sr
-                          where
-                            ins_q_sr.post_id = ins_q.id
-                          limit
-                            1
-                        ) ins_q_st on true
-                      where
-                        ins_q.id = ins.quote_of_id
-                        and true
-                    ) o
-                )
-              end as "quoteOf",
+              null as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
               false as "bookmarkedByMe",
@@ -3387,58 +3336,7 @@ select
               coalesce(ins.media::json, '[]'::json) as media,
               coalesce(to_json(ins.tags), '[]'::json) as tags,
               0 as "quoteCount",
-              case
-                when ins.quote_of_id is null then null
-                else (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        ins_q.id,
-                        ins_q.title,
-                        ins_q.content,
-                        to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                ins_q_a.id,
-                                ins_q_a.first_name as "firstName",
-                                ins_q_a.last_name as "lastName",
-                                ins_q_a.avatar_url as "avatarUrl",
-                                ins_q_a.handle
-                              from
-                                users ins_q_a
-                              where
-                                ins_q_a.id = ins_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (coalesce(ins_q_st.like_count, 0) - 0)::int as "likeCount",
-                        (coalesce(ins_q_st.comment_count, 0) - 0)::int as "commentCount",
-                        coalesce(ins_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(ins_q.tags), '[]'::json) as tags,
-                        (coalesce(ins_q_st.quote_count, 0) - 0)::int + 1 as "quoteCount"
-                      from
-                        posts ins_q
-                        left join lateral (
-                          select
-                            *
-                          from
-                            post_stats ins_q_sr
-                          where
-                            ins_q_sr.post_id = ins_q.id
-                          limit
-                            1
-                        ) ins_q_st on true
-                      where
-                        ins_q.id = ins.quote_of_id
-                        and true
-                    ) o
-                )
-              end as "quoteOf",
+              null as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
               false as "bookmarkedByMe",
@@ -4266,58 +4164,7 @@ select
               coalesce(ins.media::json, '[]'::json) as media,
               coalesce(to_json(ins.tags), '[]'::json) as tags,
               0 as "quoteCount",
-              case
-                when ins.quote_of_id is null then null
-                else (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        ins_q.id,
-                        ins_q.title,
-                        ins_q.content,
-                        to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                ins_q_a.id,
-                                ins_q_a.first_name as "firstName",
-                                ins_q_a.last_name as "lastName",
-                                ins_q_a.avatar_url as "avatarUrl",
-                                ins_q_a.handle
-                              from
-                                users ins_q_a
-                              where
-                                ins_q_a.id = ins_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (coalesce(ins_q_st.like_count, 0) - 0)::int as "likeCount",
-                        (coalesce(ins_q_st.comment_count, 0) - 0)::int as "commentCount",
-                        coalesce(ins_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(ins_q.tags), '[]'::json) as tags,
-                        (coalesce(ins_q_st.quote_count, 0) - 0)::int + 1 as "quoteCount"
-                      from
-                        posts ins_q
-                        left join lateral (
-                          select
-                            *
-                          from
-                            post_stats ins_q_sr
-                          where
-                            ins_q_sr.post_id = ins_q.id
-                          limit
-                            1
-                        ) ins_q_st on true
-                      where
-                        ins_q.id = ins.quote_of_id
-                        and true
-                    ) o
-                )
-              end as "quoteOf",
+              null as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
               false as "bookmarkedByMe",
@@ -4643,58 +4490,7 @@ select
               coalesce(ins.media::json, '[]'::json) as media,
               coalesce(to_json(ins.tags), '[]'::json) as tags,
               0 as "quoteCount",
-              case
-                when ins.quote_of_id is null then null
-                else (
-                  select
-                    row_to_json(o)
-                  from
-                    (
-                      select
-                        ins_q.id,
-                        ins_q.title,
-                        ins_q.content,
-                        to_char(ins_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-                        (
-                          select
-                            row_to_json(o)
-                          from
-                            (
-                              select
-                                ins_q_a.id,
-                                ins_q_a.first_name as "firstName",
-                                ins_q_a.last_name as "lastName",
-                                ins_q_a.avatar_url as "avatarUrl",
-                                ins_q_a.handle
-                              from
-                                users ins_q_a
-                              where
-                                ins_q_a.id = ins_q.author_id
-                            ) o
-                        ) as "createdBy",
-                        (coalesce(ins_q_st.like_count, 0) - 0)::int as "likeCount",
-                        (coalesce(ins_q_st.comment_count, 0) - 0)::int as "commentCount",
-                        coalesce(ins_q.media::json, '[]'::json) as media,
-                        coalesce(to_json(ins_q.tags), '[]'::json) as tags,
-                        (coalesce(ins_q_st.quote_count, 0) - 0)::int + 1 as "quoteCount"
-                      from
-                        posts ins_q
-                        left join lateral (
-                          select
-                            *
-                          from
-                            post_stats ins_q_sr
-                          where
-                            ins_q_sr.post_id = ins_q.id
-                          limit
-                            1
-                        ) ins_q_st on true
-                      where
-                        ins_q.id = ins.quote_of_id
-                        and true
-                    ) o
-                )
-              end as "quoteOf",
+              null as "quoteOf",
               0 as "repostCount",
               false as "repostedByMe",
               false as "bookmarkedByMe",
