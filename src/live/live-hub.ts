@@ -228,8 +228,9 @@ export class LiveHub {
       ids,
       readers.map(([userId]) => userId),
     );
-    for (const { event, reader } of events)
-      for (const stream of this.streamsByUser.get(reader) ?? []) if (stream.kind === 'home') stream.push(event);
+    for (const { event, readers } of events)
+      for (const reader of readers)
+        for (const stream of this.streamsByUser.get(reader) ?? []) if (stream.kind === 'home') stream.push(event);
   }
 
   private async deliverNotifications(ids: number[]): Promise<void> {

@@ -142,27 +142,31 @@ export async function listTransactionsInProgress(
 }
 
 /**
- * The home timeline's events for the reader `readerId` (an expression, whose users row is `vw`):
- * the posts `posts` names (a condition on `p`) by an author they follow or with a tag they follow,
- * and the reposts `reposts` names (on `r`) by a user they follow, each as the posts row of its item
- * with `home_at`, `home_reposter`, its `event_id` and its `cursor`; blocks and mutes as in the lists.
+ * The home timeline's events among the posts `posts` names (a condition on `p`) and the reposts
+ * `reposts` names (on `r`), whoever reads them: each the posts row of its item with `home_at`,
+ * `home_reposter` (null for a post's own event), its `event_id` and its `cursor`.
  */
-const homeEvents = (readerId: string, posts: string, reposts: string) => {
-  const viewer = viewerRow('vw');
-  const followed = (user: string) =>
-    `exists (select from follows hf where hf.follower_id = ${readerId} and hf.followed_id = ${user}) and ${shownAuthor(viewer, user)}`;
-  return `select hp.*, ev.at as home_at, ev.reposter as home_reposter, ev.event_id,
-      ${homeCursorOf('ev.at', 'hp.id')} as cursor
+const homeEventRows = (posts: string, reposts: string) =>
+  `select hp.*, ev.at as home_at, ev.reposter as home_reposter, ev.event_id, ${homeCursorOf('ev.at', 'hp.id')} as cursor
     from (
-      select p.id as event_id, p.id as post_id, p.created_at as at, null::int as reposter from posts p
-      where ${posts} and ${shownAuthor(viewer, 'p.author_id')} and (
-        exists (select from follows hf where hf.follower_id = ${readerId} and hf.followed_id = p.author_id)
-        or exists (select from post_tags ht join tag_follows htf on htf.tag = ht.tag and htf.user_id = ${readerId} where ht.post_id = p.id))
+      select p.id as event_id, p.id as post_id, p.created_at as at, null::int as reposter from posts p where ${posts}
       union all
-      select r.id, r.post_id, r.created_at, r.user_id from reposts r
-      where ${reposts} and ${followed('r.user_id')}
-        and ${shownAuthor(viewer, '(select ap.author_id from posts ap where ap.id = r.post_id)')}
+      select r.id, r.post_id, r.created_at, r.user_id from reposts r where ${reposts}
     ) ev join posts hp on hp.id = ev.post_id`;
+
+/**
+ * The event `e` (homeEventRows) is in the home timeline of the reader whose users row is `vw`: a
+ * post by an author they follow or with a tag they follow, a repost by a user they follow; blocks
+ * and mutes as in the lists.
+ */
+const inHomeOf = (vw: string, e: string) => {
+  const viewer = viewerRow(vw);
+  const follows = (user: string) =>
+    `exists (select from follows hf where hf.follower_id = ${vw}.id and hf.followed_id = ${user})`;
+  return `${shownAuthor(viewer, `${e}.author_id`)} and case when ${e}.home_reposter is null
+    then ${follows(`${e}.author_id`)}
+      or exists (select from post_tags ht join tag_follows htf on htf.tag = ht.tag and htf.user_id = ${vw}.id where ht.post_id = ${e}.id)
+    else ${follows(`${e}.home_reposter`)} and ${shownAuthor(viewer, `${e}.home_reposter`)} end`;
 };
 
 // As the lists show them to the reader $1 (`vw`): blocks and mutes as there (docs/safety.md).
@@ -177,9 +181,9 @@ const AFTER: Record<LiveKind, Statement> = {
   ),
   home: namedStatement(
     'live_home_after',
-    `select e.event_id, ${homeItemJson('e', { me: 'vw.id', viewer: reader })}::text, e.cursor from users vw cross join lateral (
-      ${homeEvents('$1', 'p.id > $2 and p.id <= $3', 'r.id > $2 and r.id <= $3')}) e
-      where vw.id = $1 order by e.event_id limit $4`,
+    `select e.event_id, ${homeItemJson('e', { me: 'vw.id', viewer: reader })}::text, e.cursor
+      from users vw, (${homeEventRows('p.id > $2 and p.id <= $3', 'r.id > $2 and r.id <= $3')}) e
+      where vw.id = $1 and ${inHomeOf('vw', 'e')} order by e.event_id limit $4`,
   ),
   notifications: namedStatement(
     'live_notifications_after',
@@ -204,32 +208,71 @@ export async function listEventsAfter(
   }));
 }
 
+/**
+ * What of the post `p` is the readers' own, for those of `$2` (the readers on this process): who
+ * likes it, who likes which of its preview comments, who reposted and who bookmarked it. Five
+ * columns, with the lateral join `cl` (readerStatesJoin) in the FROM.
+ */
+const readerStates = (
+  p: string,
+) => `array(select l.user_id from post_likes l where l.post_id = ${p}.id and l.user_id = any($2::int[])),
+    cl.users, cl.comments,
+    array(select r.user_id from reposts r where r.post_id = ${p}.id and r.user_id = any($2::int[])),
+    array(select k.user_id from bookmarks k where k.post_id = ${p}.id and k.user_id = any($2::int[]))`;
+const readerStatesJoin = (p: string) => `cross join lateral (
+      select coalesce(array_agg(l.user_id), '{}') as users, coalesce(array_agg(l.comment_id), '{}') as comments
+      from comment_likes l where l.user_id = any($2::int[]) and l.comment_id in (
+        select c.id from comments c where c.post_id = ${p}.id order by c.created_at desc, c.id desc limit ${PREVIEW_ITEMS})
+    ) cl`;
+
+/**
+ * A statement's rows of one shared JSON each (`postId`, `json` built with markers, the `readers` it
+ * goes to, then readerStates), or of one JSON built for one reader (its reader states null): each
+ * as the events, one per JSON, and the readers each goes to, with their own likes, reposts and
+ * bookmarks filled in (posts/shared-answers.ts).
+ */
+function fillShared<E>(
+  [postId, readers, json, postLikers, commentLikers, likedComments, reposters, bookmarkers]: unknown[],
+  event: (json: string) => E,
+): { event: E; readers: number[] }[] {
+  if (postLikers === null) return [{ event: event(json as string), readers: readers as number[] }];
+  const shared = new SharedAnswer(json as string);
+  const liked = new Map<number, { [K in keyof Liked]: Set<number> }>();
+  const likesOf = (user: number) =>
+    liked.get(user) ??
+    liked.set(user, { posts: new Set(), comments: new Set(), reposted: new Set(), bookmarked: new Set() }).get(user)!;
+  const post = postId as number;
+  for (const user of postLikers as number[]) likesOf(user).posts.add(post);
+  for (const user of reposters as number[]) likesOf(user).reposted.add(post);
+  for (const user of bookmarkers as number[]) likesOf(user).bookmarked.add(post);
+  (commentLikers as number[]).forEach((user, i) => likesOf(user).comments.add((likedComments as number[])[i]!));
+  return [
+    { event: event(shared.own()), readers: (readers as number[]).filter((user) => !liked.has(user)) },
+    ...(readers as number[])
+      .filter((user) => liked.has(user))
+      .map((user) => ({ event: event(shared.for(liked.get(user)!)), readers: [user] })),
+  ];
+}
+
 /*
  * Read when the post's message is heard, so a block or mute written before then holds on every
- * process. A post's JSON is built once, with markers for `likedByMe`, `repostedByMe` and
- * `bookmarkedByMe` (posts/shared-answers.ts), for its followers who are on no side of any block:
- * each gets it with their own likes of the post and of its preview comments, reposts and bookmarks
- * filled in (a repost or bookmark may come before the post is heard). A follower with blocks gets it built for them, without
- * the likers and comments of users across a block.
+ * process. A post's JSON is built once (and only when a reader here gets it), with markers for `likedByMe`, `repostedByMe` and
+ * `bookmarkedByMe`, for its followers who are on no side of any block: each gets it with their own
+ * likes of the post and of its preview comments, reposts and bookmarks filled in (a repost or
+ * bookmark may come before the post is heard). A follower with blocks gets it built for them,
+ * without the likers and comments of users across a block.
  */
 const follower = viewerRow('fu');
 const seen = `f.followed_id = p.author_id and f.follower_id = any($2::int[]) and ${shownAuthor(follower, 'p.author_id')}`;
 const POSTS_FOR_FOLLOWERS = namedStatement(
   'live_posts_for_followers',
-  `select p.id, ${postJson('p', { me: 'null', markers: true })}::text,
-      array(select f.follower_id from follows f join users fu on fu.id = f.follower_id where ${seen} and fu.block_count = 0),
-      array(select l.user_id from post_likes l where l.post_id = p.id and l.user_id = any($2::int[])),
-      cl.users, cl.comments,
-      array(select r.user_id from reposts r where r.post_id = p.id and r.user_id = any($2::int[])),
-      array(select k.user_id from bookmarks k where k.post_id = p.id and k.user_id = any($2::int[]))
+  `select p.id, p.id, m.readers, ${postJson('p', { me: 'null', markers: true })}::text, ${readerStates('p')}
     from posts p cross join lateral (
-      select coalesce(array_agg(l.user_id), '{}') as users, coalesce(array_agg(l.comment_id), '{}') as comments
-      from comment_likes l where l.user_id = any($2::int[]) and l.comment_id in (
-        select c.id from comments c where c.post_id = p.id order by c.created_at desc, c.id desc limit ${PREVIEW_ITEMS})
-    ) cl
-    where p.id = any($1::int[])
+      select array(select f.follower_id from follows f join users fu on fu.id = f.follower_id where ${seen} and fu.block_count = 0) as readers
+    ) m ${readerStatesJoin('p')}
+    where p.id = any($1::int[]) and cardinality(m.readers) > 0
     union all
-    select p.id, ${postJson('p', { me: 'fu.id', viewer: follower })}::text, array[fu.id], null, null, null, null, null
+    select p.id, p.id, array[fu.id], ${postJson('p', { me: 'fu.id', viewer: follower })}::text, null, null, null, null, null
     from posts p join follows f on f.followed_id = p.author_id join users fu on fu.id = f.follower_id
     where p.id = any($1::int[]) and ${seen} and fu.block_count > 0
     order by 1`,
@@ -238,46 +281,41 @@ const POSTS_FOR_FOLLOWERS = namedStatement(
 /** New posts, each with those of `followerIds` who follow its author (and see it): one statement for a batch. */
 export async function listPostsForFollowers(orm: MikroORM, postIds: number[], followerIds: number[]) {
   const rows = await runStatement(orm, POSTS_FOR_FOLLOWERS, [postIds, followerIds]);
-  return rows.flatMap(([id, json, followers, postLikers, commentLikers, likedComments, reposters, bookmarkers]) => {
-    const postId = id as number;
-    if (postLikers === null) return [{ event: { id: postId, json: json as string }, followers: followers as number[] }];
-    const shared = new SharedAnswer(json as string);
-    const liked = new Map<number, { [K in keyof Liked]: Set<number> }>();
-    const likesOf = (user: number) =>
-      liked.get(user) ??
-      liked.set(user, { posts: new Set(), comments: new Set(), reposted: new Set(), bookmarked: new Set() }).get(user)!;
-    for (const user of postLikers as number[]) likesOf(user).posts.add(postId);
-    for (const user of reposters as number[]) likesOf(user).reposted.add(postId);
-    for (const user of bookmarkers as number[]) likesOf(user).bookmarked.add(postId);
-    (commentLikers as number[]).forEach((user, i) => likesOf(user).comments.add((likedComments as number[])[i]!));
-    const plain = (followers as number[]).filter((user) => !liked.has(user));
-    return [
-      { event: { id: postId, json: shared.own() }, followers: plain },
-      ...(followers as number[])
-        .filter((user) => liked.has(user))
-        .map((user) => ({ event: { id: postId, json: shared.for(liked.get(user)!) }, followers: [user] })),
-    ];
-  });
+  return rows.flatMap(([id, ...row]) =>
+    fillShared(row, (json) => ({ id: id as number, json })).map(({ event, readers }) => ({
+      event,
+      followers: readers,
+    })),
+  );
 }
 
 /*
- * Read when heard, for each reader of `$2` with a home stream: the new posts and reposts of `$1`
- * that are in their home timeline, each built for its reader (blocks, mutes and `likedByMe` theirs).
+ * Read when heard, for the readers of `$2` with a home stream: the new posts and reposts of `$1`
+ * that are in their home timeline. As for the feed, each event's JSON is built once for the readers
+ * without blocks, and for each reader with blocks on their own.
  */
+const homeReader = viewerRow('vw');
 const HOME_EVENTS_FOR_READERS = namedStatement(
   'live_home_for_readers',
-  `select e.event_id, vw.id, ${homeItemJson('e', { me: 'vw.id', viewer: viewerRow('vw') })}::text, e.cursor
-    from users vw cross join lateral (${homeEvents('vw.id', 'p.id = any($1::int[])', 'r.id = any($1::int[])')}) e
-    where vw.id = any($2::int[]) order by e.event_id, vw.id`,
+  `select e.event_id, e.cursor, e.id, m.readers, ${homeItemJson('e', { me: 'null', markers: true })}::text, ${readerStates('e')}
+    from (${homeEventRows('p.id = any($1::int[])', 'r.id = any($1::int[])')}) e cross join lateral (
+      select array(select vw.id from users vw where vw.id = any($2::int[]) and vw.block_count = 0 and ${inHomeOf('vw', 'e')}) as readers
+    ) m ${readerStatesJoin('e')}
+    where cardinality(m.readers) > 0
+    union all
+    select e.event_id, e.cursor, e.id, array[vw.id], ${homeItemJson('e', { me: 'vw.id', viewer: homeReader })}::text,
+      null, null, null, null, null
+    from users vw, (${homeEventRows('p.id = any($1::int[])', 'r.id = any($1::int[])')}) e
+    where vw.id = any($2::int[]) and vw.block_count > 0 and ${inHomeOf('vw', 'e')}
+    order by 1`,
 );
 
-/** New posts and reposts (ids of the posts' sequence), each with the home-stream reader it is for. */
+/** New posts and reposts (ids of the posts' sequence), each with the home-stream readers it is for. */
 export async function listHomeEventsForReaders(orm: MikroORM, ids: number[], readerIds: number[]) {
   const rows = await runStatement(orm, HOME_EVENTS_FOR_READERS, [ids, readerIds]);
-  return rows.map(([id, readerId, json, cursor]) => ({
-    event: { id: id as number, json: json as string, cursor: cursor as string },
-    reader: readerId as number,
-  }));
+  return rows.flatMap(([id, cursor, ...row]) =>
+    fillShared(row, (json) => ({ id: id as number, json, cursor: cursor as string })),
+  );
 }
 
 const instant = instantOfMilliseconds('$1');

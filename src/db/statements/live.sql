@@ -1556,8 +1556,8 @@ select
   )::text,
   e.cursor
 from
-  users vw
-  cross join lateral (
+  users vw,
+  (
     select
       hp.*,
       ev.at as home_at,
@@ -1582,57 +1582,6 @@ from
         where
           p.id > $2
           and p.id <= $3
-          and (
-            vw.block_count = 0
-            or (
-              not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = vw.id
-                  and bk.blocked_id = p.author_id
-              )
-              and not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = p.author_id
-                  and bk.blocked_id = vw.id
-              )
-            )
-          )
-          and (
-            vw.mute_count = 0
-            or not exists (
-              select
-              from
-                mutes mu
-              where
-                mu.muter_id = vw.id
-                and mu.muted_id = p.author_id
-            )
-          )
-          and (
-            exists (
-              select
-              from
-                follows hf
-              where
-                hf.follower_id = $1
-                and hf.followed_id = p.author_id
-            )
-            or exists (
-              select
-              from
-                post_tags ht
-                join tag_follows htf on htf.tag = ht.tag
-                and htf.user_id = $1
-              where
-                ht.post_id = p.id
-            )
-          )
         union all
         select
           r.id,
@@ -1644,104 +1593,102 @@ from
         where
           r.id > $2
           and r.id <= $3
-          and exists (
-            select
-            from
-              follows hf
-            where
-              hf.follower_id = $1
-              and hf.followed_id = r.user_id
-          )
-          and (
-            vw.block_count = 0
-            or (
-              not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = vw.id
-                  and bk.blocked_id = r.user_id
-              )
-              and not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = r.user_id
-                  and bk.blocked_id = vw.id
-              )
-            )
-          )
-          and (
-            vw.mute_count = 0
-            or not exists (
-              select
-              from
-                mutes mu
-              where
-                mu.muter_id = vw.id
-                and mu.muted_id = r.user_id
-            )
-          )
-          and (
-            vw.block_count = 0
-            or (
-              not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = vw.id
-                  and bk.blocked_id = (
-                    select
-                      ap.author_id
-                    from
-                      posts ap
-                    where
-                      ap.id = r.post_id
-                  )
-              )
-              and not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = (
-                    select
-                      ap.author_id
-                    from
-                      posts ap
-                    where
-                      ap.id = r.post_id
-                  )
-                  and bk.blocked_id = vw.id
-              )
-            )
-          )
-          and (
-            vw.mute_count = 0
-            or not exists (
-              select
-              from
-                mutes mu
-              where
-                mu.muter_id = vw.id
-                and mu.muted_id = (
-                  select
-                    ap.author_id
-                  from
-                    posts ap
-                  where
-                    ap.id = r.post_id
-                )
-            )
-          )
       ) ev
       join posts hp on hp.id = ev.post_id
   ) e
 where
   vw.id = $1
+  and (
+    vw.block_count = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = vw.id
+          and bk.blocked_id = e.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = e.author_id
+          and bk.blocked_id = vw.id
+      )
+    )
+  )
+  and (
+    vw.mute_count = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = vw.id
+        and mu.muted_id = e.author_id
+    )
+  )
+  and case
+    when e.home_reposter is null then exists (
+      select
+      from
+        follows hf
+      where
+        hf.follower_id = vw.id
+        and hf.followed_id = e.author_id
+    )
+    or exists (
+      select
+      from
+        post_tags ht
+        join tag_follows htf on htf.tag = ht.tag
+        and htf.user_id = vw.id
+      where
+        ht.post_id = e.id
+    )
+    else exists (
+      select
+      from
+        follows hf
+      where
+        hf.follower_id = vw.id
+        and hf.followed_id = e.home_reposter
+    )
+    and (
+      vw.block_count = 0
+      or (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = vw.id
+            and bk.blocked_id = e.home_reposter
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = e.home_reposter
+            and bk.blocked_id = vw.id
+        )
+      )
+    )
+    and (
+      vw.mute_count = 0
+      or not exists (
+        select
+        from
+          mutes mu
+        where
+          mu.muter_id = vw.id
+          and mu.muted_id = e.home_reposter
+      )
+    )
+  end
 order by
   e.event_id
 limit
@@ -1802,7 +1749,599 @@ select
 -- live_home_for_readers
 select
   e.event_id,
-  vw.id,
+  e.cursor,
+  e.id,
+  m.readers,
+  (
+    select
+      row_to_json(o)
+    from
+      (
+        select
+          e.id,
+          e.title,
+          e.content,
+          to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  e_a.id,
+                  e_a.first_name as "firstName",
+                  e_a.last_name as "lastName",
+                  e_a.avatar_url as "avatarUrl",
+                  e_a.handle
+                from
+                  users e_a
+                where
+                  e_a.id = e.author_id
+              ) o
+          ) as "createdBy",
+          case
+            when coalesce(e_st.like_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_lu.id,
+                      e_lu.first_name as "firstName",
+                      e_lu.last_name as "lastName",
+                      e_lu.avatar_url as "avatarUrl",
+                      e_lu.handle
+                    from
+                      (
+                        select
+                          l.user_id
+                        from
+                          post_likes l
+                        where
+                          l.post_id = e.id
+                          and true
+                        order by
+                          l.user_id
+                        limit
+                          20
+                      ) e_lu_i
+                      join users e_lu on e_lu.id = e_lu_i.user_id
+                    order by
+                      e_lu_i.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as "likedBy",
+          case
+            when coalesce(e_st.comment_count, 0) = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_c.id,
+                      e_c.content,
+                      to_char(e_c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                      (
+                        select
+                          row_to_json(o)
+                        from
+                          (
+                            select
+                              e_c_a.id,
+                              e_c_a.first_name as "firstName",
+                              e_c_a.last_name as "lastName",
+                              e_c_a.avatar_url as "avatarUrl",
+                              e_c_a.handle
+                            from
+                              users e_c_a
+                            where
+                              e_c_a.id = e_c.author_id
+                          ) o
+                      ) as "createdBy",
+                      case
+                        when coalesce(e_c_st.like_count, 0) = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  e_c_lu.id,
+                                  e_c_lu.first_name as "firstName",
+                                  e_c_lu.last_name as "lastName",
+                                  e_c_lu.avatar_url as "avatarUrl",
+                                  e_c_lu.handle
+                                from
+                                  (
+                                    select
+                                      l.user_id
+                                    from
+                                      comment_likes l
+                                    where
+                                      l.comment_id = e_c.id
+                                      and true
+                                    order by
+                                      l.user_id
+                                    limit
+                                      20
+                                  ) e_c_lu_i
+                                  join users e_c_lu on e_c_lu.id = e_c_lu_i.user_id
+                                order by
+                                  e_c_lu_i.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as "likedBy",
+                      (coalesce(e_c_st.like_count, 0) - 0)::int as "likeCount",
+                      to_json(
+                        '#c' || e_c.id || case
+                          when (
+                            coalesce(e_c_st.like_count, 0) > 0
+                            and exists (
+                              select
+                              from
+                                comment_likes e_c_m
+                              where
+                                e_c_m.comment_id = e_c.id
+                                and e_c_m.user_id = null
+                            )
+                          ) then 't'
+                          else 'f'
+                        end
+                      ) as "likedByMe",
+                      case
+                        when strpos(e_c.content, '@') = 0 then '[]'::json
+                        else coalesce(
+                          (
+                            select
+                              array_to_json(array_agg(a))
+                            from
+                              (
+                                select
+                                  e_c_me_mu.id,
+                                  e_c_me_mu.first_name as "firstName",
+                                  e_c_me_mu.last_name as "lastName",
+                                  e_c_me_mu.avatar_url as "avatarUrl",
+                                  e_c_me_mu.handle
+                                from
+                                  comment_mentions e_c_me_m
+                                  join users e_c_me_mu on e_c_me_mu.id = e_c_me_m.user_id
+                                where
+                                  e_c_me_m.comment_id = e_c.id
+                                  and e_c_me_m.shown
+                                  and true
+                                order by
+                                  e_c_me_m.user_id
+                                limit
+                                  20
+                              ) a
+                          ),
+                          '[]'::json
+                        )
+                      end as mentions
+                    from
+                      comments e_c
+                      left join lateral (
+                        select
+                          *
+                        from
+                          comment_stats e_c_sr
+                        where
+                          e_c_sr.comment_id = e_c.id
+                        limit
+                          1
+                      ) e_c_st on true
+                    where
+                      e_c.post_id = e.id
+                      and true
+                    order by
+                      e_c.created_at desc,
+                      e_c.id desc
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as comments,
+          (coalesce(e_st.like_count, 0) - 0)::int as "likeCount",
+          (coalesce(e_st.comment_count, 0) - 0)::int as "commentCount",
+          to_json(
+            '#p' || e.id || case
+              when (
+                coalesce(e_st.like_count, 0) > 0
+                and exists (
+                  select
+                  from
+                    post_likes e_m
+                  where
+                    e_m.post_id = e.id
+                    and e_m.user_id = null
+                )
+              ) then 't'
+              else 'f'
+            end
+          ) as "likedByMe",
+          coalesce(e.media::json, '[]'::json) as media,
+          coalesce(to_json(e.tags), '[]'::json) as tags,
+          (coalesce(e_st.quote_count, 0) - 0)::int as "quoteCount",
+          case
+            when e.quote_of_id is null then null
+            else (
+              select
+                row_to_json(o)
+              from
+                (
+                  select
+                    e_q.id,
+                    e_q.title,
+                    e_q.content,
+                    to_char(e_q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                    (
+                      select
+                        row_to_json(o)
+                      from
+                        (
+                          select
+                            e_q_a.id,
+                            e_q_a.first_name as "firstName",
+                            e_q_a.last_name as "lastName",
+                            e_q_a.avatar_url as "avatarUrl",
+                            e_q_a.handle
+                          from
+                            users e_q_a
+                          where
+                            e_q_a.id = e_q.author_id
+                        ) o
+                    ) as "createdBy",
+                    (coalesce(e_q_st.like_count, 0) - 0)::int as "likeCount",
+                    (coalesce(e_q_st.comment_count, 0) - 0)::int as "commentCount",
+                    coalesce(e_q.media::json, '[]'::json) as media,
+                    coalesce(to_json(e_q.tags), '[]'::json) as tags,
+                    (coalesce(e_q_st.quote_count, 0) - 0)::int as "quoteCount"
+                  from
+                    posts e_q
+                    left join lateral (
+                      select
+                        *
+                      from
+                        post_stats e_q_sr
+                      where
+                        e_q_sr.post_id = e_q.id
+                      limit
+                        1
+                    ) e_q_st on true
+                  where
+                    e_q.id = e.quote_of_id
+                    and true
+                ) o
+            )
+          end as "quoteOf",
+          (coalesce(e_st.repost_count, 0) - 0)::int as "repostCount",
+          to_json(
+            '#r' || e.id || case
+              when (
+                coalesce(e_st.repost_count, 0) > 0
+                and exists (
+                  select
+                  from
+                    reposts e_r
+                  where
+                    e_r.post_id = e.id
+                    and e_r.user_id = null
+                )
+              ) then 't'
+              else 'f'
+            end
+          ) as "repostedByMe",
+          to_json(
+            '#b' || e.id || case
+              when (
+                exists (
+                  select
+                  from
+                    bookmarks e_ba
+                  where
+                    e_ba.user_id = null
+                )
+                and exists (
+                  select
+                  from
+                    bookmarks e_b
+                  where
+                    e_b.post_id = e.id
+                    and e_b.user_id = null
+                )
+              ) then 't'
+              else 'f'
+            end
+          ) as "bookmarkedByMe",
+          case
+            when strpos(e.content, '@') = 0 then '[]'::json
+            else coalesce(
+              (
+                select
+                  array_to_json(array_agg(a))
+                from
+                  (
+                    select
+                      e_me_mu.id,
+                      e_me_mu.first_name as "firstName",
+                      e_me_mu.last_name as "lastName",
+                      e_me_mu.avatar_url as "avatarUrl",
+                      e_me_mu.handle
+                    from
+                      post_mentions e_me_m
+                      join users e_me_mu on e_me_mu.id = e_me_m.user_id
+                    where
+                      e_me_m.post_id = e.id
+                      and e_me_m.shown
+                      and true
+                    order by
+                      e_me_m.user_id
+                    limit
+                      20
+                  ) a
+              ),
+              '[]'::json
+            )
+          end as mentions,
+          (
+            select
+              row_to_json(o)
+            from
+              (
+                select
+                  e_r.id,
+                  e_r.first_name as "firstName",
+                  e_r.last_name as "lastName",
+                  e_r.avatar_url as "avatarUrl",
+                  e_r.handle
+                from
+                  users e_r
+                where
+                  e_r.id = e.home_reposter
+              ) o
+          ) as "repostedBy",
+          case
+            when e.home_reposter is null then null
+            else to_char(e.home_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          end as "repostedAt",
+          (
+            extract(
+              epoch
+              from
+                e.home_at
+            ) * 1000
+          )::bigint || '_' || e.id as cursor
+        from
+          (
+            select
+          ) e_one
+          left join lateral (
+            select
+              *
+            from
+              post_stats e_sr
+            where
+              e_sr.post_id = e.id
+            limit
+              1
+          ) e_st on true
+      ) o
+  )::text,
+  array(
+    select
+      l.user_id
+    from
+      post_likes l
+    where
+      l.post_id = e.id
+      and l.user_id = any ($2::int[])
+  ),
+  cl.users,
+  cl.comments,
+  array(
+    select
+      r.user_id
+    from
+      reposts r
+    where
+      r.post_id = e.id
+      and r.user_id = any ($2::int[])
+  ),
+  array(
+    select
+      k.user_id
+    from
+      bookmarks k
+    where
+      k.post_id = e.id
+      and k.user_id = any ($2::int[])
+  )
+from
+  (
+    select
+      hp.*,
+      ev.at as home_at,
+      ev.reposter as home_reposter,
+      ev.event_id,
+      (
+        extract(
+          epoch
+          from
+            ev.at
+        ) * 1000
+      )::bigint || '_' || hp.id as cursor
+    from
+      (
+        select
+          p.id as event_id,
+          p.id as post_id,
+          p.created_at as at,
+          null::int as reposter
+        from
+          posts p
+        where
+          p.id = any ($1::int[])
+        union all
+        select
+          r.id,
+          r.post_id,
+          r.created_at,
+          r.user_id
+        from
+          reposts r
+        where
+          r.id = any ($1::int[])
+      ) ev
+      join posts hp on hp.id = ev.post_id
+  ) e
+  cross join lateral (
+    select
+      array(
+        select
+          vw.id
+        from
+          users vw
+        where
+          vw.id = any ($2::int[])
+          and vw.block_count = 0
+          and (
+            vw.block_count = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = vw.id
+                  and bk.blocked_id = e.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = e.author_id
+                  and bk.blocked_id = vw.id
+              )
+            )
+          )
+          and (
+            vw.mute_count = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = vw.id
+                and mu.muted_id = e.author_id
+            )
+          )
+          and case
+            when e.home_reposter is null then exists (
+              select
+              from
+                follows hf
+              where
+                hf.follower_id = vw.id
+                and hf.followed_id = e.author_id
+            )
+            or exists (
+              select
+              from
+                post_tags ht
+                join tag_follows htf on htf.tag = ht.tag
+                and htf.user_id = vw.id
+              where
+                ht.post_id = e.id
+            )
+            else exists (
+              select
+              from
+                follows hf
+              where
+                hf.follower_id = vw.id
+                and hf.followed_id = e.home_reposter
+            )
+            and (
+              vw.block_count = 0
+              or (
+                not exists (
+                  select
+                  from
+                    blocks bk
+                  where
+                    bk.blocker_id = vw.id
+                    and bk.blocked_id = e.home_reposter
+                )
+                and not exists (
+                  select
+                  from
+                    blocks bk
+                  where
+                    bk.blocker_id = e.home_reposter
+                    and bk.blocked_id = vw.id
+                )
+              )
+            )
+            and (
+              vw.mute_count = 0
+              or not exists (
+                select
+                from
+                  mutes mu
+                where
+                  mu.muter_id = vw.id
+                  and mu.muted_id = e.home_reposter
+              )
+            )
+          end
+      ) as readers
+  ) m
+  cross join lateral (
+    select
+      coalesce(array_agg(l.user_id), '{}') as users,
+      coalesce(array_agg(l.comment_id), '{}') as comments
+    from
+      comment_likes l
+    where
+      l.user_id = any ($2::int[])
+      and l.comment_id in (
+        select
+          c.id
+        from
+          comments c
+        where
+          c.post_id = e.id
+        order by
+          c.created_at desc,
+          c.id desc
+        limit
+          20
+      )
+  ) cl
+where
+  cardinality(m.readers) > 0
+union all
+select
+  e.event_id,
+  e.cursor,
+  e.id,
+  array[vw.id],
   (
     select
       row_to_json(o)
@@ -2565,10 +3104,14 @@ select
           ) e_st on true
       ) o
   )::text,
-  e.cursor
+  null,
+  null,
+  null,
+  null,
+  null
 from
-  users vw
-  cross join lateral (
+  users vw,
+  (
     select
       hp.*,
       ev.at as home_at,
@@ -2592,57 +3135,6 @@ from
           posts p
         where
           p.id = any ($1::int[])
-          and (
-            vw.block_count = 0
-            or (
-              not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = vw.id
-                  and bk.blocked_id = p.author_id
-              )
-              and not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = p.author_id
-                  and bk.blocked_id = vw.id
-              )
-            )
-          )
-          and (
-            vw.mute_count = 0
-            or not exists (
-              select
-              from
-                mutes mu
-              where
-                mu.muter_id = vw.id
-                and mu.muted_id = p.author_id
-            )
-          )
-          and (
-            exists (
-              select
-              from
-                follows hf
-              where
-                hf.follower_id = vw.id
-                and hf.followed_id = p.author_id
-            )
-            or exists (
-              select
-              from
-                post_tags ht
-                join tag_follows htf on htf.tag = ht.tag
-                and htf.user_id = vw.id
-              where
-                ht.post_id = p.id
-            )
-          )
         union all
         select
           r.id,
@@ -2653,107 +3145,105 @@ from
           reposts r
         where
           r.id = any ($1::int[])
-          and exists (
-            select
-            from
-              follows hf
-            where
-              hf.follower_id = vw.id
-              and hf.followed_id = r.user_id
-          )
-          and (
-            vw.block_count = 0
-            or (
-              not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = vw.id
-                  and bk.blocked_id = r.user_id
-              )
-              and not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = r.user_id
-                  and bk.blocked_id = vw.id
-              )
-            )
-          )
-          and (
-            vw.mute_count = 0
-            or not exists (
-              select
-              from
-                mutes mu
-              where
-                mu.muter_id = vw.id
-                and mu.muted_id = r.user_id
-            )
-          )
-          and (
-            vw.block_count = 0
-            or (
-              not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = vw.id
-                  and bk.blocked_id = (
-                    select
-                      ap.author_id
-                    from
-                      posts ap
-                    where
-                      ap.id = r.post_id
-                  )
-              )
-              and not exists (
-                select
-                from
-                  blocks bk
-                where
-                  bk.blocker_id = (
-                    select
-                      ap.author_id
-                    from
-                      posts ap
-                    where
-                      ap.id = r.post_id
-                  )
-                  and bk.blocked_id = vw.id
-              )
-            )
-          )
-          and (
-            vw.mute_count = 0
-            or not exists (
-              select
-              from
-                mutes mu
-              where
-                mu.muter_id = vw.id
-                and mu.muted_id = (
-                  select
-                    ap.author_id
-                  from
-                    posts ap
-                  where
-                    ap.id = r.post_id
-                )
-            )
-          )
       ) ev
       join posts hp on hp.id = ev.post_id
   ) e
 where
   vw.id = any ($2::int[])
+  and vw.block_count > 0
+  and (
+    vw.block_count = 0
+    or (
+      not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = vw.id
+          and bk.blocked_id = e.author_id
+      )
+      and not exists (
+        select
+        from
+          blocks bk
+        where
+          bk.blocker_id = e.author_id
+          and bk.blocked_id = vw.id
+      )
+    )
+  )
+  and (
+    vw.mute_count = 0
+    or not exists (
+      select
+      from
+        mutes mu
+      where
+        mu.muter_id = vw.id
+        and mu.muted_id = e.author_id
+    )
+  )
+  and case
+    when e.home_reposter is null then exists (
+      select
+      from
+        follows hf
+      where
+        hf.follower_id = vw.id
+        and hf.followed_id = e.author_id
+    )
+    or exists (
+      select
+      from
+        post_tags ht
+        join tag_follows htf on htf.tag = ht.tag
+        and htf.user_id = vw.id
+      where
+        ht.post_id = e.id
+    )
+    else exists (
+      select
+      from
+        follows hf
+      where
+        hf.follower_id = vw.id
+        and hf.followed_id = e.home_reposter
+    )
+    and (
+      vw.block_count = 0
+      or (
+        not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = vw.id
+            and bk.blocked_id = e.home_reposter
+        )
+        and not exists (
+          select
+          from
+            blocks bk
+          where
+            bk.blocker_id = e.home_reposter
+            and bk.blocked_id = vw.id
+        )
+      )
+    )
+    and (
+      vw.mute_count = 0
+      or not exists (
+        select
+        from
+          mutes mu
+        where
+          mu.muter_id = vw.id
+          and mu.muted_id = e.home_reposter
+      )
+    )
+  end
 order by
-  e.event_id,
-  vw.id;
+  1;
 
 -- live_last_ids_taken
 select
@@ -3143,6 +3633,8 @@ where
 -- live_posts_for_followers
 select
   p.id,
+  p.id,
+  m.readers,
   (
     select
       row_to_json(o)
@@ -3507,49 +3999,6 @@ select
   )::text,
   array(
     select
-      f.follower_id
-    from
-      follows f
-      join users fu on fu.id = f.follower_id
-    where
-      f.followed_id = p.author_id
-      and f.follower_id = any ($2::int[])
-      and (
-        fu.block_count = 0
-        or (
-          not exists (
-            select
-            from
-              blocks bk
-            where
-              bk.blocker_id = fu.id
-              and bk.blocked_id = p.author_id
-          )
-          and not exists (
-            select
-            from
-              blocks bk
-            where
-              bk.blocker_id = p.author_id
-              and bk.blocked_id = fu.id
-          )
-        )
-      )
-      and (
-        fu.mute_count = 0
-        or not exists (
-          select
-          from
-            mutes mu
-          where
-            mu.muter_id = fu.id
-            and mu.muted_id = p.author_id
-        )
-      )
-      and fu.block_count = 0
-  ),
-  array(
-    select
       l.user_id
     from
       post_likes l
@@ -3581,6 +4030,52 @@ from
   posts p
   cross join lateral (
     select
+      array(
+        select
+          f.follower_id
+        from
+          follows f
+          join users fu on fu.id = f.follower_id
+        where
+          f.followed_id = p.author_id
+          and f.follower_id = any ($2::int[])
+          and (
+            fu.block_count = 0
+            or (
+              not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = fu.id
+                  and bk.blocked_id = p.author_id
+              )
+              and not exists (
+                select
+                from
+                  blocks bk
+                where
+                  bk.blocker_id = p.author_id
+                  and bk.blocked_id = fu.id
+              )
+            )
+          )
+          and (
+            fu.mute_count = 0
+            or not exists (
+              select
+              from
+                mutes mu
+              where
+                mu.muter_id = fu.id
+                and mu.muted_id = p.author_id
+            )
+          )
+          and fu.block_count = 0
+      ) as readers
+  ) m
+  cross join lateral (
+    select
       coalesce(array_agg(l.user_id), '{}') as users,
       coalesce(array_agg(l.comment_id), '{}') as comments
     from
@@ -3603,9 +4098,12 @@ from
   ) cl
 where
   p.id = any ($1::int[])
+  and cardinality(m.readers) > 0
 union all
 select
   p.id,
+  p.id,
+  array[fu.id],
   (
     select
       row_to_json(o)
@@ -4340,7 +4838,6 @@ select
           ) p_st on true
       ) o
   )::text,
-  array[fu.id],
   null,
   null,
   null,

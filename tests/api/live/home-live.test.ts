@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectApiError } from '../../support/fixtures.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 import { SseReader } from '../../support/sse.js';
+import { listHomeEventsForReaders } from '../../../src/live/live.queries.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -114,6 +115,57 @@ describe('GET /live/home', () => {
     await expect(h.caller(reader.token).live.home({ lastEventId: '12' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
+  });
+
+  it("each reader's event is theirs (likedByMe, repostedByMe, bookmarkedByMe, blocks), and one JSON is built for the readers without blocks", async () => {
+    const [liker, bookmarker, blocker, plain, other, spoiler] = await Promise.all(
+      Array.from({ length: 6 }, () => h.user()),
+    );
+    const readers = [liker!, bookmarker!, blocker!, plain!, other!];
+    await Promise.all(readers.map((user) => h.caller(user.token).users.follow({ id: friend.id })));
+    const old = await post(stranger, 'liked, bookmarked, then reposted');
+    await h.caller(liker!.token).posts.like({ id: old.id });
+    await h.caller(bookmarker!.token).posts.bookmark({ id: old.id });
+    await h.caller(spoiler!.token).posts.like({ id: old.id });
+    await h.caller(blocker!.token).users.block({ id: spoiler!.id });
+    const homes = await Promise.all(
+      readers.map(async (user) => {
+        const stream = await SseReader.open(`${h.baseUrl}/live/home`, { authorization: `Bearer ${user.token}` });
+        streams.push(stream);
+        return stream;
+      }),
+    );
+    await h.caller(friend.token).posts.repost({ id: old.id });
+    await Promise.all(homes.map((home) => home.untilEvents(1)));
+    for (const [i, user] of readers.entries()) {
+      const [event] = homes[i]!.json<{ id: number; likedByMe: boolean; bookmarkedByMe: boolean }>();
+      const [listed] = await h.caller(user.token).posts.home({ limit: 1 });
+      expect(event).toEqual(listed);
+    }
+    const events = homes.map(
+      (home) => home.json<{ likedByMe: boolean; bookmarkedByMe: boolean; likeCount: number }>()[0]!,
+    );
+    expect(events.map((event) => [event.likedByMe, event.bookmarkedByMe, event.likeCount])).toEqual([
+      [true, false, 2],
+      [false, true, 2],
+      [false, false, 1],
+      [false, false, 2],
+      [false, false, 2],
+    ]);
+    // The statement the streams are fed from: the readers without blocks or states of their own share one event.
+    const [repost] = await h.orm.em
+      .getConnection()
+      .execute<{ id: number }[]>('select id from reposts where post_id = ? and user_id = ?', [old.id, friend.id]);
+    const delivered = await listHomeEventsForReaders(
+      h.orm,
+      [repost!.id],
+      readers.map((user) => user.id),
+    );
+    const groups = (lists: number[][]) =>
+      lists.map((list) => [...list].sort((a, b) => a - b)).sort((a, b) => a[0]! - b[0]!);
+    expect(groups(delivered.map(({ readers: to }) => to))).toEqual(
+      groups([[plain!.id, other!.id], [blocker!.id], [liker!.id], [bookmarker!.id]]),
+    );
   });
 
   it("a followed tag's post is delivered, its tag written with it", async () => {
