@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { borrowConnection, namedStatements } from '../../../src/db/sql.js';
+import '../../../src/live/live.queries.js';
+import { type TestUser, useHarness } from '../../support/harness.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/**
+ * When a post or repost commits, each process reads who of its home-stream readers gets it
+ * (live_home_for_readers, for every reader with a /live/home stream there: up to LIVE_STREAMS_MAX).
+ * That must cost what the feed's delivery (live_posts_for_followers) costs: probes of the author's
+ * followers among the readers, and the post's JSON built once for those without blocks, not a
+ * probe of posts and a JSON build per connected reader. Checked with EXPLAIN ANALYZE.
+ */
+const h = useHarness();
+const READERS = 2_000;
+let author: TestUser;
+let stranger: TestUser;
+let readerIds: number[];
+let followedPost: number;
+let strangersPost: number;
+
+type Explained = { Plan: PlanNode; JIT?: { Functions: number } };
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+};
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+/** The most times any scan of posts ran in the plan. */
+const postsScanLoops = (plan: PlanNode) =>
+  Math.max(
+    0,
+    ...nodes(plan)
+      .filter((node) => node['Relation Name'] === 'posts')
+      .map((node) => node['Actual Loops'] ?? 0),
+  );
+
+async function explain(name: string, postIds: number[]): Promise<Explained> {
+  const statement = namedStatements().get(name)!;
+  const { client, release } = await borrowConnection(h.orm);
+  try {
+    const { rows } = await client.query<{ 'QUERY PLAN': [Explained] }>(
+      `explain (analyze, format json) ${statement.text}`,
+      [postIds, readerIds],
+    );
+    return rows[0]!['QUERY PLAN'][0];
+  } finally {
+    await release();
+  }
+}
+
+const plan = async (name: string, postIds: number[]) => (await explain(name, postIds)).Plan;
+
+beforeAll(async () => {
+  [author, stranger] = [await h.user(), await h.user()];
+  const conn = h.orm.em.getConnection();
+  await conn.execute(
+    `insert into users (email, password_hash, first_name, last_name)
+     select 'home-reader-' || g || '@example.com', 'x', 'Reader' || g, 'Home' from generate_series(1, ${READERS}) g`,
+  );
+  const rows = await conn.execute<{ id: number }[]>(`select id from users where email like 'home-reader-%'`);
+  readerIds = rows.map((row) => row.id);
+  await conn.execute(
+    `insert into follows (follower_id, followed_id) select id, ? from users where email like 'home-reader-%'`,
+    [author.id],
+  );
+  followedPost = (await h.caller(author.token).posts.create({ title: 'to every reader', content: 'x' })).id;
+  strangersPost = (await h.caller(stranger.token).posts.create({ title: 'to no reader', content: 'x' })).id;
+  await conn.execute('analyze');
+});
+
+describe(`delivering one post to ${READERS} connected home readers`, () => {
+  it('the feed (live_posts_for_followers): no scan of posts per reader', async () => {
+    expect(postsScanLoops(await plan('live_posts_for_followers', [followedPost]))).toBeLessThanOrEqual(10);
+    expect(postsScanLoops(await plan('live_posts_for_followers', [strangersPost]))).toBeLessThanOrEqual(10);
+  });
+
+  it('the home timeline (live_home_for_readers): a post none of them follows reads no post per reader', async () => {
+    expect(postsScanLoops(await plan('live_home_for_readers', [strangersPost]))).toBeLessThanOrEqual(10);
+  });
+
+  it('the home timeline (live_home_for_readers): a post all of them follow is built once, not per reader', async () => {
+    expect(postsScanLoops(await plan('live_home_for_readers', [followedPost]))).toBeLessThanOrEqual(10);
+  });
+
+  // PostgreSQL's default jit = on compiles a statement whose estimated cost passes jit_above_cost:
+  // for these statements of hundreds of subplans that takes seconds, on every delivery.
+  it('is not JIT-compiled (seconds for a statement this size)', async () => {
+    for (const post of [strangersPost, followedPost]) {
+      expect((await explain('live_home_for_readers', [post])).JIT?.Functions ?? 0).toBe(0);
+    }
+  });
+});
