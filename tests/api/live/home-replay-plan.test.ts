@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { borrowConnection, namedStatements } from '../../../src/db/sql.js';
+import '../../../src/live/live.queries.js';
+import { type TestUser, useHarness } from '../../support/harness.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+/**
+ * A live resume (Last-Event-ID) reads a batch of what the reader's stream holds after the id. What
+ * that reads may not grow with the posts of people the reader does not follow: otherwise every
+ * reconnect after a busy hour is a pass over the posts since the id, and on /live/home (whose
+ * per-row checks cost far more than the feed's) a few streams resuming from `1_1` hold the pool.
+ * Checked on the generic plan with EXPLAIN ANALYZE.
+ */
+const h = useHarness();
+let reader: TestUser;
+let friend: TestUser;
+let stranger: TestUser;
+const STRANGER_POSTS = 5_000;
+let afterId: number;
+let throughId: number;
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+};
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+/** Rows read off posts by every scan of it (kept or filtered out), over every loop. */
+const postsRowsRead = (plan: PlanNode) =>
+  nodes(plan)
+    .filter((node) => node['Relation Name'] === 'posts' && /Scan/.test(node['Node Type']))
+    .reduce(
+      (sum, node) =>
+        sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
+      0,
+    );
+
+async function replayPlan(name: string, userId: number): Promise<PlanNode> {
+  const statement = namedStatements().get(name)!;
+  const { client, release } = await borrowConnection(h.orm);
+  try {
+    await client.query('begin');
+    await client.query(`prepare replay_plan (int, int, int, int) as ${statement.text}`);
+    await client.query('set local plan_cache_mode = force_generic_plan');
+    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (analyze, format json) execute replay_plan (${userId}, ${afterId}, ${throughId}, 100)`,
+    );
+    await client.query('deallocate replay_plan');
+    await client.query('commit');
+    return rows[0]!['QUERY PLAN'][0].Plan;
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    await release();
+  }
+}
+
+beforeAll(async () => {
+  [reader, friend, stranger] = [await h.user(), await h.user(), await h.user()];
+  await h.caller(reader.token).users.follow({ id: friend.id });
+  const before = await h.caller(friend.token).posts.create({ title: 'seen before', content: 'x' });
+  afterId = before.id;
+  // A busy hour of someone the reader does not follow, then one post of the friend.
+  await h.orm.em
+    .getConnection()
+    .execute(
+      `insert into posts (title, content, author_id) select 'busy', 'not followed', ? from generate_series(1, ${STRANGER_POSTS})`,
+      [stranger.id],
+    );
+  const missed = await h.caller(friend.token).posts.create({ title: 'missed', content: 'x' });
+  throughId = missed.id;
+  await h.orm.em.getConnection().execute('analyze');
+});
+
+describe('a live resume reads what the reader follows, not every post since the id', () => {
+  it('/live/feed (live_feed_after): the followed authors only', async () => {
+    const plan = await replayPlan('live_feed_after', reader.id);
+    expect(postsRowsRead(plan)).toBeLessThanOrEqual(100);
+  });
+
+  it('/live/home (live_home_after): the followed authors, tags and reposters only', async () => {
+    const plan = await replayPlan('live_home_after', reader.id);
+    expect(postsRowsRead(plan)).toBeLessThanOrEqual(100);
+  });
+});
