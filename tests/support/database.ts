@@ -57,14 +57,26 @@ export async function adminQuery(adminUrl: string, ...statements: [string, ...st
 }
 
 /**
- * Creates a test database (a copy of `template` when given). A test database need not outlive a
- * crash, and the run's server may be shared: its commits do not wait for the disk, set on the
- * database rather than the server.
+ * The database settings of `template` (ALTER DATABASE … SET, which the migrations make: jit) given
+ * to its copy `name`: CREATE DATABASE copies the data, not them.
+ */
+const copySettings = (template: string, name: string) => `do $$ declare setting text; begin
+    for setting in select unnest(s.setconfig) from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
+      where d.datname = '${template}' and s.setrole = 0 loop
+      execute format('alter database %I set %s = %L', '${name}', split_part(setting, '=', 1), substr(setting, strpos(setting, '=') + 1));
+    end loop;
+  end $$`;
+
+/**
+ * Creates a test database (a copy of `template` when given, with its database settings). A test
+ * database need not outlive a crash, and the run's server may be shared: its commits do not wait
+ * for the disk, set on the database rather than the server.
  */
 export function createTestDatabase(adminUrl: string, name: string, template?: string): Promise<pg.QueryResult> {
   return adminQuery(
     adminUrl,
     `create database "${name}"${template ? ` template "${template}"` : ''}`,
+    ...(template ? [copySettings(template, name)] : []),
     `alter database "${name}" set synchronous_commit = off`,
   );
 }
