@@ -215,22 +215,31 @@ describe('editing a post', () => {
     expect(notified).toEqual(ids(named.slice(0, 10)));
   });
 
-  it('notifies at most 10 per post in all under concurrent edits (REST, createCaller, with images), and shows what the last edit names', async () => {
+  it('notifies at most 10 per post in all under concurrent edits (REST, createCaller, a /trpc batch, with images), and shows what the last edit names', async () => {
     const [author, ...named] = await users(17);
+    const edit = (i: number) => ({
+      title: 't',
+      content: `@${named[2 * i]!.handle} @${named[2 * i + 1]!.handle}`,
+      ...(i % 3 === 2 && { mediaIds: [] }),
+    });
     for (let round = 0; round < 4; round++) {
       const post = await h.caller(author.token).posts.create({ title: 't', content: 'nobody yet' });
       // 8 edits at once, each naming 2 users no other names: 16 new, 10 of whom may be notified.
-      const edits = [...Array(8).keys()].map((i) => {
-        const content = `@${named[2 * i]!.handle} @${named[2 * i + 1]!.handle}`;
-        const body = { title: 't', content, ...(i % 4 === 3 && { mediaIds: [] }) };
-        return i % 2 === 0
-          ? h.request('PATCH', `/posts/${post.id}`, { token: author.token, body }).then((res) => res.status)
+      const single = [...Array(6).keys()].map((i) =>
+        i % 2 === 0
+          ? h.request('PATCH', `/posts/${post.id}`, { token: author.token, body: edit(i) }).then((res) => res.status)
           : h
               .caller(author.token)
-              .posts.update({ id: post.id, ...body })
-              .then(() => 200);
-      });
-      expect(await Promise.all(edits)).toEqual(Array(8).fill(200));
+              .posts.update({ id: post.id, ...edit(i) })
+              .then(() => 200),
+      );
+      const batch = h
+        .request('POST', '/trpc/posts.update,posts.update?batch=1', {
+          token: author.token,
+          body: { 0: { id: post.id, ...edit(6) }, 1: { id: post.id, ...edit(7) } },
+        })
+        .then((res) => (res.body as { result?: unknown }[]).map((item) => (item.result ? 200 : res.text)));
+      expect([...(await Promise.all(single)), ...(await batch)]).toEqual(Array(8).fill(200));
       expect(await mentionNotes('post_id', post.id)).toBe(10);
       const read = await h.caller(author.token).posts.get({ id: post.id });
       const last = named.filter((user) => read.content.includes(`@${user.handle}`));
