@@ -103,7 +103,7 @@ describe('GET /live/home resumed from a cursor', () => {
     await slow.query('select now()');
     const gone = await post('read, then deleted');
     await live.until(() => live.json<{ id: number }>().some((item) => item.id === gone.body.id), 'the item');
-    const cursor = live.events.at(-1)!.id;
+    const cursor = live.events.at(-1)!.id!;
     live.close();
     const { rows } = await slow.query<{ id: number }>(
       `insert into posts (title, content, author_id) values ('begun earlier, id later', 'resume', $1) returning id`,
