@@ -321,22 +321,35 @@ export async function listHomeEventsForReaders(orm: MikroORM, ids: number[], rea
 const instant = instantOfMilliseconds('$1');
 const HOME_EVENT_AT = namedStatement(
   'live_home_event_at',
-  `select coalesce(
-    (select max(r.id) from reposts r where r.post_id = $2 and r.created_at = ${instant}),
-    (select p.id from posts p where p.id = $2 and p.created_at = ${instant}),
-    greatest(
-      (select p.id from posts p where p.created_at <= ${instant} order by p.created_at desc, p.id desc limit 1),
-      (select r.id from reposts r where r.created_at <= ${instant} order by r.created_at desc, r.post_id desc limit 1)),
-    0)`,
+  `with hit as (select coalesce(
+      (select max(r.id) from reposts r where r.post_id = $2 and r.created_at = ${instant}),
+      (select p.id from posts p where p.id = $2 and p.created_at = ${instant})) as id),
+    base as (select coalesce(hit.id, greatest(
+        (select p.id from posts p where p.created_at <= ${instant} order by p.created_at desc, p.id desc limit 1),
+        (select r.id from reposts r where r.created_at <= ${instant} order by r.created_at desc, r.post_id desc limit 1)),
+      0) as id, hit.id is null as gone from hit),
+    edge as (select b.id, b.id + b.gone::int as below, ${instant} - $3::int * interval '1 millisecond' as since from base b)
+    select least(e.id, least(
+      (select min(p.id) from posts p where p.created_at > e.since and p.id < e.below),
+      (select min(r.id) from reposts r where r.created_at > e.since and r.id < e.below)) - 1)
+    from edge e`,
 );
 
 /**
  * The event a home item's cursor (`<milliseconds>_<post id>`) stands for: the repost of that post
  * at that instant, else the post; when neither is there any more (an unrepost, a deletion), the
- * newest event at or before that instant. A resume goes on after it.
+ * newest event at or before that instant. A resume goes on after it, or after the last id before
+ * any event that began (its `created_at`) within `settleMs` of that instant: one with a lower id
+ * may have committed after the client read the item (ids are taken before commit), and a writer
+ * open longer than `settleMs` (LIVE_SETTLE_MAX_WAIT_MS) is a straggler the live streams pass too.
+ * What the client had of those comes again (at-least-once).
  */
-export async function getHomeEventId(orm: MikroORM, [milliseconds, postId]: [string, number]): Promise<number> {
-  const [[id]] = (await runStatement(orm, HOME_EVENT_AT, [milliseconds, postId])) as [[number]];
+export async function getHomeEventId(
+  orm: MikroORM,
+  [milliseconds, postId]: [string, number],
+  settleMs: number,
+): Promise<number> {
+  const [[id]] = (await runStatement(orm, HOME_EVENT_AT, [milliseconds, postId, settleMs])) as [[number]];
   return id;
 }
 

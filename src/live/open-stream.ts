@@ -50,6 +50,8 @@ export async function openStream(services: AppServices, request: StreamRequest):
   const user = await authenticateStream(services, request);
   const { lastEventId } = request;
   const after =
-    typeof lastEventId === 'string' ? await getHomeEventId(services.orm, cursorValues(lastEventId)) : lastEventId;
+    typeof lastEventId === 'string'
+      ? await getHomeEventId(services.orm, cursorValues(lastEventId), services.config.LIVE_SETTLE_MAX_WAIT_MS)
+      : lastEventId;
   return services.live.open(user, request.kind, after);
 }

@@ -7,13 +7,14 @@ import {
   findRow,
   keysSettle,
   namedStatement,
+  runAfterLock,
   runDriverStatement,
   runRows,
   StatementValues,
 } from '../db/sql.js';
 
 import { commentJson, commentsBy, commentShownTo, commentsSelect, olderThan } from './posts.sql.js';
-import { COMMENT_MENTIONS, mentionedHandles, mentionWrites } from './mentions.sql.js';
+import { COMMENT_EDITS_LOCK, COMMENT_MENTIONS, mentionedHandles, mentionWrites } from './mentions.sql.js';
 import { insertNotification } from '../viewer/notifications.sql.js';
 import { noBlockBetween, unblocked, viewerById } from '../viewer/safety.sql.js';
 import type { Comment } from './posts.schemas.js';
@@ -162,6 +163,12 @@ export async function assertCommentsShown(db: Database, postId: number, viewerId
   await assertPostShown(db, postId, viewerId);
 }
 
+/** Every edit of a comment takes this lock first, as LOCK_POST_EDITS (posts.queries.ts) for a post's. */
+const LOCK_COMMENT_EDITS = namedStatement(
+  'comment_edit_lock',
+  `select pg_advisory_xact_lock(${COMMENT_EDITS_LOCK}, $1::int)`,
+);
+
 const UPDATE_COMMENT = namedStatement(
   'comment_update',
   `with target as (update comments c set content = $1 where c.id = $2 and c.author_id = $3 returning c.id, c.post_id),
@@ -171,7 +178,8 @@ const UPDATE_COMMENT = namedStatement(
 
 /**
  * Changes the comment if `userId` wrote it, and relinks its mentions (the newly mentioned
- * notified): one statement. How many rows changed (0: none such, or not theirs).
+ * notified): one statement, once LOCK_COMMENT_EDITS is held. How many rows changed (0: none
+ * such, or not theirs).
  */
 export async function updateCommentAsAuthor(
   db: Database,
@@ -179,7 +187,12 @@ export async function updateCommentAsAuthor(
   userId: number,
   content: string,
 ): Promise<number> {
-  const row = await findRow<{ updated: number }>(db, UPDATE_COMMENT, [content, id, userId, mentionedHandles(content)]);
+  const [row] = await runAfterLock<{ updated: number }>(db, LOCK_COMMENT_EDITS, [id], UPDATE_COMMENT, [
+    content,
+    id,
+    userId,
+    mentionedHandles(content),
+  ]);
   return row?.updated ?? 0;
 }
 

@@ -30,6 +30,14 @@ export function mentionedHandles(text: string): string[] {
   return [...handles];
 }
 
+/**
+ * The classes (first keys) of the transaction-scoped advisory locks every edit of a post, or of a
+ * comment, takes (the second key: its id) before its statement: so that statement, run after the
+ * edit before it committed, reads its mentions (mentionWrites).
+ */
+export const POST_EDITS_LOCK = 42;
+export const COMMENT_EDITS_LOCK = 43;
+
 /** A mention table: a post's or a comment's. */
 export interface Mentions {
   table: 'post_mentions' | 'comment_mentions';
@@ -71,7 +79,9 @@ const mentionable = (handles: string, author: string) =>
  * CTE `users` (a column `id`) joined to `target`. `edit`: the target had mentions before, which
  * are relinked: one no longer named that notified is hidden (it still counts against the quota),
  * any other dropped; one named again is shown again and not notified again. The answer reads the
- * new mentions off `mention_users`, the statement seeing none of its own writes.
+ * new mentions off `mention_users`, the statement seeing none of its own writes. An edit reads the
+ * mentions (and the quota) under its statement's snapshot, taken before its row locks wait: run it
+ * holding its edits' lock (POST_EDITS_LOCK, COMMENT_EDITS_LOCK), so none commits meanwhile.
  */
 export function mentionWrites(
   { table, key }: Mentions,

@@ -5,6 +5,7 @@ import {
   findRow,
   keysSettle,
   namedStatement,
+  runAfterLock,
   runDriverStatement,
   runRows,
   type Statement,
@@ -21,7 +22,13 @@ import { tagsOf } from './tags.js';
 import { attachableMedia, attachmentsJson, MEDIA_NOT_ATTACHABLE } from '../media/media.queries.js';
 import type { Post } from './posts.schemas.js';
 import { userSummaryJson } from '../viewer/user-summary.sql.js';
-import { mentionedHandles, mentionWrites, POST_MENTIONS, writtenMentionsJson } from './mentions.sql.js';
+import {
+  mentionedHandles,
+  mentionWrites,
+  POST_EDITS_LOCK,
+  POST_MENTIONS,
+  writtenMentionsJson,
+} from './mentions.sql.js';
 import type { UserSummary } from '../viewer/user-summary.schema.js';
 
 /** Posts and their likes: read, write, answer; the likers of a post or comment. */
@@ -81,6 +88,15 @@ const postMentionNotes = (author: string) => (users: string) =>
 const relinkPostMentions = (handles: string) =>
   mentionWrites(POST_MENTIONS, handles, '$2::int', postMentionNotes('$2::int'), { edit: true });
 
+/*
+ * Every edit of a post takes this lock in a statement of its own before the edit's (runAfterLock),
+ * so the edit reads what the one before it committed: its mentions, for the quota of notifications
+ * (MENTIONS_NOTIFIED_MAX per post, ever) and the relinking; its images. The edit's statement reads
+ * under a snapshot taken before its row locks wait, so those could not do. Not the post's row: an
+ * edit with images locks them before the post, as PATCH /media/{id} does, and only edits wait here.
+ */
+const LOCK_POST_EDITS = namedStatement('post_edit_lock', `select pg_advisory_xact_lock(${POST_EDITS_LOCK}, $1::int)`);
+
 // A statement, not a native update: the ORM writes an array as a literal in which a tag spelled null is NULL.
 const UPDATE_POST = namedStatement(
   'post_update',
@@ -91,8 +107,8 @@ const UPDATE_POST = namedStatement(
 
 /**
  * Changes the post if `userId` wrote it, its tags re-derived (post_tags follows by trigger) and its
- * mentions relinked (the newly mentioned notified): one statement. How many rows changed (0: none
- * such, or not theirs).
+ * mentions relinked (the newly mentioned notified): one statement, once LOCK_POST_EDITS is held.
+ * How many rows changed (0: none such, or not theirs).
  */
 export async function updatePostAsAuthor(
   db: Database,
@@ -100,7 +116,7 @@ export async function updatePostAsAuthor(
   userId: number,
   { title, content }: { title: string; content: string },
 ): Promise<number> {
-  const row = await findRow<{ updated: number }>(db, UPDATE_POST, [
+  const [row] = await runAfterLock<{ updated: number }>(db, LOCK_POST_EDITS, [id], UPDATE_POST, [
     id,
     userId,
     title,
@@ -112,7 +128,7 @@ export async function updatePostAsAuthor(
 }
 
 /*
- * A post's text and images replaced: every upload it had or is given is locked first, in id order
+ * A post's text and images replaced, once LOCK_POST_EDITS is held: every upload it had or is given is locked first, in id order
  * (the order PATCH /media/{id} takes too: media, then the post), then the post is changed only when
  * each id of $5 is the caller's, ready, and attached to nothing or already to this post. New ones are
  * marked attached; the ones it drops become unattached, for the sweeper. A null answer: none changed.
@@ -152,7 +168,7 @@ export async function updatePostWithMediaAsAuthor(
     tagsOf(title, content),
     mentionedHandles(content),
   ];
-  return (await findRow(db, UPDATE_POST_WITH_MEDIA, values)) !== null;
+  return (await runAfterLock(db, LOCK_POST_EDITS, [id], UPDATE_POST_WITH_MEDIA, values)).length > 0;
 }
 
 const DELETE_POST = namedStatement(

@@ -34,6 +34,9 @@ export type MarkerKind = keyof typeof MARKER_FIELDS;
 const MARKER = /"(?:likedByMe|repostedByMe|bookmarkedByMe)":"#([pcrb])(\d+)([tf])"/;
 const MARKERS = new RegExp(MARKER.source, 'g');
 
+/** A quoted post's id: the first key of a `quoteOf` object (posts.sql.ts, quotedPost), which has no marker. */
+const QUOTED = /"quoteOf"\s*:\s*\{\s*"id"\s*:\s*(\d+)/g;
+
 /** The posts and comments a reader likes, and the posts they reposted and bookmarked, among those an answer names. */
 export interface Liked {
   posts: ReadonlySet<number>;
@@ -48,6 +51,7 @@ const setOf: Record<MarkerKind, keyof Liked> = { p: 'posts', c: 'comments', r: '
 export class SharedAnswer {
   /** The text between markers, then each marker's item and the builder's value, in turns. */
   private readonly pieces: string[];
+  /** The posts the answer shows: those its markers name, and those quoted (shown, so checked for freshness too). */
   readonly postIds: number[];
   readonly commentIds: number[];
 
@@ -58,6 +62,7 @@ export class SharedAnswer {
     for (let i = 1; i < this.pieces.length; i += 4) {
       (this.pieces[i] === 'c' ? comments : posts).add(Number(this.pieces[i + 1]));
     }
+    for (const [, id] of text.matchAll(QUOTED)) posts.add(Number(id));
     this.postIds = [...posts];
     this.commentIds = [...comments];
   }
@@ -95,12 +100,12 @@ const seenInShared = (table: string, key: string, stats: string, statsKey: strin
  * each whose session is open, whether they have blocks or mutes, whether the shared answer is
  * current for them, and their likes among its posts ($5) and comments ($6), and their reposts and bookmarks among its posts.
  *
- * Current: every row the answer was built from that a reader could have changed (its posts and
- * comments with their counters, the users $3 with theirs, and the reader's own name) is, as this
- * statement sees it, a version the shared statement's snapshot ($4) saw too. A write of the reader's
- * answered before they asked is in this snapshot: if it touched the answer, the shared one is not
- * current for them. Arrays behind sub-selects, so the statement is planned once
- * (viewer/read-your-writes.ts, SESSIONS_WRITE_LSN).
+ * Current: every row the answer was built from that a reader could have changed (its posts, the
+ * posts they quote and its comments, with their counters, the users $3 with theirs, and the
+ * reader's own name) is, as this statement sees it, a version the shared statement's snapshot ($4)
+ * saw too. A write of the reader's answered before they asked is in this snapshot: if it touched
+ * the answer, the shared one is not current for them. Arrays behind sub-selects, so the statement
+ * is planned once (viewer/read-your-writes.ts, SESSIONS_WRITE_LSN).
  */
 const VIEWER_STATES = namedStatement(
   'shared_answer_viewer_states',

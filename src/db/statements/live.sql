@@ -1695,56 +1695,102 @@ limit
   $4;
 
 -- live_home_event_at
+with
+  hit as (
+    select
+      coalesce(
+        (
+          select
+            max(r.id)
+          from
+            reposts r
+          where
+            r.post_id = $2
+            and r.created_at = (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
+        ),
+        (
+          select
+            p.id
+          from
+            posts p
+          where
+            p.id = $2
+            and p.created_at = (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
+        )
+      ) as id
+  ),
+  base as (
+    select
+      coalesce(
+        hit.id,
+        greatest(
+          (
+            select
+              p.id
+            from
+              posts p
+            where
+              p.created_at <= (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
+            order by
+              p.created_at desc,
+              p.id desc
+            limit
+              1
+          ),
+          (
+            select
+              r.id
+            from
+              reposts r
+            where
+              r.created_at <= (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
+            order by
+              r.created_at desc,
+              r.post_id desc
+            limit
+              1
+          )
+        ),
+        0
+      ) as id,
+      hit.id is null as gone
+    from
+      hit
+  ),
+  edge as (
+    select
+      b.id,
+      b.id + b.gone::int as below,
+      (timestamptz 'epoch' + $1::bigint * interval '1 millisecond') - $3::int * interval '1 millisecond' as since
+    from
+      base b
+  )
 select
-  coalesce(
-    (
-      select
-        max(r.id)
-      from
-        reposts r
-      where
-        r.post_id = $2
-        and r.created_at = (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
-    ),
-    (
-      select
-        p.id
-      from
-        posts p
-      where
-        p.id = $2
-        and p.created_at = (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
-    ),
-    greatest(
+  least(
+    e.id,
+    least(
       (
         select
-          p.id
+          min(p.id)
         from
           posts p
         where
-          p.created_at <= (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
-        order by
-          p.created_at desc,
-          p.id desc
-        limit
-          1
+          p.created_at > e.since
+          and p.id < e.below
       ),
       (
         select
-          r.id
+          min(r.id)
         from
           reposts r
         where
-          r.created_at <= (timestamptz 'epoch' + $1::bigint * interval '1 millisecond')
-        order by
-          r.created_at desc,
-          r.post_id desc
-        limit
-          1
+          r.created_at > e.since
+          and r.id < e.below
       )
-    ),
-    0
-  );
+    ) - 1
+  )
+from
+  edge e;
 
 -- live_home_for_readers
 select

@@ -12,6 +12,10 @@ where
 returning
   c.id;
 
+-- comment_edit_lock
+select
+  pg_advisory_xact_lock(43, $1::int);
+
 -- comment_exists
 select
   1
@@ -5328,6 +5332,10 @@ where
   and author_id = $2
 returning
   media is not null as "withMedia";
+
+-- post_edit_lock
+select
+  pg_advisory_xact_lock(42, $1::int);
 
 -- post_json
 select

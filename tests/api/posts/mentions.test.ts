@@ -21,6 +21,18 @@ async function mentionsOf(user: TestUser) {
 
 const ids = (list: { id: number }[]) => list.map((user) => user.id);
 
+/** How many mention notifications the post (its own, not its comments') or the comment `id` has sent. */
+async function mentionNotes(key: 'post_id' | 'comment_id', id: number) {
+  const own = key === 'post_id' ? 'and comment_id is null' : '';
+  const [row] = await h.orm.em
+    .fork()
+    .execute<{ n: number }[]>(
+      `select count(*)::int as n from notifications where type = 'mention' and ${key} = ? ${own}`,
+      [id],
+    );
+  return row!.n;
+}
+
 describe('mentions in a post', () => {
   it('link the users its content names, any case, each once: in the answer, the post, lists; over REST and createCaller', async () => {
     const [author, ada, bob, reader] = await users(4);
@@ -203,6 +215,38 @@ describe('editing a post', () => {
     expect(notified).toEqual(ids(named.slice(0, 10)));
   });
 
+  it('notifies at most 10 per post in all under concurrent edits (REST, createCaller, a /trpc batch, with images), and shows what the last edit names', async () => {
+    const [author, ...named] = await users(17);
+    const edit = (i: number) => ({
+      title: 't',
+      content: `@${named[2 * i]!.handle} @${named[2 * i + 1]!.handle}`,
+      ...(i % 3 === 2 && { mediaIds: [] }),
+    });
+    for (let round = 0; round < 4; round++) {
+      const post = await h.caller(author.token).posts.create({ title: 't', content: 'nobody yet' });
+      // 8 edits at once, each naming 2 users no other names: 16 new, 10 of whom may be notified.
+      const single = [...Array(6).keys()].map((i) =>
+        i % 2 === 0
+          ? h.request('PATCH', `/posts/${post.id}`, { token: author.token, body: edit(i) }).then((res) => res.status)
+          : h
+              .caller(author.token)
+              .posts.update({ id: post.id, ...edit(i) })
+              .then(() => 200),
+      );
+      const batch = h
+        .request('POST', '/trpc/posts.update,posts.update?batch=1', {
+          token: author.token,
+          body: { 0: { id: post.id, ...edit(6) }, 1: { id: post.id, ...edit(7) } },
+        })
+        .then((res) => (res.body as { result?: unknown }[]).map((item) => (item.result ? 200 : res.text)));
+      expect([...(await Promise.all(single)), ...(await batch)]).toEqual(Array(8).fill(200));
+      expect(await mentionNotes('post_id', post.id)).toBe(10);
+      const read = await h.caller(author.token).posts.get({ id: post.id });
+      const last = named.filter((user) => read.content.includes(`@${user.handle}`));
+      expect(ids(read.mentions)).toEqual(ids(last).sort((a, b) => a - b));
+    }
+  });
+
   it('with images relinks too', async () => {
     const [author, ada] = await users(2);
     const post = await h.caller(author.token).posts.create({ title: 't', content: 'none' });
@@ -232,6 +276,29 @@ describe('mentions in a comment', () => {
     expect(ids(edited.mentions)).toEqual([ada.id, bob.id].sort((a, b) => a - b));
     expect(await mentionsOf(ada)).toHaveLength(1);
     expect(await mentionsOf(bob)).toEqual([[commenter.id, post.id, res.body.id]]);
+  });
+  it('notifies at most 10 per comment in all under concurrent edits (REST and createCaller)', async () => {
+    const [author, ...named] = await users(17);
+    const post = await h.caller(author.token).posts.create({ title: 't', content: 'c' });
+    for (let round = 0; round < 4; round++) {
+      const comment = await h.caller(author.token).posts.comment({ id: post.id, content: 'nobody yet' });
+      const edits = [...Array(8).keys()].map((i) => {
+        const content = `@${named[2 * i]!.handle} @${named[2 * i + 1]!.handle}`;
+        return i % 2 === 0
+          ? h
+              .request('PATCH', `/comments/${comment.id}`, { token: author.token, body: { content } })
+              .then((res) => res.status)
+          : h
+              .caller(author.token)
+              .comments.update({ id: comment.id, content })
+              .then(() => 200);
+      });
+      expect(await Promise.all(edits)).toEqual(Array(8).fill(200));
+      expect(await mentionNotes('comment_id', comment.id)).toBe(10);
+      const read = (await h.caller(author.token).posts.comments({ id: post.id })).find((c) => c.id === comment.id)!;
+      const last = named.filter((user) => read.content.includes(`@${user.handle}`));
+      expect(ids(read.mentions)).toEqual(ids(last).sort((a, b) => a - b));
+    }
   });
 });
 

@@ -452,3 +452,65 @@ describe('reposts and bookmarks in shared reads', () => {
     expect(hold.sent.filter(profileStatement)).toHaveLength(1);
   });
 });
+
+describe('quoted posts in shared reads', () => {
+  const writes: [string, (writer: TestUser, quotedId: number) => Promise<unknown>, (quoteOf: any) => void][] = [
+    [
+      'an edit of the quoted post',
+      (writer, id) => h.caller(writer.token).posts.update({ id, title: 'quoted', content: 'edited' }),
+      (quoteOf) => expect(quoteOf.content).toBe('edited'),
+    ],
+    [
+      'a like of the quoted post (its counter only)',
+      (writer, id) => h.caller(writer.token).posts.like({ id }),
+      (quoteOf) => expect(quoteOf.likeCount).toBe(1),
+    ],
+    [
+      'the quoted post deleted (which sets the key on the quoting post null: its own row changes too)',
+      (writer, id) => h.caller(writer.token).posts.delete({ id }),
+      (quoteOf) => expect(quoteOf).toBeNull(),
+    ],
+  ];
+
+  for (const [what, write, check] of writes) {
+    it(`never answer a reader from a statement that started before their own write: ${what}`, async () => {
+      const [early, writer] = [await reader(), await reader()];
+      const quoted = await h.caller(writer.token).posts.create({ title: 'quoted', content: 'original' });
+      const post = await h.caller(author.token).posts.create({ title: 'q', content: 'quoting', quoteOf: quoted.id });
+
+      const hold = holdResults((text) => text === POST_BY_ID.plain.text);
+      const first = h.caller(early.token).posts.get({ id: post.id });
+      await hold.answered;
+      await write(writer, quoted.id);
+      const mine = h.request('GET', `/posts/${post.id}`, { token: writer.token });
+      await waiting(1);
+      hold.release();
+      const [before, after] = await Promise.all([first, mine]);
+
+      expect(before.quoteOf).toMatchObject({ id: quoted.id, content: 'original', likeCount: 0 });
+      expect(after.status, after.text).toBe(200);
+      check(after.body.quoteOf);
+      // The writer joined the flight, found it older than their write, and sent their own.
+      expect(hold.sent.filter((text) => text === POST_BY_ID.plain.text)).toHaveLength(2);
+    });
+  }
+
+  it("a profile's posts: one whose quoted post its reader edited is not answered from before the edit", async () => {
+    const profileStatement = (text: string) => text.includes('pg_current_snapshot') && text.includes('u.id = $3');
+    const [owner, early, writer] = [await reader(), await reader(), await reader()];
+    const quoted = await h.caller(writer.token).posts.create({ title: 'quoted', content: 'original' });
+    await h.caller(owner.token).posts.create({ title: 'q', content: 'quoting', quoteOf: quoted.id });
+
+    const hold = holdResults(profileStatement);
+    const first = h.caller(early.token).users.get({ id: owner.id });
+    await hold.answered;
+    await h.caller(writer.token).posts.update({ id: quoted.id, title: 'quoted', content: 'edited' });
+    const mine = h.caller(writer.token).users.get({ id: owner.id });
+    await waiting(1);
+    hold.release();
+
+    expect((await first).posts[0]!.quoteOf).toMatchObject({ content: 'original' });
+    expect((await mine).posts[0]!.quoteOf).toMatchObject({ content: 'edited' });
+    expect(hold.sent.filter(profileStatement)).toHaveLength(2);
+  });
+});
