@@ -219,7 +219,8 @@ export function homeCursorParts(cursor: string): [string, number] | null {
 
 export const homeCursor = z
   .string()
-  .regex(HOME_CURSOR, 'must be the cursor of a home timeline item')
+  // The pattern (in the OpenAPI document) first; past it, the bounds: one message either way.
+  .regex(HOME_CURSOR, { message: 'must be the cursor of a home timeline item', abort: true })
   .refine((cursor) => homeCursorParts(cursor) !== null, 'must be the cursor of a home timeline item')
   .meta({
     description:

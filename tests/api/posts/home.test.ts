@@ -254,6 +254,8 @@ describe('the home timeline, rule by rule', () => {
       const response = await h.request('GET', `/posts/home?limit=5&before=${before}`, { token: reader.token });
       expectApiError(response, 400, 'BAD_REQUEST');
       expect(JSON.stringify(response.body)).toContain('before');
+      // One message, whether the pattern or the bounds refused it.
+      expect(response.body.message).toBe('before must be the cursor of a home timeline item');
     }
     await expect(h.caller(reader.token).posts.home({ limit: 5, before: 'nope' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
