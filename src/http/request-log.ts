@@ -82,7 +82,7 @@ function loggedUrl(req: IncomingMessage & { originalUrl?: string }): string {
   const url = req.originalUrl ?? req.url ?? '';
   const query = url.indexOf('?');
   // A path can carry one too (a token or an email pasted where an id belongs): scrubbed as messages are.
-  if (query < 0) return scrubSecrets(url);
+  if (query < 0) return upTo(LOGGED_URL_MAX, scrubSecrets(url));
   const parameters = url
     .slice(query + 1)
     .split('&')
@@ -90,5 +90,11 @@ function loggedUrl(req: IncomingMessage & { originalUrl?: string }): string {
       const name = parameter.split('=', 1)[0]!;
       return name === parameter || LOGGED_QUERY_VALUES.has(name) ? parameter : `${name}=[…]`;
     });
-  return `${scrubSecrets(url.slice(0, query))}?${parameters.join('&')}`;
+  return upTo(LOGGED_URL_MAX, `${scrubSecrets(url.slice(0, query))}?${parameters.join('&')}`);
 }
+
+/** How much of a URL a log line holds: a request line may be as long as the header limit (16 KB). */
+export const LOGGED_URL_MAX = 512;
+
+/** `text`, cut to `max` characters (an ellipsis last) when longer. */
+const upTo = (max: number, text: string) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);

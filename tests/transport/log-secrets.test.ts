@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { withPasswords } from '../../src/auth/passwords.js';
 import { signAccessToken } from '../../src/auth/tokens.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { LOGGED_URL_MAX } from '../../src/http/request-log.js';
 import { UserEntity } from '../../src/users/user.entity.js';
 import { Harness, PASSWORD, useHarness } from '../support/harness.js';
 
@@ -80,6 +81,9 @@ describe('secrets in logs', () => {
         ['GET', `/media/files/${user.token}`],
         ['PATCH', `/media/${email}`],
         ['GET', `/users/${encodeURIComponent(email)}`],
+        // Long ones: a log line holds at most LOGGED_URL_MAX characters of a URL.
+        ['GET', `/tags/${'t'.repeat(10_000)}/posts`],
+        ['GET', `/posts?${Array.from({ length: 1_500 }, (_, i) => `p${i}`).join('&')}`],
       ] as const;
       for (const [method, path] of sent) {
         const answer = await fetch(`${logged.baseUrl}${path}`, {
@@ -109,6 +113,9 @@ describe('secrets in logs', () => {
       expect(text).toContain('/posts?limit=5&q=[…]');
       expect(text).toContain('/media/files/[token]');
       expect(text).toContain('"url":"/media/[email]"');
+      const urls = lines.flatMap((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url ?? []);
+      expect(Math.max(...urls.map((url) => url.length))).toBe(LOGGED_URL_MAX);
+      expect(urls).toContain(`/tags/${'t'.repeat(LOGGED_URL_MAX - '/tags/'.length - 1)}…`);
     } finally {
       await logged.close();
     }
