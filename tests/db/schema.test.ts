@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrationsList } from '../../src/db/migrations/index.js';
+import { borrowConnection } from '../../src/db/sql.js';
 import { CELEBRITY_FOLLOWERS } from '../../src/posts/newest-post.entity.js';
 import { useHarness } from '../support/harness.js';
 
@@ -10,6 +11,21 @@ describe('schema', () => {
   it('the committed migrations produce exactly the schema the entities describe', async () => {
     const diff = await h.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
     expect(diff.trim()).toBe('');
+  });
+
+  it('turns JIT off for the database (Migration20261128000000): a large statement is not compiled', async () => {
+    const { client, release } = await borrowConnection(h.orm);
+    try {
+      expect((await client.query<{ jit: string }>('show jit')).rows[0]!.jit).toBe('off');
+      // An estimated cost far past jit_above_cost's default (100,000); EXPLAIN says whether it would compile.
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ JIT?: unknown; Plan: { 'Total Cost': number } }] }>(
+        'explain (format json) select count(*) from generate_series(1, 100000000)',
+      );
+      expect(rows[0]!['QUERY PLAN'][0].Plan['Total Cost']).toBeGreaterThan(1_000_000);
+      expect(rows[0]!['QUERY PLAN'][0].JIT).toBeUndefined();
+    } finally {
+      await release();
+    }
   });
 
   it('every migration file is registered in src/db/migrations/index.ts', () => {
