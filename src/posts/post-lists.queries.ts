@@ -9,6 +9,7 @@ import { SEARCH_CONFIG } from './post.entity.js';
 import { tagOfQuery } from './tags.js';
 import type { Post } from './posts.schemas.js';
 import { assertCursorShown, POST_SHOWN } from './posts.queries.js';
+import { runShared } from './shared-answers.js';
 
 /** The post lists: pages of all posts and of the feed (named statements), and the builder of every other list, search included. */
 
@@ -294,9 +295,11 @@ export function postListStatement(followed: boolean, after: boolean): ReaderStat
   let statement = pageStatements.get(name);
   if (!statement) {
     const limit = `$${after ? 4 : 3}`;
+    // A page of all posts is the same for every reader without blocks or mutes: shared (listPostsFor).
+    const shared = !followed;
     const page = (viewer: Viewer | undefined) =>
-      `${postsArray('p', postRows({ followed, after, limit }, viewer), { me: 's.user_id', viewer })}::text`;
-    pageStatements.set(name, (statement = readerStatement(name, page)));
+      `${postsArray('p', postRows({ followed, after, limit }, viewer), { me: 's.user_id', viewer, markers: shared && !viewer })}::text`;
+    pageStatements.set(name, (statement = readerStatement(name, page, { snapshot: shared })));
   }
   return statement;
 }
@@ -317,14 +320,22 @@ function postRows(
   return `(select * from (select * from posts ${where} ${newestFirst} limit 100) k ${newestFirst} limit ${limit})`;
 }
 
-/** A page of posts (see postListStatement); an empty one is the caller's to explain (assertPostCursor). */
+/**
+ * A page of posts (see postListStatement); an empty one is the caller's to explain (assertPostCursor).
+ * Concurrent reads of one page of all posts share their statement (shared-answers.ts), as reads of
+ * one post do; a page of the feed is the reader's own.
+ */
 export async function listPostsFor(
   scope: SessionScope,
   { followed, limit, before }: Page & { followed: boolean; limit: number },
 ): Promise<Post[]> {
   const statement = postListStatement(followed, before !== undefined);
   const values = [before, limit].filter((value) => value !== undefined);
-  return jsonValue<Post[]>(await runForReader<string>(scope, statement, values), scope.jsonAsText);
+  const json = followed
+    ? await runForReader<string>(scope, statement, values)
+    : // A page is never null: only a read of one missing post or user is.
+      (await runShared(scope, statement, values))!;
+  return jsonValue<Post[]>(json, scope.jsonAsText);
 }
 
 // The page statements made as the module loads, as every other named statement is: the registry

@@ -103,8 +103,10 @@ const seenInShared = (table: string, key: string, stats: string, statsKey: strin
  * Current: every row the answer was built from that a reader could have changed (its posts, the
  * posts they quote and its comments, with their counters, the users $3 with theirs, and the
  * reader's own name) is, as this statement sees it, a version the shared statement's snapshot ($4)
- * saw too. A write of the reader's answered before they asked is in this snapshot: if it touched
- * the answer, the shared one is not current for them. Arrays behind sub-selects, so the statement
+ * saw too; so are the reader's own counters, which any post, comment or follow of theirs moves (a
+ * new post of theirs belongs on a page of posts the shared snapshot does not show it on). A write
+ * of the reader's answered before they asked is in this snapshot: if it touched the answer, the
+ * shared one is not current for them. Arrays behind sub-selects, so the statement
  * is planned once (viewer/read-your-writes.ts, SESSIONS_WRITE_LSN).
  */
 const VIEWER_STATES = namedStatement(
@@ -114,7 +116,8 @@ const VIEWER_STATES = namedStatement(
       and ${seenInShared('comments', 'id', 'comment_stats', 'comment_id', '(select $6::int[])::int[]')}
       and ${seenInShared('users', 'id', 'user_stats', 'user_id', '(select $3::int[])::int[]')} as current)
     select b.i::int, not (${HAS_NONE}),
-      shared.current and feedline_visible_in(u.xmin, $4::pg_snapshot),
+      shared.current and feedline_visible_in(u.xmin, $4::pg_snapshot)
+        and (us.xmin is null or feedline_visible_in(us.xmin, $4::pg_snapshot)),
       array(select l.post_id from post_likes l where l.user_id = b.user_id and l.post_id = any((select $5::int[])::int[])),
       array(select l.comment_id from comment_likes l where l.user_id = b.user_id and l.comment_id = any((select $6::int[])::int[])),
       array(select r.post_id from reposts r where r.user_id = b.user_id and r.post_id = any((select $5::int[])::int[])),
@@ -122,7 +125,8 @@ const VIEWER_STATES = namedStatement(
     from unnest((select $1::uuid[]), (select $2::int[])) with ordinality b(jti, user_id, i)
     cross join shared
     join sessions s on s.jti = b.jti and s.user_id = b.user_id and ${sessionIsOpen('s')}
-    join users u on u.id = b.user_id`,
+    join users u on u.id = b.user_id
+    left join user_stats us on us.user_id = b.user_id`,
 );
 
 /** What VIEWER_STATES says of one reader. */

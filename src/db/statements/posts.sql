@@ -10993,16 +10993,21 @@ select
                                   )
                                 end as "likedBy",
                                 (coalesce(p_c_st.like_count, 0) - 0)::int as "likeCount",
-                                (
-                                  coalesce(p_c_st.like_count, 0) > 0
-                                  and exists (
-                                    select
-                                    from
-                                      comment_likes p_c_m
-                                    where
-                                      p_c_m.comment_id = p_c.id
-                                      and p_c_m.user_id = s.user_id
-                                  )
+                                to_json(
+                                  '#c' || p_c.id || case
+                                    when (
+                                      coalesce(p_c_st.like_count, 0) > 0
+                                      and exists (
+                                        select
+                                        from
+                                          comment_likes p_c_m
+                                        where
+                                          p_c_m.comment_id = p_c.id
+                                          and p_c_m.user_id = s.user_id
+                                      )
+                                    ) then 't'
+                                    else 'f'
+                                  end
                                 ) as "likedByMe",
                                 case
                                   when strpos(p_c.content, '@') = 0 then '[]'::json
@@ -11061,16 +11066,21 @@ select
                     end as comments,
                     (coalesce(p_st.like_count, 0) - 0)::int as "likeCount",
                     (coalesce(p_st.comment_count, 0) - 0)::int as "commentCount",
-                    (
-                      coalesce(p_st.like_count, 0) > 0
-                      and exists (
-                        select
-                        from
-                          post_likes p_m
-                        where
-                          p_m.post_id = p.id
-                          and p_m.user_id = s.user_id
-                      )
+                    to_json(
+                      '#p' || p.id || case
+                        when (
+                          coalesce(p_st.like_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              post_likes p_m
+                            where
+                              p_m.post_id = p.id
+                              and p_m.user_id = s.user_id
+                          )
+                        ) then 't'
+                        else 'f'
+                      end
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
                     coalesce(to_json(p.tags), '[]'::json) as tags,
@@ -11128,33 +11138,43 @@ select
                       )
                     end as "quoteOf",
                     (coalesce(p_st.repost_count, 0) - 0)::int as "repostCount",
-                    (
-                      coalesce(p_st.repost_count, 0) > 0
-                      and exists (
-                        select
-                        from
-                          reposts p_r
-                        where
-                          p_r.post_id = p.id
-                          and p_r.user_id = s.user_id
-                      )
+                    to_json(
+                      '#r' || p.id || case
+                        when (
+                          coalesce(p_st.repost_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              reposts p_r
+                            where
+                              p_r.post_id = p.id
+                              and p_r.user_id = s.user_id
+                          )
+                        ) then 't'
+                        else 'f'
+                      end
                     ) as "repostedByMe",
-                    (
-                      exists (
-                        select
-                        from
-                          bookmarks p_ba
-                        where
-                          p_ba.user_id = s.user_id
-                      )
-                      and exists (
-                        select
-                        from
-                          bookmarks p_b
-                        where
-                          p_b.post_id = p.id
-                          and p_b.user_id = s.user_id
-                      )
+                    to_json(
+                      '#b' || p.id || case
+                        when (
+                          exists (
+                            select
+                            from
+                              bookmarks p_ba
+                            where
+                              p_ba.user_id = s.user_id
+                          )
+                          and exists (
+                            select
+                            from
+                              bookmarks p_b
+                            where
+                              p_b.post_id = p.id
+                              and p_b.user_id = s.user_id
+                          )
+                        ) then 't'
+                        else 'f'
+                      end
                     ) as "bookmarkedByMe",
                     case
                       when strpos(p.content, '@') = 0 then '[]'::json
@@ -11242,7 +11262,8 @@ select
   not (
     s.block_count = 0
     and s.mute_count = 0
-  )
+  ),
+  pg_current_snapshot()::text
 from
   sessions s
 where
@@ -23203,16 +23224,21 @@ select
                                   )
                                 end as "likedBy",
                                 (coalesce(p_c_st.like_count, 0) - 0)::int as "likeCount",
-                                (
-                                  coalesce(p_c_st.like_count, 0) > 0
-                                  and exists (
-                                    select
-                                    from
-                                      comment_likes p_c_m
-                                    where
-                                      p_c_m.comment_id = p_c.id
-                                      and p_c_m.user_id = s.user_id
-                                  )
+                                to_json(
+                                  '#c' || p_c.id || case
+                                    when (
+                                      coalesce(p_c_st.like_count, 0) > 0
+                                      and exists (
+                                        select
+                                        from
+                                          comment_likes p_c_m
+                                        where
+                                          p_c_m.comment_id = p_c.id
+                                          and p_c_m.user_id = s.user_id
+                                      )
+                                    ) then 't'
+                                    else 'f'
+                                  end
                                 ) as "likedByMe",
                                 case
                                   when strpos(p_c.content, '@') = 0 then '[]'::json
@@ -23271,16 +23297,21 @@ select
                     end as comments,
                     (coalesce(p_st.like_count, 0) - 0)::int as "likeCount",
                     (coalesce(p_st.comment_count, 0) - 0)::int as "commentCount",
-                    (
-                      coalesce(p_st.like_count, 0) > 0
-                      and exists (
-                        select
-                        from
-                          post_likes p_m
-                        where
-                          p_m.post_id = p.id
-                          and p_m.user_id = s.user_id
-                      )
+                    to_json(
+                      '#p' || p.id || case
+                        when (
+                          coalesce(p_st.like_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              post_likes p_m
+                            where
+                              p_m.post_id = p.id
+                              and p_m.user_id = s.user_id
+                          )
+                        ) then 't'
+                        else 'f'
+                      end
                     ) as "likedByMe",
                     coalesce(p.media::json, '[]'::json) as media,
                     coalesce(to_json(p.tags), '[]'::json) as tags,
@@ -23338,33 +23369,43 @@ select
                       )
                     end as "quoteOf",
                     (coalesce(p_st.repost_count, 0) - 0)::int as "repostCount",
-                    (
-                      coalesce(p_st.repost_count, 0) > 0
-                      and exists (
-                        select
-                        from
-                          reposts p_r
-                        where
-                          p_r.post_id = p.id
-                          and p_r.user_id = s.user_id
-                      )
+                    to_json(
+                      '#r' || p.id || case
+                        when (
+                          coalesce(p_st.repost_count, 0) > 0
+                          and exists (
+                            select
+                            from
+                              reposts p_r
+                            where
+                              p_r.post_id = p.id
+                              and p_r.user_id = s.user_id
+                          )
+                        ) then 't'
+                        else 'f'
+                      end
                     ) as "repostedByMe",
-                    (
-                      exists (
-                        select
-                        from
-                          bookmarks p_ba
-                        where
-                          p_ba.user_id = s.user_id
-                      )
-                      and exists (
-                        select
-                        from
-                          bookmarks p_b
-                        where
-                          p_b.post_id = p.id
-                          and p_b.user_id = s.user_id
-                      )
+                    to_json(
+                      '#b' || p.id || case
+                        when (
+                          exists (
+                            select
+                            from
+                              bookmarks p_ba
+                            where
+                              p_ba.user_id = s.user_id
+                          )
+                          and exists (
+                            select
+                            from
+                              bookmarks p_b
+                            where
+                              p_b.post_id = p.id
+                              and p_b.user_id = s.user_id
+                          )
+                        ) then 't'
+                        else 'f'
+                      end
                     ) as "bookmarkedByMe",
                     case
                       when strpos(p.content, '@') = 0 then '[]'::json
@@ -23442,7 +23483,8 @@ select
   not (
     s.block_count = 0
     and s.mute_count = 0
-  )
+  ),
+  pg_current_snapshot()::text
 from
   sessions s
 where
@@ -24349,7 +24391,11 @@ select
     and s.mute_count = 0
   ),
   shared.current
-  and feedline_visible_in (u.xmin, $4::pg_snapshot),
+  and feedline_visible_in (u.xmin, $4::pg_snapshot)
+  and (
+    us.xmin is null
+    or feedline_visible_in (us.xmin, $4::pg_snapshot)
+  ),
   array(
     select
       l.post_id
@@ -24422,7 +24468,8 @@ from
   and s.user_id = b.user_id
   and s.revoked_at is null
   and s.expires_at > now()
-  join users u on u.id = b.user_id;
+  join users u on u.id = b.user_id
+  left join user_stats us on us.user_id = b.user_id;
 
 -- tag_follow
 insert into

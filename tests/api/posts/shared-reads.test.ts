@@ -2,6 +2,7 @@ import pg from 'pg';
 import { register } from 'prom-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST_BY_ID } from '../../../src/posts/posts.queries.js';
+import { postListStatement } from '../../../src/posts/post-lists.queries.js';
 import { type TestUser, useHarness } from '../../support/harness.js';
 
 /**
@@ -379,6 +380,95 @@ describe('concurrent reads of one profile', () => {
     expect((await followed).followers.map((u) => u.id)).toEqual([follower.id]);
     expect(hold.sent.filter(profileStatement)).toHaveLength(2);
   });
+});
+
+describe('concurrent reads of one page of all posts', () => {
+  const PAGE = postListStatement(false, false).plain.text;
+
+  it('share one statement, each reader with their own likes, reposts and bookmarks, over createCaller and REST', async () => {
+    const { post, comments } = await popularPost();
+    const [a, b, c] = [await reader(), await reader(), await reader()];
+    await h.caller(a.token).posts.like({ id: post.id });
+    await h.caller(a.token).comments.like({ id: comments[1]!.id });
+    await h.caller(b.token).posts.repost({ id: post.id });
+    await h.caller(b.token).posts.bookmark({ id: post.id });
+    const expected = {
+      a: await h.caller(a.token).posts.list({ limit: 5 }),
+      b: await h.caller(b.token).posts.list({ limit: 5 }),
+      c: await h.request('GET', '/posts?limit=5', { token: c.token }),
+    };
+
+    const hold = holdResults((text) => text === PAGE);
+    const third = h.request('GET', '/posts?limit=5', { token: c.token });
+    await hold.answered;
+    const first = h.caller(a.token).posts.list({ limit: 5 });
+    const second = h.caller(b.token).posts.list({ limit: 5 });
+    await waiting(2);
+    hold.release();
+    const [answerA, answerB, answerC] = await Promise.all([first, second, third]);
+
+    expect(hold.sent.filter((text) => text === PAGE)).toHaveLength(1);
+    expect(hold.sent.filter((text) => VIEWER_STATE.test(text))).toHaveLength(1);
+    expect(answerA).toEqual(expected.a);
+    expect(answerB).toEqual(expected.b);
+    expect(answerC.text).toBe(expected.c.text);
+    const top = (page: { id: number; likedByMe: boolean; repostedByMe: boolean; bookmarkedByMe: boolean }[]) =>
+      page.find((item) => item.id === post.id)!;
+    expect([top(answerA).likedByMe, top(answerA).repostedByMe, top(answerA).bookmarkedByMe]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect([top(answerB).likedByMe, top(answerB).repostedByMe, top(answerB).bookmarkedByMe]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(answerA.find((item) => item.id === post.id)!.comments.map((comment) => comment.likedByMe)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  const writes: [
+    string,
+    (writer: TestUser, own: number) => Promise<unknown>,
+    (page: { id: number }[], own: number, made: unknown) => void,
+  ][] = [
+    [
+      'a new post of theirs',
+      (writer) => h.caller(writer.token).posts.create({ title: 'mine, newest', content: 'after the flight began' }),
+      (page, _own, made) => expect(page[0]!.id).toBe((made as { id: number }).id),
+    ],
+    [
+      'the deletion of a post of theirs on the page',
+      (writer, own) => h.caller(writer.token).posts.delete({ id: own }),
+      (page, own) => expect(page.map((item) => item.id)).not.toContain(own),
+    ],
+  ];
+
+  for (const [what, write, check] of writes) {
+    it(`never answer a reader from a statement that started before their own write: ${what}`, async () => {
+      const [early, writer] = [await reader(), await reader()];
+      const own = (await h.caller(writer.token).posts.create({ title: 'mine', content: 'on the page' })).id;
+
+      const hold = holdResults((text) => text === PAGE);
+      const first = h.caller(early.token).posts.list({ limit: 5 });
+      await hold.answered;
+      const made = await write(writer, own);
+      const mine = h.caller(writer.token).posts.list({ limit: 5 });
+      await waiting(1);
+      hold.release();
+      const [before, after] = await Promise.all([first, mine]);
+
+      expect(before.map((item) => item.id)).toContain(own);
+      check(after, own, made);
+      // The writer joined the flight, found it older than their write, and sent their own.
+      expect(hold.sent.filter((text) => VIEWER_STATE.test(text))).toHaveLength(1);
+      expect(hold.sent.filter((text) => text === PAGE)).toHaveLength(2);
+    });
+  }
 });
 
 describe('reposts and bookmarks in shared reads', () => {

@@ -223,7 +223,11 @@ describe('following tags', () => {
 
   it('GET /users/me/tags lists { name } newest follow first, paged by tag name, and 400 for a before not followed', async () => {
     const user = await h.user();
-    for (const tag of ['alpha', 'beta', 'gamma', 'delta']) await h.caller(user.token).tags.follow({ tag });
+    for (const tag of ['alpha', 'beta', 'gamma', 'delta']) {
+      await h.caller(user.token).tags.follow({ tag });
+      // A follow's time is in milliseconds, ties go by name: each follow in a millisecond of its own.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     const names = async (query: string) => {
       const res = await h.request('GET', `/users/me/tags${query}`, { token: user.token });
       expect(res.status, res.text).toBe(200);
