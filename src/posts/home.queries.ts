@@ -30,15 +30,34 @@ export const cursorValues = (cursor: string): [string, number] => homeCursorPart
 const followedUser = (viewer: Viewer | undefined, user: string) =>
   `exists (select from ${followedBy(viewer)} hf where hf.followed_id = ${user})`;
 
-/** No user the reader follows reposted the post `post` (an expression): none without a repost count, else its reposts probed. */
-const notRepostedByFollowed = (viewer: Viewer | undefined, post: string) =>
-  `(coalesce((select hs.repost_count from post_stats hs where hs.post_id = ${post}), 0) = 0
-    or not exists (select from reposts hr where hr.post_id = ${post} and ${followedUser(viewer, 'hr.user_id')}))`;
+/**
+ * The statement's CTE of how many users the reader follows (user_stats, blocked and muted ones
+ * included): the side a followed repost of a post is looked for from.
+ */
+const FOLLOW_COUNT = `home_follow_count as materialized (
+    select coalesce((select us.followed_count from user_stats us where us.user_id = s.user_id), 0) as n)`;
+
+/**
+ * Whether a user the reader follows reposted the post `post` (an expression), among its reposts
+ * `newer` keeps (a condition on a reposts row's alias): from the smaller side, so a probe never
+ * grows with a viral post's reposts nor past the reader's follows. A post with fewer reposts than
+ * the reader follows has its reposts probed on the follows key; any other has the reader's follows
+ * probed on its reposts' (post_id, user_id) key. Each side is a scalar subquery per row, not a
+ * semi-join, which the planner could turn into a merge of both sides.
+ */
+const repostedByFollowed = (viewer: Viewer | undefined, post: string, newer: (r: string) => string = () => 'true') =>
+  `exists (select from post_stats hs where hs.post_id = ${post} and hs.repost_count > 0 and (
+    (hs.repost_count <= (select n from home_follow_count) and exists (select from reposts hr where hr.post_id = ${post} and ${newer('hr')}
+      and (select true from ${followedBy(viewer)} hf where hf.followed_id = hr.user_id)))
+    or (hs.repost_count > (select n from home_follow_count) and exists (select from ${followedBy(viewer)} hf
+      where (select true from reposts hr where hr.post_id = ${post} and hr.user_id = hf.followed_id and ${newer('hr')})))))`;
+
+/** No user the reader follows reposted the post `post` (an expression). */
+const notRepostedByFollowed = (viewer: Viewer | undefined, post: string) => `not ${repostedByFollowed(viewer, post)}`;
 
 /** The repost `r` is its post's newest by a user the reader follows. */
 const newestFollowedRepost = (viewer: Viewer | undefined, r: string) =>
-  `not exists (select from reposts hn where hn.post_id = ${r}.post_id and (hn.created_at, hn.id) > (${r}.created_at, ${r}.id)
-    and ${followedUser(viewer, 'hn.user_id')})`;
+  `not ${repostedByFollowed(viewer, `${r}.post_id`, (hr) => `(${hr}.created_at, ${hr}.id) > (${r}.created_at, ${r}.id)`)}`;
 
 /** The reader's lists show the author of post `post` (an expression). */
 const shownPostAuthor = (viewer: Viewer | undefined, post: string) =>
@@ -74,11 +93,14 @@ function homeItemIds(cursor: FeedCursor | undefined, limit: string, viewer: View
     keep: (p) => notRepostedByFollowed(viewer, `${p}.id`),
     notBefore,
   });
-  return `(with walked as materialized (
+  return `(with ${FOLLOW_COUNT},
+    walked as materialized (
       select w.post_id, w.created_at, w.user_id from (
-        select x.post_id, x.created_at, x.user_id, x.id from reposts x where true ${past('x.created_at', 'x.post_id')}
-        order by x.created_at desc, x.post_id desc limit ${HOME_REPOST_WALK}) w
-      where ${followedUser(viewer, 'w.user_id')} and ${newestFollowedRepost(viewer, 'w')} and ${shownPostAuthor(viewer, 'w.post_id')}
+        -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
+        select wr.* from (select x.post_id, x.created_at, x.user_id, x.id from reposts x where true ${past('x.created_at', 'x.post_id')}
+          order by x.created_at desc, x.post_id desc limit ${HOME_REPOST_WALK}) wr
+        where ${followedUser(viewer, 'wr.user_id')} offset 0) w
+      where ${newestFollowedRepost(viewer, 'w')} and ${shownPostAuthor(viewer, 'w.post_id')}
       order by w.created_at desc, w.post_id desc limit ${limit}),
     repost_heads as materialized (
       select r.followed_id, k.created_at from ${FOLLOWED} r cross join lateral (${newestRepostsOf('r.followed_id', '1')}) k

@@ -15265,6 +15265,20 @@ select
                           from
                             (
                               with
+                                home_follow_count as materialized (
+                                  select
+                                    coalesce(
+                                      (
+                                        select
+                                          us.followed_count
+                                        from
+                                          user_stats us
+                                        where
+                                          us.user_id = s.user_id
+                                      ),
+                                      0
+                                    ) as n
+                                ),
                                 walked as materialized (
                                   select
                                     w.post_id,
@@ -15272,47 +15286,29 @@ select
                                     w.user_id
                                   from
                                     (
+                                      -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
                                       select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id,
-                                        x.id
-                                      from
-                                        reposts x
-                                      where
-                                        true
-                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        500
-                                    ) w
-                                  where
-                                    exists (
-                                      select
+                                        wr.*
                                       from
                                         (
                                           select
-                                            f.followed_id,
-                                            f.author_bound
+                                            x.post_id,
+                                            x.created_at,
+                                            x.user_id,
+                                            x.id
                                           from
-                                            follows f
+                                            reposts x
                                           where
-                                            f.follower_id = s.user_id
-                                            and true
-                                        ) hf
+                                            true
+                                            and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            500
+                                        ) wr
                                       where
-                                        hf.followed_id = w.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        reposts hn
-                                      where
-                                        hn.post_id = w.post_id
-                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                        and exists (
+                                        exists (
                                           select
                                           from
                                             (
@@ -15326,7 +15322,86 @@ select
                                                 and true
                                             ) hf
                                           where
-                                            hf.followed_id = hn.user_id
+                                            hf.followed_id = wr.user_id
+                                        )
+                                      offset
+                                        0
+                                    ) w
+                                  where
+                                    not exists (
+                                      select
+                                      from
+                                        post_stats hs
+                                      where
+                                        hs.post_id = w.post_id
+                                        and hs.repost_count > 0
+                                        and (
+                                          (
+                                            hs.repost_count <= (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                reposts hr
+                                              where
+                                                hr.post_id = w.post_id
+                                                and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    hf.followed_id = hr.user_id
+                                                )
+                                            )
+                                          )
+                                          or (
+                                            hs.repost_count > (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) hf
+                                              where
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = w.post_id
+                                                    and hr.user_id = hf.followed_id
+                                                    and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                )
+                                            )
+                                          )
                                         )
                                     )
                                     and true
@@ -15365,25 +15440,77 @@ select
                                         and not exists (
                                           select
                                           from
-                                            reposts hn
+                                            post_stats hs
                                           where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
-                                                (
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
                                                   select
-                                                    f.followed_id,
-                                                    f.author_bound
+                                                    n
                                                   from
-                                                    follows f
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
                                                   where
-                                                    f.follower_id = s.user_id
-                                                    and true
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    )
+                                                )
+                                              )
                                             )
                                         )
                                         and true
@@ -15452,25 +15579,77 @@ select
                                           and not exists (
                                             select
                                             from
-                                              reposts hn
+                                              post_stats hs
                                             where
-                                              hn.post_id = x.post_id
-                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                              and exists (
-                                                select
-                                                from
-                                                  (
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
                                                     select
-                                                      f.followed_id,
-                                                      f.author_bound
+                                                      n
                                                     from
-                                                      follows f
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
                                                     where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hn.user_id
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
                                               )
                                           )
                                           and true
@@ -15519,41 +15698,81 @@ select
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and true
-                                        and (
-                                          coalesce(
-                                            (
-                                              select
-                                                hs.repost_count
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = t.post_id
-                                            ),
-                                            0
-                                          ) = 0
-                                          or not exists (
-                                            select
-                                            from
-                                              reposts hr
-                                            where
-                                              hr.post_id = t.post_id
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                        and not exists (
+                                          select
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
                                               )
-                                          )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
+                                              )
+                                            )
                                         )
                                       order by
                                         t.created_at desc,
@@ -15610,41 +15829,81 @@ select
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and true
-                                        and (
-                                          coalesce(
-                                            (
-                                              select
-                                                hs.repost_count
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = t.post_id
-                                            ),
-                                            0
-                                          ) = 0
-                                          or not exists (
-                                            select
-                                            from
-                                              reposts hr
-                                            where
-                                              hr.post_id = t.post_id
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                        and not exists (
+                                          select
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
                                               )
-                                          )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
+                                              )
+                                            )
                                         )
                                       order by
                                         t.created_at desc,
@@ -15696,41 +15955,81 @@ select
                                               where
                                                 x.author_id = r.followed_id
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
-                                                    select
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            )
+                                                        )
                                                       )
-                                                  )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -15855,41 +16154,81 @@ select
                                               where
                                                 wf.followed_id = w.author_id
                                             )
-                                            and (
-                                              coalesce(
-                                                (
-                                                  select
-                                                    hs.repost_count
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = w.id
-                                                ),
-                                                0
-                                              ) = 0
-                                              or not exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = w.id
-                                                  and exists (
-                                                    select
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and true
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                            and not exists (
+                                              select
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = w.id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = w.id
+                                                        and true
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        )
+                                                    )
                                                   )
-                                              )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = w.id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
+                                                  )
+                                                )
                                             )
                                             and w.created_at >= (
                                               select
@@ -15965,41 +16304,81 @@ select
                                               where
                                                 x.author_id = r.followed_id
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
-                                                    select
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            )
+                                                        )
                                                       )
-                                                  )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -16047,41 +16426,81 @@ select
                                                 where
                                                   x.author_id = hd.author_id
                                                   and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                  and (
-                                                    coalesce(
-                                                      (
-                                                        select
-                                                          hs.repost_count
-                                                        from
-                                                          post_stats hs
-                                                        where
-                                                          hs.post_id = x.id
-                                                      ),
-                                                      0
-                                                    ) = 0
-                                                    or not exists (
-                                                      select
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = x.id
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and true
-                                                            ) hf
-                                                          where
-                                                            hf.followed_id = hr.user_id
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and true
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and true
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              )
+                                                          )
                                                         )
-                                                    )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
+                                                      )
                                                   )
                                                   and x.created_at >= (
                                                     select
@@ -16966,6 +17385,20 @@ select
                         from
                           (
                             with
+                              home_follow_count as materialized (
+                                select
+                                  coalesce(
+                                    (
+                                      select
+                                        us.followed_count
+                                      from
+                                        user_stats us
+                                      where
+                                        us.user_id = s.user_id
+                                    ),
+                                    0
+                                  ) as n
+                              ),
                               walked as materialized (
                                 select
                                   w.post_id,
@@ -16973,78 +17406,29 @@ select
                                   w.user_id
                                 from
                                   (
+                                    -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
                                     select
-                                      x.post_id,
-                                      x.created_at,
-                                      x.user_id,
-                                      x.id
-                                    from
-                                      reposts x
-                                    where
-                                      true
-                                      and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                    order by
-                                      x.created_at desc,
-                                      x.post_id desc
-                                    limit
-                                      500
-                                  ) w
-                                where
-                                  exists (
-                                    select
+                                      wr.*
                                     from
                                       (
                                         select
-                                          f.followed_id,
-                                          f.author_bound
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id,
+                                          x.id
                                         from
-                                          follows f
+                                          reposts x
                                         where
-                                          f.follower_id = s.user_id
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = f.followed_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = f.followed_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = f.followed_id
-                                            )
-                                          )
-                                      ) hf
+                                          true
+                                          and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        order by
+                                          x.created_at desc,
+                                          x.post_id desc
+                                        limit
+                                          500
+                                      ) wr
                                     where
-                                      hf.followed_id = w.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      reposts hn
-                                    where
-                                      hn.post_id = w.post_id
-                                      and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                      and exists (
+                                      exists (
                                         select
                                         from
                                           (
@@ -17089,7 +17473,148 @@ select
                                               )
                                           ) hf
                                         where
-                                          hf.followed_id = hn.user_id
+                                          hf.followed_id = wr.user_id
+                                      )
+                                    offset
+                                      0
+                                  ) w
+                                where
+                                  not exists (
+                                    select
+                                    from
+                                      post_stats hs
+                                    where
+                                      hs.post_id = w.post_id
+                                      and hs.repost_count > 0
+                                      and (
+                                        (
+                                          hs.repost_count <= (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          )
+                                          and exists (
+                                            select
+                                            from
+                                              reposts hr
+                                            where
+                                              hr.post_id = w.post_id
+                                              and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                              and (
+                                                select
+                                                  true
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hr.user_id
+                                              )
+                                          )
+                                        )
+                                        or (
+                                          hs.repost_count > (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          )
+                                          and exists (
+                                            select
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = f.followed_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = f.followed_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
+                                                  )
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = f.followed_id
+                                                    )
+                                                  )
+                                              ) hf
+                                            where
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = w.post_id
+                                                  and hr.user_id = hf.followed_id
+                                                  and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                              )
+                                          )
+                                        )
                                       )
                                   )
                                   and (
@@ -17211,56 +17736,139 @@ select
                                       and not exists (
                                         select
                                         from
-                                          reposts hn
+                                          post_stats hs
                                         where
-                                          hn.post_id = x.post_id
-                                          and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                          and exists (
-                                            select
-                                            from
-                                              (
+                                          hs.post_id = x.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
                                                 select
-                                                  f.followed_id,
-                                                  f.author_bound
+                                                  n
                                                 from
-                                                  follows f
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
                                                 where
-                                                  f.follower_id = s.user_id
+                                                  hr.post_id = x.post_id
+                                                  and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                   and (
-                                                    s.block_count = 0
-                                                    or (
-                                                      not exists (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
                                                         select
+                                                          f.followed_id,
+                                                          f.author_bound
                                                         from
-                                                          blocks bk
+                                                          follows f
                                                         where
-                                                          bk.blocker_id = s.user_id
-                                                          and bk.blocked_id = f.followed_id
-                                                      )
-                                                      and not exists (
-                                                        select
-                                                        from
-                                                          blocks bk
-                                                        where
-                                                          bk.blocker_id = f.followed_id
-                                                          and bk.blocked_id = s.user_id
-                                                      )
-                                                    )
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
                                                   )
-                                                  and (
-                                                    s.mute_count = 0
-                                                    or not exists (
-                                                      select
-                                                      from
-                                                        mutes mu
-                                                      where
-                                                        mu.muter_id = s.user_id
-                                                        and mu.muted_id = f.followed_id
-                                                    )
+                                              )
+                                            )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                   )
-                                              ) hf
-                                            where
-                                              hf.followed_id = hn.user_id
+                                              )
+                                            )
                                           )
                                       )
                                       and (
@@ -17381,56 +17989,139 @@ select
                                         and not exists (
                                           select
                                           from
-                                            reposts hn
+                                            post_stats hs
                                           where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
-                                                (
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
                                                   select
-                                                    f.followed_id,
-                                                    f.author_bound
+                                                    n
                                                   from
-                                                    follows f
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
                                                   where
-                                                    f.follower_id = s.user_id
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                     and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
                                                           select
+                                                            f.followed_id,
+                                                            f.author_bound
                                                           from
-                                                            blocks bk
+                                                            follows f
                                                           where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
                                                     )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
-                                                        select
-                                                        from
-                                                          mutes mu
-                                                        where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                     )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
+                                                )
+                                              )
                                             )
                                         )
                                         and (
@@ -17562,72 +18253,143 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            reposts hr
-                                          where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                      and not exists (
+                                        select
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = t.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = t.post_id
+                                                  and true
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
                                                         select
+                                                          f.followed_id,
+                                                          f.author_bound
                                                         from
-                                                          mutes mu
+                                                          follows f
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  )
+                                              )
                                             )
-                                        )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = t.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and true
+                                                  )
+                                              )
+                                            )
+                                          )
                                       )
                                     order by
                                       t.created_at desc,
@@ -17715,72 +18477,143 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            reposts hr
-                                          where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                      and not exists (
+                                        select
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = t.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = t.post_id
+                                                  and true
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
                                                         select
+                                                          f.followed_id,
+                                                          f.author_bound
                                                         from
-                                                          mutes mu
+                                                          follows f
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  )
+                                              )
                                             )
-                                        )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = t.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and true
+                                                  )
+                                              )
+                                            )
+                                          )
                                       )
                                     order by
                                       t.created_at desc,
@@ -17863,72 +18696,143 @@ select
                                             where
                                               x.author_id = r.followed_id
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                              and (
-                                                coalesce(
-                                                  (
-                                                    select
-                                                      hs.repost_count
-                                                    from
-                                                      post_stats hs
-                                                    where
-                                                      hs.post_id = x.id
-                                                  ),
-                                                  0
-                                                ) = 0
-                                                or not exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = x.id
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
+                                              and not exists (
+                                                select
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.id
+                                                          and true
+                                                          and (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
                                                                 select
+                                                                  f.followed_id,
+                                                                  f.author_bound
                                                                 from
-                                                                  mutes mu
+                                                                  follows f
                                                                 where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          )
+                                                      )
                                                     )
-                                                )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
+                                                          )
+                                                      )
+                                                    )
+                                                  )
                                               )
                                               and x.created_at >= (
                                                 select
@@ -18115,72 +19019,143 @@ select
                                             where
                                               wf.followed_id = w.author_id
                                           )
-                                          and (
-                                            coalesce(
-                                              (
-                                                select
-                                                  hs.repost_count
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = w.id
-                                              ),
-                                              0
-                                            ) = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                reposts hr
-                                              where
-                                                hr.post_id = w.id
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                          and not exists (
+                                            select
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = w.id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = w.id
+                                                      and true
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
                                                             select
+                                                              f.followed_id,
+                                                              f.author_bound
                                                             from
-                                                              mutes mu
+                                                              follows f
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
-                                                          )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.followed_id = hr.user_id
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
                                                 )
-                                            )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = w.id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
+                                                )
+                                              )
                                           )
                                           and w.created_at >= (
                                             select
@@ -18287,72 +19262,143 @@ select
                                             where
                                               x.author_id = r.followed_id
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                              and (
-                                                coalesce(
-                                                  (
-                                                    select
-                                                      hs.repost_count
-                                                    from
-                                                      post_stats hs
-                                                    where
-                                                      hs.post_id = x.id
-                                                  ),
-                                                  0
-                                                ) = 0
-                                                or not exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = x.id
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
+                                              and not exists (
+                                                select
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.id
+                                                          and true
+                                                          and (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
                                                                 select
+                                                                  f.followed_id,
+                                                                  f.author_bound
                                                                 from
-                                                                  mutes mu
+                                                                  follows f
                                                                 where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          )
+                                                      )
                                                     )
-                                                )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
+                                                          )
+                                                      )
+                                                    )
+                                                  )
                                               )
                                               and x.created_at >= (
                                                 select
@@ -18400,72 +19446,143 @@ select
                                               where
                                                 x.author_id = hd.author_id
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
-                                                    select
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
                                                                   select
+                                                                    f.followed_id,
+                                                                    f.author_bound
                                                                   from
-                                                                    mutes mu
+                                                                    follows f
                                                                   where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
+                                                                      )
+                                                                    )
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
+                                                                    )
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            )
+                                                        )
                                                       )
-                                                  )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -18975,6 +20092,20 @@ select
                           from
                             (
                               with
+                                home_follow_count as materialized (
+                                  select
+                                    coalesce(
+                                      (
+                                        select
+                                          us.followed_count
+                                        from
+                                          user_stats us
+                                        where
+                                          us.user_id = s.user_id
+                                      ),
+                                      0
+                                    ) as n
+                                ),
                                 walked as materialized (
                                   select
                                     w.post_id,
@@ -18982,46 +20113,28 @@ select
                                     w.user_id
                                   from
                                     (
+                                      -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
                                       select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id,
-                                        x.id
-                                      from
-                                        reposts x
-                                      where
-                                        true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        500
-                                    ) w
-                                  where
-                                    exists (
-                                      select
+                                        wr.*
                                       from
                                         (
                                           select
-                                            f.followed_id,
-                                            f.author_bound
+                                            x.post_id,
+                                            x.created_at,
+                                            x.user_id,
+                                            x.id
                                           from
-                                            follows f
+                                            reposts x
                                           where
-                                            f.follower_id = s.user_id
-                                            and true
-                                        ) hf
+                                            true
+                                          order by
+                                            x.created_at desc,
+                                            x.post_id desc
+                                          limit
+                                            500
+                                        ) wr
                                       where
-                                        hf.followed_id = w.user_id
-                                    )
-                                    and not exists (
-                                      select
-                                      from
-                                        reposts hn
-                                      where
-                                        hn.post_id = w.post_id
-                                        and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                        and exists (
+                                        exists (
                                           select
                                           from
                                             (
@@ -19035,7 +20148,86 @@ select
                                                 and true
                                             ) hf
                                           where
-                                            hf.followed_id = hn.user_id
+                                            hf.followed_id = wr.user_id
+                                        )
+                                      offset
+                                        0
+                                    ) w
+                                  where
+                                    not exists (
+                                      select
+                                      from
+                                        post_stats hs
+                                      where
+                                        hs.post_id = w.post_id
+                                        and hs.repost_count > 0
+                                        and (
+                                          (
+                                            hs.repost_count <= (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                reposts hr
+                                              where
+                                                hr.post_id = w.post_id
+                                                and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    hf.followed_id = hr.user_id
+                                                )
+                                            )
+                                          )
+                                          or (
+                                            hs.repost_count > (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and true
+                                                ) hf
+                                              where
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = w.post_id
+                                                    and hr.user_id = hf.followed_id
+                                                    and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                )
+                                            )
+                                          )
                                         )
                                     )
                                     and true
@@ -19073,25 +20265,77 @@ select
                                         and not exists (
                                           select
                                           from
-                                            reposts hn
+                                            post_stats hs
                                           where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
-                                                (
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
                                                   select
-                                                    f.followed_id,
-                                                    f.author_bound
+                                                    n
                                                   from
-                                                    follows f
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
                                                   where
-                                                    f.follower_id = s.user_id
-                                                    and true
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    )
+                                                )
+                                              )
                                             )
                                         )
                                         and true
@@ -19159,25 +20403,77 @@ select
                                           and not exists (
                                             select
                                             from
-                                              reposts hn
+                                              post_stats hs
                                             where
-                                              hn.post_id = x.post_id
-                                              and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                              and exists (
-                                                select
-                                                from
-                                                  (
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
                                                     select
-                                                      f.followed_id,
-                                                      f.author_bound
+                                                      n
                                                     from
-                                                      follows f
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
                                                     where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hn.user_id
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
                                               )
                                           )
                                           and true
@@ -19225,41 +20521,81 @@ select
                                             repost_floor
                                         )
                                         and true
-                                        and (
-                                          coalesce(
-                                            (
-                                              select
-                                                hs.repost_count
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = t.post_id
-                                            ),
-                                            0
-                                          ) = 0
-                                          or not exists (
-                                            select
-                                            from
-                                              reposts hr
-                                            where
-                                              hr.post_id = t.post_id
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                        and not exists (
+                                          select
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
                                               )
-                                          )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
+                                              )
+                                            )
                                         )
                                       order by
                                         t.created_at desc,
@@ -19315,41 +20651,81 @@ select
                                             tag_floor
                                         )
                                         and true
-                                        and (
-                                          coalesce(
-                                            (
-                                              select
-                                                hs.repost_count
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = t.post_id
-                                            ),
-                                            0
-                                          ) = 0
-                                          or not exists (
-                                            select
-                                            from
-                                              reposts hr
-                                            where
-                                              hr.post_id = t.post_id
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and true
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                        and not exists (
+                                          select
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    )
+                                                )
                                               )
-                                          )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
+                                              )
+                                            )
                                         )
                                       order by
                                         t.created_at desc,
@@ -19400,41 +20776,81 @@ select
                                                 posts x
                                               where
                                                 x.author_id = r.followed_id
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
-                                                    select
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            )
+                                                        )
                                                       )
-                                                  )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -19557,41 +20973,81 @@ select
                                               where
                                                 wf.followed_id = w.author_id
                                             )
-                                            and (
-                                              coalesce(
-                                                (
-                                                  select
-                                                    hs.repost_count
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = w.id
-                                                ),
-                                                0
-                                              ) = 0
-                                              or not exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = w.id
-                                                  and exists (
-                                                    select
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and true
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                            and not exists (
+                                              select
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = w.id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = w.id
+                                                        and true
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        )
+                                                    )
                                                   )
-                                              )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = w.id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
+                                                  )
+                                                )
                                             )
                                             and w.created_at >= (
                                               select
@@ -19666,41 +21122,81 @@ select
                                                 posts x
                                               where
                                                 x.author_id = r.followed_id
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
-                                                    select
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            )
+                                                        )
                                                       )
-                                                  )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -19747,41 +21243,81 @@ select
                                                   posts x
                                                 where
                                                   x.author_id = hd.author_id
-                                                  and (
-                                                    coalesce(
-                                                      (
-                                                        select
-                                                          hs.repost_count
-                                                        from
-                                                          post_stats hs
-                                                        where
-                                                          hs.post_id = x.id
-                                                      ),
-                                                      0
-                                                    ) = 0
-                                                    or not exists (
-                                                      select
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = x.id
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and true
-                                                            ) hf
-                                                          where
-                                                            hf.followed_id = hr.user_id
+                                                  and not exists (
+                                                    select
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and true
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and true
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              )
+                                                          )
                                                         )
-                                                    )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
+                                                      )
                                                   )
                                                   and x.created_at >= (
                                                     select
@@ -20666,6 +22202,20 @@ select
                         from
                           (
                             with
+                              home_follow_count as materialized (
+                                select
+                                  coalesce(
+                                    (
+                                      select
+                                        us.followed_count
+                                      from
+                                        user_stats us
+                                      where
+                                        us.user_id = s.user_id
+                                    ),
+                                    0
+                                  ) as n
+                              ),
                               walked as materialized (
                                 select
                                   w.post_id,
@@ -20673,77 +22223,28 @@ select
                                   w.user_id
                                 from
                                   (
+                                    -- The followed users' reposts first (offset 0 keeps the other checks above): only they are looked into further.
                                     select
-                                      x.post_id,
-                                      x.created_at,
-                                      x.user_id,
-                                      x.id
-                                    from
-                                      reposts x
-                                    where
-                                      true
-                                    order by
-                                      x.created_at desc,
-                                      x.post_id desc
-                                    limit
-                                      500
-                                  ) w
-                                where
-                                  exists (
-                                    select
+                                      wr.*
                                     from
                                       (
                                         select
-                                          f.followed_id,
-                                          f.author_bound
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id,
+                                          x.id
                                         from
-                                          follows f
+                                          reposts x
                                         where
-                                          f.follower_id = s.user_id
-                                          and (
-                                            s.block_count = 0
-                                            or (
-                                              not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = s.user_id
-                                                  and bk.blocked_id = f.followed_id
-                                              )
-                                              and not exists (
-                                                select
-                                                from
-                                                  blocks bk
-                                                where
-                                                  bk.blocker_id = f.followed_id
-                                                  and bk.blocked_id = s.user_id
-                                              )
-                                            )
-                                          )
-                                          and (
-                                            s.mute_count = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                mutes mu
-                                              where
-                                                mu.muter_id = s.user_id
-                                                and mu.muted_id = f.followed_id
-                                            )
-                                          )
-                                      ) hf
+                                          true
+                                        order by
+                                          x.created_at desc,
+                                          x.post_id desc
+                                        limit
+                                          500
+                                      ) wr
                                     where
-                                      hf.followed_id = w.user_id
-                                  )
-                                  and not exists (
-                                    select
-                                    from
-                                      reposts hn
-                                    where
-                                      hn.post_id = w.post_id
-                                      and (hn.created_at, hn.id) > (w.created_at, w.id)
-                                      and exists (
+                                      exists (
                                         select
                                         from
                                           (
@@ -20788,7 +22289,148 @@ select
                                               )
                                           ) hf
                                         where
-                                          hf.followed_id = hn.user_id
+                                          hf.followed_id = wr.user_id
+                                      )
+                                    offset
+                                      0
+                                  ) w
+                                where
+                                  not exists (
+                                    select
+                                    from
+                                      post_stats hs
+                                    where
+                                      hs.post_id = w.post_id
+                                      and hs.repost_count > 0
+                                      and (
+                                        (
+                                          hs.repost_count <= (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          )
+                                          and exists (
+                                            select
+                                            from
+                                              reposts hr
+                                            where
+                                              hr.post_id = w.post_id
+                                              and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                              and (
+                                                select
+                                                  true
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = hr.user_id
+                                              )
+                                          )
+                                        )
+                                        or (
+                                          hs.repost_count > (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          )
+                                          and exists (
+                                            select
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and (
+                                                    s.block_count = 0
+                                                    or (
+                                                      not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = s.user_id
+                                                          and bk.blocked_id = f.followed_id
+                                                      )
+                                                      and not exists (
+                                                        select
+                                                        from
+                                                          blocks bk
+                                                        where
+                                                          bk.blocker_id = f.followed_id
+                                                          and bk.blocked_id = s.user_id
+                                                      )
+                                                    )
+                                                  )
+                                                  and (
+                                                    s.mute_count = 0
+                                                    or not exists (
+                                                      select
+                                                      from
+                                                        mutes mu
+                                                      where
+                                                        mu.muter_id = s.user_id
+                                                        and mu.muted_id = f.followed_id
+                                                    )
+                                                  )
+                                              ) hf
+                                            where
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = w.post_id
+                                                  and hr.user_id = hf.followed_id
+                                                  and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                              )
+                                          )
+                                        )
                                       )
                                   )
                                   and (
@@ -20909,56 +22551,139 @@ select
                                       and not exists (
                                         select
                                         from
-                                          reposts hn
+                                          post_stats hs
                                         where
-                                          hn.post_id = x.post_id
-                                          and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                          and exists (
-                                            select
-                                            from
-                                              (
+                                          hs.post_id = x.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
                                                 select
-                                                  f.followed_id,
-                                                  f.author_bound
+                                                  n
                                                 from
-                                                  follows f
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
                                                 where
-                                                  f.follower_id = s.user_id
+                                                  hr.post_id = x.post_id
+                                                  and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                   and (
-                                                    s.block_count = 0
-                                                    or (
-                                                      not exists (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
                                                         select
+                                                          f.followed_id,
+                                                          f.author_bound
                                                         from
-                                                          blocks bk
+                                                          follows f
                                                         where
-                                                          bk.blocker_id = s.user_id
-                                                          and bk.blocked_id = f.followed_id
-                                                      )
-                                                      and not exists (
-                                                        select
-                                                        from
-                                                          blocks bk
-                                                        where
-                                                          bk.blocker_id = f.followed_id
-                                                          and bk.blocked_id = s.user_id
-                                                      )
-                                                    )
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
                                                   )
-                                                  and (
-                                                    s.mute_count = 0
-                                                    or not exists (
-                                                      select
-                                                      from
-                                                        mutes mu
-                                                      where
-                                                        mu.muter_id = s.user_id
-                                                        and mu.muted_id = f.followed_id
-                                                    )
+                                              )
+                                            )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                   )
-                                              ) hf
-                                            where
-                                              hf.followed_id = hn.user_id
+                                              )
+                                            )
                                           )
                                       )
                                       and (
@@ -21078,56 +22803,139 @@ select
                                         and not exists (
                                           select
                                           from
-                                            reposts hn
+                                            post_stats hs
                                           where
-                                            hn.post_id = x.post_id
-                                            and (hn.created_at, hn.id) > (x.created_at, x.id)
-                                            and exists (
-                                              select
-                                              from
-                                                (
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
                                                   select
-                                                    f.followed_id,
-                                                    f.author_bound
+                                                    n
                                                   from
-                                                    follows f
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
                                                   where
-                                                    f.follower_id = s.user_id
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                     and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
                                                           select
+                                                            f.followed_id,
+                                                            f.author_bound
                                                           from
-                                                            blocks bk
+                                                            follows f
                                                           where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
                                                     )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
-                                                        select
-                                                        from
-                                                          mutes mu
-                                                        where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
                                                     )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hn.user_id
+                                                )
+                                              )
                                             )
                                         )
                                         and (
@@ -21258,72 +23066,143 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            reposts hr
-                                          where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                      and not exists (
+                                        select
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = t.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = t.post_id
+                                                  and true
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
                                                         select
+                                                          f.followed_id,
+                                                          f.author_bound
                                                         from
-                                                          mutes mu
+                                                          follows f
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  )
+                                              )
                                             )
-                                        )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = t.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and true
+                                                  )
+                                              )
+                                            )
+                                          )
                                       )
                                     order by
                                       t.created_at desc,
@@ -21410,72 +23289,143 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and (
-                                        coalesce(
-                                          (
-                                            select
-                                              hs.repost_count
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = t.post_id
-                                          ),
-                                          0
-                                        ) = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            reposts hr
-                                          where
-                                            hr.post_id = t.post_id
-                                            and exists (
-                                              select
-                                              from
-                                                (
-                                                  select
-                                                    f.followed_id,
-                                                    f.author_bound
-                                                  from
-                                                    follows f
-                                                  where
-                                                    f.follower_id = s.user_id
-                                                    and (
-                                                      s.block_count = 0
-                                                      or (
-                                                        not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = s.user_id
-                                                            and bk.blocked_id = f.followed_id
-                                                        )
-                                                        and not exists (
-                                                          select
-                                                          from
-                                                            blocks bk
-                                                          where
-                                                            bk.blocker_id = f.followed_id
-                                                            and bk.blocked_id = s.user_id
-                                                        )
-                                                      )
-                                                    )
-                                                    and (
-                                                      s.mute_count = 0
-                                                      or not exists (
+                                      and not exists (
+                                        select
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = t.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = t.post_id
+                                                  and true
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
                                                         select
+                                                          f.followed_id,
+                                                          f.author_bound
                                                         from
-                                                          mutes mu
+                                                          follows f
                                                         where
-                                                          mu.muter_id = s.user_id
-                                                          and mu.muted_id = f.followed_id
-                                                      )
-                                                    )
-                                                ) hf
-                                              where
-                                                hf.followed_id = hr.user_id
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  )
+                                              )
                                             )
-                                        )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = t.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and true
+                                                  )
+                                              )
+                                            )
+                                          )
                                       )
                                     order by
                                       t.created_at desc,
@@ -21557,72 +23507,143 @@ select
                                               posts x
                                             where
                                               x.author_id = r.followed_id
-                                              and (
-                                                coalesce(
-                                                  (
-                                                    select
-                                                      hs.repost_count
-                                                    from
-                                                      post_stats hs
-                                                    where
-                                                      hs.post_id = x.id
-                                                  ),
-                                                  0
-                                                ) = 0
-                                                or not exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = x.id
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
+                                              and not exists (
+                                                select
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.id
+                                                          and true
+                                                          and (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
                                                                 select
+                                                                  f.followed_id,
+                                                                  f.author_bound
                                                                 from
-                                                                  mutes mu
+                                                                  follows f
                                                                 where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          )
+                                                      )
                                                     )
-                                                )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
+                                                          )
+                                                      )
+                                                    )
+                                                  )
                                               )
                                               and x.created_at >= (
                                                 select
@@ -21807,72 +23828,143 @@ select
                                             where
                                               wf.followed_id = w.author_id
                                           )
-                                          and (
-                                            coalesce(
-                                              (
-                                                select
-                                                  hs.repost_count
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = w.id
-                                              ),
-                                              0
-                                            ) = 0
-                                            or not exists (
-                                              select
-                                              from
-                                                reposts hr
-                                              where
-                                                hr.post_id = w.id
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
+                                          and not exists (
+                                            select
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = w.id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = w.id
+                                                      and true
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
                                                             select
+                                                              f.followed_id,
+                                                              f.author_bound
                                                             from
-                                                              mutes mu
+                                                              follows f
                                                             where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
-                                                          )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.followed_id = hr.user_id
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      )
+                                                  )
                                                 )
-                                            )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = w.id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
+                                                )
+                                              )
                                           )
                                           and w.created_at >= (
                                             select
@@ -21978,72 +24070,143 @@ select
                                               posts x
                                             where
                                               x.author_id = r.followed_id
-                                              and (
-                                                coalesce(
-                                                  (
-                                                    select
-                                                      hs.repost_count
-                                                    from
-                                                      post_stats hs
-                                                    where
-                                                      hs.post_id = x.id
-                                                  ),
-                                                  0
-                                                ) = 0
-                                                or not exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = x.id
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
+                                              and not exists (
+                                                select
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = x.id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.id
+                                                          and true
+                                                          and (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
                                                                 select
+                                                                  f.followed_id,
+                                                                  f.author_bound
                                                                 from
-                                                                  mutes mu
+                                                                  follows f
                                                                 where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          )
+                                                      )
                                                     )
-                                                )
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
+                                                          )
+                                                      )
+                                                    )
+                                                  )
                                               )
                                               and x.created_at >= (
                                                 select
@@ -22090,72 +24253,143 @@ select
                                                 posts x
                                               where
                                                 x.author_id = hd.author_id
-                                                and (
-                                                  coalesce(
-                                                    (
-                                                      select
-                                                        hs.repost_count
-                                                      from
-                                                        post_stats hs
-                                                      where
-                                                        hs.post_id = x.id
-                                                    ),
-                                                    0
-                                                  ) = 0
-                                                  or not exists (
-                                                    select
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.id
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
+                                                and not exists (
+                                                  select
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
                                                                   select
+                                                                    f.followed_id,
+                                                                    f.author_bound
                                                                   from
-                                                                    mutes mu
+                                                                    follows f
                                                                   where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
+                                                                      )
+                                                                    )
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
+                                                                    )
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            )
+                                                        )
                                                       )
-                                                  )
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
+                                                      )
+                                                    )
                                                 )
                                                 and x.created_at >= (
                                                   select
