@@ -25,6 +25,7 @@ import { Migration20261127200000 } from './Migration20261127200000.js';
 import { Migration20261127210000 } from './Migration20261127210000.js';
 import { Migration20261127220000 } from './Migration20261127220000.js';
 import { Migration20261127221000 } from './Migration20261127221000.js';
+import { Migration20261128010000 } from './Migration20261128010000.js';
 
 /**
  * Every migration, in order. Imported statically so they run the same under tsx, vitest or
@@ -57,4 +58,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127210000', class: Migration20261127210000 },
   { name: 'Migration20261127220000', class: Migration20261127220000 },
   { name: 'Migration20261127221000', class: Migration20261127221000 },
+  { name: 'Migration20261128010000', class: Migration20261128010000 },
 ];

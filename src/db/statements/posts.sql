@@ -11424,7 +11424,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -11486,7 +11487,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -11553,7 +11555,8 @@ select
                                 (
                                   select
                                     f.followed_id,
-                                    f.author_bound
+                                    f.author_bound,
+                                    f.repost_bound
                                   from
                                     follows f
                                   where
@@ -11588,7 +11591,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -12506,7 +12510,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -12619,7 +12624,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -12737,7 +12743,8 @@ select
                               (
                                 select
                                   f.followed_id,
-                                  f.author_bound
+                                  f.author_bound,
+                                  f.repost_bound
                                 from
                                   follows f
                                 where
@@ -12803,7 +12810,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -13417,7 +13425,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -13461,7 +13470,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -13518,7 +13528,8 @@ select
                                 (
                                   select
                                     f.followed_id,
-                                    f.author_bound
+                                    f.author_bound,
+                                    f.repost_bound
                                   from
                                     follows f
                                   where
@@ -13553,7 +13564,8 @@ select
                             (
                               select
                                 f.followed_id,
-                                f.author_bound
+                                f.author_bound,
+                                f.repost_bound
                               from
                                 follows f
                               where
@@ -14451,7 +14463,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -14526,7 +14539,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -14614,7 +14628,8 @@ select
                               (
                                 select
                                   f.followed_id,
-                                  f.author_bound
+                                  f.author_bound,
+                                  f.repost_bound
                                 from
                                   follows f
                                 where
@@ -14680,7 +14695,8 @@ select
                           (
                             select
                               f.followed_id,
-                              f.author_bound
+                              f.author_bound,
+                              f.repost_bound
                             from
                               follows f
                             where
@@ -15308,21 +15324,26 @@ select
                                             500
                                         ) wr
                                       where
-                                        exists (
-                                          select
-                                          from
-                                            (
-                                              select
-                                                f.followed_id,
-                                                f.author_bound
-                                              from
-                                                follows f
-                                              where
-                                                f.follower_id = s.user_id
-                                                and true
-                                            ) hf
-                                          where
-                                            hf.followed_id = wr.user_id
+                                        coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound,
+                                                  f.repost_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and true
+                                              ) hf
+                                            where
+                                              hf.followed_id = wr.user_id
+                                          ),
+                                          false
                                         )
                                       offset
                                         0
@@ -15350,22 +15371,26 @@ select
                                               where
                                                 hr.post_id = w.post_id
                                                 and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                                and (
-                                                  select
-                                                    true
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.followed_id = hr.user_id
+                                                and coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  ),
+                                                  false
                                                 )
                                             )
                                           )
@@ -15382,7 +15407,8 @@ select
                                                 (
                                                   select
                                                     f.followed_id,
-                                                    f.author_bound
+                                                    f.author_bound,
+                                                    f.repost_bound
                                                   from
                                                     follows f
                                                   where
@@ -15390,7 +15416,8 @@ select
                                                     and true
                                                 ) hf
                                               where
-                                                (
+                                                hf.repost_bound > w.created_at
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -15411,15 +15438,15 @@ select
                                   limit
                                     $5
                                 ),
-                                repost_heads as materialized (
+                                repost_floor_heads as materialized (
                                   select
-                                    r.followed_id,
                                     k.created_at
                                   from
                                     (
                                       select
                                         f.followed_id,
-                                        f.author_bound
+                                        f.author_bound,
+                                        f.repost_bound
                                       from
                                         follows f
                                       where
@@ -15459,22 +15486,26 @@ select
                                                   where
                                                     hr.post_id = x.post_id
                                                     and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and true
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
                                                 )
                                               )
@@ -15491,7 +15522,8 @@ select
                                                     (
                                                       select
                                                         f.followed_id,
-                                                        f.author_bound
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
                                                         follows f
                                                       where
@@ -15499,7 +15531,8 @@ select
                                                         and true
                                                     ) hf
                                                   where
-                                                    (
+                                                    hf.repost_bound > x.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -15527,6 +15560,145 @@ select
                                       from
                                         walked
                                     ) < $5
+                                    and r.repost_bound > '-infinity'
+                                    and r.repost_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                  order by
+                                    r.repost_bound desc
+                                  limit
+                                    $5
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound,
+                                        f.repost_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and x.created_at >= '-infinity'
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and not exists (
+                                          select
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > x.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    )
+                                                )
+                                              )
+                                            )
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $5
+                                    and r.repost_bound > (
+                                      select
+                                        case
+                                          when count(*) >= $5 then min(created_at)
+                                          else '-infinity'
+                                        end
+                                      from
+                                        repost_floor_heads
+                                    )
                                   order by
                                     k.created_at desc,
                                     k.post_id desc
@@ -15598,22 +15770,26 @@ select
                                                     where
                                                       hr.post_id = x.post_id
                                                       and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                      and (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
                                                       )
                                                   )
                                                 )
@@ -15630,7 +15806,8 @@ select
                                                       (
                                                         select
                                                           f.followed_id,
-                                                          f.author_bound
+                                                          f.author_bound,
+                                                          f.repost_bound
                                                         from
                                                           follows f
                                                         where
@@ -15638,7 +15815,8 @@ select
                                                           and true
                                                       ) hf
                                                     where
-                                                      (
+                                                      hf.repost_bound > x.created_at
+                                                      and (
                                                         select
                                                           true
                                                         from
@@ -15720,22 +15898,26 @@ select
                                                   where
                                                     hr.post_id = t.post_id
                                                     and true
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and true
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
                                                 )
                                               )
@@ -15752,7 +15934,8 @@ select
                                                     (
                                                       select
                                                         f.followed_id,
-                                                        f.author_bound
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
                                                         follows f
                                                       where
@@ -15760,7 +15943,8 @@ select
                                                         and true
                                                     ) hf
                                                   where
-                                                    (
+                                                    hf.repost_bound > t.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -15851,22 +16035,26 @@ select
                                                   where
                                                     hr.post_id = t.post_id
                                                     and true
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and true
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
                                                 )
                                               )
@@ -15883,7 +16071,8 @@ select
                                                     (
                                                       select
                                                         f.followed_id,
-                                                        f.author_bound
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
                                                         follows f
                                                       where
@@ -15891,7 +16080,8 @@ select
                                                         and true
                                                     ) hf
                                                   where
-                                                    (
+                                                    hf.repost_bound > t.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -15939,7 +16129,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -15977,22 +16168,26 @@ select
                                                           where
                                                             hr.post_id = x.id
                                                             and true
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and true
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and true
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
                                                         )
                                                       )
@@ -16009,7 +16204,8 @@ select
                                                             (
                                                               select
                                                                 f.followed_id,
-                                                                f.author_bound
+                                                                f.author_bound,
+                                                                f.repost_bound
                                                               from
                                                                 follows f
                                                               where
@@ -16017,7 +16213,8 @@ select
                                                                 and true
                                                             ) hf
                                                           where
-                                                            (
+                                                            hf.repost_bound > x.created_at
+                                                            and (
                                                               select
                                                                 true
                                                               from
@@ -16080,7 +16277,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -16144,7 +16342,8 @@ select
                                                 (
                                                   select
                                                     f.followed_id,
-                                                    f.author_bound
+                                                    f.author_bound,
+                                                    f.repost_bound
                                                   from
                                                     follows f
                                                   where
@@ -16176,22 +16375,26 @@ select
                                                       where
                                                         hr.post_id = w.id
                                                         and true
-                                                        and (
-                                                          select
-                                                            true
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and true
-                                                            ) hf
-                                                          where
-                                                            hf.followed_id = hr.user_id
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
                                                         )
                                                     )
                                                   )
@@ -16208,7 +16411,8 @@ select
                                                         (
                                                           select
                                                             f.followed_id,
-                                                            f.author_bound
+                                                            f.author_bound,
+                                                            f.repost_bound
                                                           from
                                                             follows f
                                                           where
@@ -16216,7 +16420,8 @@ select
                                                             and true
                                                         ) hf
                                                       where
-                                                        (
+                                                        hf.repost_bound > w.created_at
+                                                        and (
                                                           select
                                                             true
                                                           from
@@ -16261,7 +16466,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -16326,22 +16532,26 @@ select
                                                           where
                                                             hr.post_id = x.id
                                                             and true
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and true
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and true
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
                                                         )
                                                       )
@@ -16358,7 +16568,8 @@ select
                                                             (
                                                               select
                                                                 f.followed_id,
-                                                                f.author_bound
+                                                                f.author_bound,
+                                                                f.repost_bound
                                                               from
                                                                 follows f
                                                               where
@@ -16366,7 +16577,8 @@ select
                                                                 and true
                                                             ) hf
                                                           where
-                                                            (
+                                                            hf.repost_bound > x.created_at
+                                                            and (
                                                               select
                                                                 true
                                                               from
@@ -16448,22 +16660,26 @@ select
                                                             where
                                                               hr.post_id = x.id
                                                               and true
-                                                              and (
-                                                                select
-                                                                  true
-                                                                from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and true
-                                                                  ) hf
-                                                                where
-                                                                  hf.followed_id = hr.user_id
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and true
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
                                                               )
                                                           )
                                                         )
@@ -16480,7 +16696,8 @@ select
                                                               (
                                                                 select
                                                                   f.followed_id,
-                                                                  f.author_bound
+                                                                  f.author_bound,
+                                                                  f.repost_bound
                                                                 from
                                                                   follows f
                                                                 where
@@ -16488,7 +16705,8 @@ select
                                                                   and true
                                                               ) hf
                                                             where
-                                                              (
+                                                              hf.repost_bound > x.created_at
+                                                              and (
                                                                 select
                                                                   true
                                                                 from
@@ -17428,52 +17646,57 @@ select
                                           500
                                       ) wr
                                     where
-                                      exists (
-                                        select
-                                        from
-                                          (
-                                            select
-                                              f.followed_id,
-                                              f.author_bound
-                                            from
-                                              follows f
-                                            where
-                                              f.follower_id = s.user_id
-                                              and (
-                                                s.block_count = 0
-                                                or (
-                                                  not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = s.user_id
-                                                      and bk.blocked_id = f.followed_id
-                                                  )
-                                                  and not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = f.followed_id
-                                                      and bk.blocked_id = s.user_id
+                                      coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound,
+                                                f.repost_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and (
+                                                  s.block_count = 0
+                                                  or (
+                                                    not exists (
+                                                      select
+                                                      from
+                                                        blocks bk
+                                                      where
+                                                        bk.blocker_id = s.user_id
+                                                        and bk.blocked_id = f.followed_id
+                                                    )
+                                                    and not exists (
+                                                      select
+                                                      from
+                                                        blocks bk
+                                                      where
+                                                        bk.blocker_id = f.followed_id
+                                                        and bk.blocked_id = s.user_id
+                                                    )
                                                   )
                                                 )
-                                              )
-                                              and (
-                                                s.mute_count = 0
-                                                or not exists (
-                                                  select
-                                                  from
-                                                    mutes mu
-                                                  where
-                                                    mu.muter_id = s.user_id
-                                                    and mu.muted_id = f.followed_id
+                                                and (
+                                                  s.mute_count = 0
+                                                  or not exists (
+                                                    select
+                                                    from
+                                                      mutes mu
+                                                    where
+                                                      mu.muter_id = s.user_id
+                                                      and mu.muted_id = f.followed_id
+                                                  )
                                                 )
-                                              )
-                                          ) hf
-                                        where
-                                          hf.followed_id = wr.user_id
+                                            ) hf
+                                          where
+                                            hf.followed_id = wr.user_id
+                                        ),
+                                        false
                                       )
                                     offset
                                       0
@@ -17501,53 +17724,57 @@ select
                                             where
                                               hr.post_id = w.post_id
                                               and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                              and (
-                                                select
-                                                  true
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
+                                              and coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
                                                           )
                                                         )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
                                                         )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                                    ) hf
+                                                  where
+                                                    hf.followed_id = hr.user_id
+                                                ),
+                                                false
                                               )
                                           )
                                         )
@@ -17564,7 +17791,8 @@ select
                                               (
                                                 select
                                                   f.followed_id,
-                                                  f.author_bound
+                                                  f.author_bound,
+                                                  f.repost_bound
                                                 from
                                                   follows f
                                                 where
@@ -17603,7 +17831,8 @@ select
                                                   )
                                               ) hf
                                             where
-                                              (
+                                              hf.repost_bound > w.created_at
+                                              and (
                                                 select
                                                   true
                                                 from
@@ -17676,15 +17905,15 @@ select
                                 limit
                                   $5
                               ),
-                              repost_heads as materialized (
+                              repost_floor_heads as materialized (
                                 select
-                                  r.followed_id,
                                   k.created_at
                                 from
                                   (
                                     select
                                       f.followed_id,
-                                      f.author_bound
+                                      f.author_bound,
+                                      f.repost_bound
                                     from
                                       follows f
                                     where
@@ -17755,53 +17984,57 @@ select
                                                 where
                                                   hr.post_id = x.post_id
                                                   and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and (
-                                                            s.block_count = 0
-                                                            or (
-                                                              not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = s.user_id
-                                                                  and bk.blocked_id = f.followed_id
-                                                              )
-                                                              and not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = f.followed_id
-                                                                  and bk.blocked_id = s.user_id
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
                                                               )
                                                             )
-                                                          )
-                                                          and (
-                                                            s.mute_count = 0
-                                                            or not exists (
-                                                              select
-                                                              from
-                                                                mutes mu
-                                                              where
-                                                                mu.muter_id = s.user_id
-                                                                and mu.muted_id = f.followed_id
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
                                                             )
-                                                          )
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
                                                   )
                                               )
                                             )
@@ -17818,7 +18051,8 @@ select
                                                   (
                                                     select
                                                       f.followed_id,
-                                                      f.author_bound
+                                                      f.author_bound,
+                                                      f.repost_bound
                                                     from
                                                       follows f
                                                     where
@@ -17857,7 +18091,8 @@ select
                                                       )
                                                   ) hf
                                                 where
-                                                  (
+                                                  hf.repost_bound > x.created_at
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -17937,6 +18172,290 @@ select
                                     from
                                       walked
                                   ) < $5
+                                  and r.repost_bound > '-infinity'
+                                  and r.repost_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                order by
+                                  r.repost_bound desc
+                                limit
+                                  $5
+                              ),
+                              repost_heads as materialized (
+                                select
+                                  r.followed_id,
+                                  k.created_at
+                                from
+                                  (
+                                    select
+                                      f.followed_id,
+                                      f.author_bound,
+                                      f.repost_bound
+                                    from
+                                      follows f
+                                    where
+                                      f.follower_id = s.user_id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = f.followed_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = f.followed_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = f.followed_id
+                                        )
+                                      )
+                                  ) r
+                                  cross join lateral (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id
+                                    from
+                                      reposts x
+                                    where
+                                      x.user_id = r.followed_id
+                                      and x.created_at >= '-infinity'
+                                      and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      and not exists (
+                                        select
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = x.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = x.post_id
+                                                  and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
+                                                  )
+                                              )
+                                            )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  hf.repost_bound > x.created_at
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                  )
+                                              )
+                                            )
+                                          )
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $5
+                                  and r.repost_bound > (
+                                    select
+                                      case
+                                        when count(*) >= $5 then min(created_at)
+                                        else '-infinity'
+                                      end
+                                    from
+                                      repost_floor_heads
+                                  )
                                 order by
                                   k.created_at desc,
                                   k.post_id desc
@@ -18008,53 +18527,57 @@ select
                                                   where
                                                     hr.post_id = x.post_id
                                                     and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
                                                                 )
                                                               )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
                                                               )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
                                                 )
                                               )
@@ -18071,7 +18594,8 @@ select
                                                     (
                                                       select
                                                         f.followed_id,
-                                                        f.author_bound
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
                                                         follows f
                                                       where
@@ -18110,7 +18634,8 @@ select
                                                         )
                                                     ) hf
                                                   where
-                                                    (
+                                                    hf.repost_bound > x.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -18275,53 +18800,57 @@ select
                                                 where
                                                   hr.post_id = t.post_id
                                                   and true
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and (
-                                                            s.block_count = 0
-                                                            or (
-                                                              not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = s.user_id
-                                                                  and bk.blocked_id = f.followed_id
-                                                              )
-                                                              and not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = f.followed_id
-                                                                  and bk.blocked_id = s.user_id
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
                                                               )
                                                             )
-                                                          )
-                                                          and (
-                                                            s.mute_count = 0
-                                                            or not exists (
-                                                              select
-                                                              from
-                                                                mutes mu
-                                                              where
-                                                                mu.muter_id = s.user_id
-                                                                and mu.muted_id = f.followed_id
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
                                                             )
-                                                          )
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
                                                   )
                                               )
                                             )
@@ -18338,7 +18867,8 @@ select
                                                   (
                                                     select
                                                       f.followed_id,
-                                                      f.author_bound
+                                                      f.author_bound,
+                                                      f.repost_bound
                                                     from
                                                       follows f
                                                     where
@@ -18377,7 +18907,8 @@ select
                                                       )
                                                   ) hf
                                                 where
-                                                  (
+                                                  hf.repost_bound > t.created_at
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -18499,53 +19030,57 @@ select
                                                 where
                                                   hr.post_id = t.post_id
                                                   and true
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and (
-                                                            s.block_count = 0
-                                                            or (
-                                                              not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = s.user_id
-                                                                  and bk.blocked_id = f.followed_id
-                                                              )
-                                                              and not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = f.followed_id
-                                                                  and bk.blocked_id = s.user_id
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
                                                               )
                                                             )
-                                                          )
-                                                          and (
-                                                            s.mute_count = 0
-                                                            or not exists (
-                                                              select
-                                                              from
-                                                                mutes mu
-                                                              where
-                                                                mu.muter_id = s.user_id
-                                                                and mu.muted_id = f.followed_id
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
                                                             )
-                                                          )
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
                                                   )
                                               )
                                             )
@@ -18562,7 +19097,8 @@ select
                                                   (
                                                     select
                                                       f.followed_id,
-                                                      f.author_bound
+                                                      f.author_bound,
+                                                      f.repost_bound
                                                     from
                                                       follows f
                                                     where
@@ -18601,7 +19137,8 @@ select
                                                       )
                                                   ) hf
                                                 where
-                                                  (
+                                                  hf.repost_bound > t.created_at
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -18649,7 +19186,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -18718,53 +19256,57 @@ select
                                                         where
                                                           hr.post_id = x.id
                                                           and true
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and (
-                                                                    s.block_count = 0
-                                                                    or (
-                                                                      not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = s.user_id
-                                                                          and bk.blocked_id = f.followed_id
-                                                                      )
-                                                                      and not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = f.followed_id
-                                                                          and bk.blocked_id = s.user_id
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
                                                                       )
                                                                     )
-                                                                  )
-                                                                  and (
-                                                                    s.mute_count = 0
-                                                                    or not exists (
-                                                                      select
-                                                                      from
-                                                                        mutes mu
-                                                                      where
-                                                                        mu.muter_id = s.user_id
-                                                                        and mu.muted_id = f.followed_id
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
                                                                     )
-                                                                  )
-                                                              ) hf
-                                                            where
-                                                              hf.followed_id = hr.user_id
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
                                                           )
                                                       )
                                                     )
@@ -18781,7 +19323,8 @@ select
                                                           (
                                                             select
                                                               f.followed_id,
-                                                              f.author_bound
+                                                              f.author_bound,
+                                                              f.repost_bound
                                                             from
                                                               follows f
                                                             where
@@ -18820,7 +19363,8 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
                                                               true
                                                             from
@@ -18883,7 +19427,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -18978,7 +19523,8 @@ select
                                               (
                                                 select
                                                   f.followed_id,
-                                                  f.author_bound
+                                                  f.author_bound,
+                                                  f.repost_bound
                                                 from
                                                   follows f
                                                 where
@@ -19041,53 +19587,57 @@ select
                                                     where
                                                       hr.post_id = w.id
                                                       and true
-                                                      and (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
                                                                   )
                                                                 )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
                                                                 )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
                                                       )
                                                   )
                                                 )
@@ -19104,7 +19654,8 @@ select
                                                       (
                                                         select
                                                           f.followed_id,
-                                                          f.author_bound
+                                                          f.author_bound,
+                                                          f.repost_bound
                                                         from
                                                           follows f
                                                         where
@@ -19143,7 +19694,8 @@ select
                                                           )
                                                       ) hf
                                                     where
-                                                      (
+                                                      hf.repost_bound > w.created_at
+                                                      and (
                                                         select
                                                           true
                                                         from
@@ -19188,7 +19740,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -19284,53 +19837,57 @@ select
                                                         where
                                                           hr.post_id = x.id
                                                           and true
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and (
-                                                                    s.block_count = 0
-                                                                    or (
-                                                                      not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = s.user_id
-                                                                          and bk.blocked_id = f.followed_id
-                                                                      )
-                                                                      and not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = f.followed_id
-                                                                          and bk.blocked_id = s.user_id
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
                                                                       )
                                                                     )
-                                                                  )
-                                                                  and (
-                                                                    s.mute_count = 0
-                                                                    or not exists (
-                                                                      select
-                                                                      from
-                                                                        mutes mu
-                                                                      where
-                                                                        mu.muter_id = s.user_id
-                                                                        and mu.muted_id = f.followed_id
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
                                                                     )
-                                                                  )
-                                                              ) hf
-                                                            where
-                                                              hf.followed_id = hr.user_id
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
                                                           )
                                                       )
                                                     )
@@ -19347,7 +19904,8 @@ select
                                                           (
                                                             select
                                                               f.followed_id,
-                                                              f.author_bound
+                                                              f.author_bound,
+                                                              f.repost_bound
                                                             from
                                                               follows f
                                                             where
@@ -19386,7 +19944,8 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
                                                               true
                                                             from
@@ -19468,53 +20027,57 @@ select
                                                           where
                                                             hr.post_id = x.id
                                                             and true
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and (
-                                                                      s.block_count = 0
-                                                                      or (
-                                                                        not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = s.user_id
-                                                                            and bk.blocked_id = f.followed_id
-                                                                        )
-                                                                        and not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = f.followed_id
-                                                                            and bk.blocked_id = s.user_id
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
                                                                         )
                                                                       )
-                                                                    )
-                                                                    and (
-                                                                      s.mute_count = 0
-                                                                      or not exists (
-                                                                        select
-                                                                        from
-                                                                          mutes mu
-                                                                        where
-                                                                          mu.muter_id = s.user_id
-                                                                          and mu.muted_id = f.followed_id
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
                                                                       )
-                                                                    )
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
                                                         )
                                                       )
@@ -19531,7 +20094,8 @@ select
                                                             (
                                                               select
                                                                 f.followed_id,
-                                                                f.author_bound
+                                                                f.author_bound,
+                                                                f.repost_bound
                                                               from
                                                                 follows f
                                                               where
@@ -19570,7 +20134,8 @@ select
                                                                 )
                                                             ) hf
                                                           where
-                                                            (
+                                                            hf.repost_bound > x.created_at
+                                                            and (
                                                               select
                                                                 true
                                                               from
@@ -20134,21 +20699,26 @@ select
                                             500
                                         ) wr
                                       where
-                                        exists (
-                                          select
-                                          from
-                                            (
-                                              select
-                                                f.followed_id,
-                                                f.author_bound
-                                              from
-                                                follows f
-                                              where
-                                                f.follower_id = s.user_id
-                                                and true
-                                            ) hf
-                                          where
-                                            hf.followed_id = wr.user_id
+                                        coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              (
+                                                select
+                                                  f.followed_id,
+                                                  f.author_bound,
+                                                  f.repost_bound
+                                                from
+                                                  follows f
+                                                where
+                                                  f.follower_id = s.user_id
+                                                  and true
+                                              ) hf
+                                            where
+                                              hf.followed_id = wr.user_id
+                                          ),
+                                          false
                                         )
                                       offset
                                         0
@@ -20176,22 +20746,26 @@ select
                                               where
                                                 hr.post_id = w.post_id
                                                 and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                                and (
-                                                  select
-                                                    true
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.followed_id = hr.user_id
+                                                and coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  ),
+                                                  false
                                                 )
                                             )
                                           )
@@ -20208,7 +20782,8 @@ select
                                                 (
                                                   select
                                                     f.followed_id,
-                                                    f.author_bound
+                                                    f.author_bound,
+                                                    f.repost_bound
                                                   from
                                                     follows f
                                                   where
@@ -20216,7 +20791,8 @@ select
                                                     and true
                                                 ) hf
                                               where
-                                                (
+                                                hf.repost_bound > w.created_at
+                                                and (
                                                   select
                                                     true
                                                   from
@@ -20237,15 +20813,15 @@ select
                                   limit
                                     $3
                                 ),
-                                repost_heads as materialized (
+                                repost_floor_heads as materialized (
                                   select
-                                    r.followed_id,
                                     k.created_at
                                   from
                                     (
                                       select
                                         f.followed_id,
-                                        f.author_bound
+                                        f.author_bound,
+                                        f.repost_bound
                                       from
                                         follows f
                                       where
@@ -20284,22 +20860,26 @@ select
                                                   where
                                                     hr.post_id = x.post_id
                                                     and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and true
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
                                                 )
                                               )
@@ -20316,7 +20896,8 @@ select
                                                     (
                                                       select
                                                         f.followed_id,
-                                                        f.author_bound
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
                                                         follows f
                                                       where
@@ -20324,7 +20905,8 @@ select
                                                         and true
                                                     ) hf
                                                   where
-                                                    (
+                                                    hf.repost_bound > x.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -20352,6 +20934,143 @@ select
                                       from
                                         walked
                                     ) < $3
+                                    and r.repost_bound > '-infinity'
+                                  order by
+                                    r.repost_bound desc
+                                  limit
+                                    $3
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound,
+                                        f.repost_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and x.created_at >= '-infinity'
+                                        and not exists (
+                                          select
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and true
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > x.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    )
+                                                )
+                                              )
+                                            )
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $3
+                                    and r.repost_bound > (
+                                      select
+                                        case
+                                          when count(*) >= $3 then min(created_at)
+                                          else '-infinity'
+                                        end
+                                      from
+                                        repost_floor_heads
+                                    )
                                   order by
                                     k.created_at desc,
                                     k.post_id desc
@@ -20422,22 +21141,26 @@ select
                                                     where
                                                       hr.post_id = x.post_id
                                                       and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                      and (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
                                                       )
                                                   )
                                                 )
@@ -20454,7 +21177,8 @@ select
                                                       (
                                                         select
                                                           f.followed_id,
-                                                          f.author_bound
+                                                          f.author_bound,
+                                                          f.repost_bound
                                                         from
                                                           follows f
                                                         where
@@ -20462,7 +21186,8 @@ select
                                                           and true
                                                       ) hf
                                                     where
-                                                      (
+                                                      hf.repost_bound > x.created_at
+                                                      and (
                                                         select
                                                           true
                                                         from
@@ -20543,22 +21268,26 @@ select
                                                   where
                                                     hr.post_id = t.post_id
                                                     and true
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and true
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
                                                 )
                                               )
@@ -20575,7 +21304,8 @@ select
                                                     (
                                                       select
                                                         f.followed_id,
-                                                        f.author_bound
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
                                                         follows f
                                                       where
@@ -20583,7 +21313,8 @@ select
                                                         and true
                                                     ) hf
                                                   where
-                                                    (
+                                                    hf.repost_bound > t.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -20673,22 +21404,26 @@ select
                                                   where
                                                     hr.post_id = t.post_id
                                                     and true
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and true
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
                                                 )
                                               )
@@ -20705,7 +21440,8 @@ select
                                                     (
                                                       select
                                                         f.followed_id,
-                                                        f.author_bound
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
                                                         follows f
                                                       where
@@ -20713,7 +21449,8 @@ select
                                                         and true
                                                     ) hf
                                                   where
-                                                    (
+                                                    hf.repost_bound > t.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -20761,7 +21498,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -20798,22 +21536,26 @@ select
                                                           where
                                                             hr.post_id = x.id
                                                             and true
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and true
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and true
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
                                                         )
                                                       )
@@ -20830,7 +21572,8 @@ select
                                                             (
                                                               select
                                                                 f.followed_id,
-                                                                f.author_bound
+                                                                f.author_bound,
+                                                                f.repost_bound
                                                               from
                                                                 follows f
                                                               where
@@ -20838,7 +21581,8 @@ select
                                                                 and true
                                                             ) hf
                                                           where
-                                                            (
+                                                            hf.repost_bound > x.created_at
+                                                            and (
                                                               select
                                                                 true
                                                               from
@@ -20900,7 +21644,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -20963,7 +21708,8 @@ select
                                                 (
                                                   select
                                                     f.followed_id,
-                                                    f.author_bound
+                                                    f.author_bound,
+                                                    f.repost_bound
                                                   from
                                                     follows f
                                                   where
@@ -20995,22 +21741,26 @@ select
                                                       where
                                                         hr.post_id = w.id
                                                         and true
-                                                        and (
-                                                          select
-                                                            true
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and true
-                                                            ) hf
-                                                          where
-                                                            hf.followed_id = hr.user_id
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
                                                         )
                                                     )
                                                   )
@@ -21027,7 +21777,8 @@ select
                                                         (
                                                           select
                                                             f.followed_id,
-                                                            f.author_bound
+                                                            f.author_bound,
+                                                            f.repost_bound
                                                           from
                                                             follows f
                                                           where
@@ -21035,7 +21786,8 @@ select
                                                             and true
                                                         ) hf
                                                       where
-                                                        (
+                                                        hf.repost_bound > w.created_at
+                                                        and (
                                                           select
                                                             true
                                                           from
@@ -21080,7 +21832,8 @@ select
                                             (
                                               select
                                                 f.followed_id,
-                                                f.author_bound
+                                                f.author_bound,
+                                                f.repost_bound
                                               from
                                                 follows f
                                               where
@@ -21144,22 +21897,26 @@ select
                                                           where
                                                             hr.post_id = x.id
                                                             and true
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and true
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and true
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
                                                         )
                                                       )
@@ -21176,7 +21933,8 @@ select
                                                             (
                                                               select
                                                                 f.followed_id,
-                                                                f.author_bound
+                                                                f.author_bound,
+                                                                f.repost_bound
                                                               from
                                                                 follows f
                                                               where
@@ -21184,7 +21942,8 @@ select
                                                                 and true
                                                             ) hf
                                                           where
-                                                            (
+                                                            hf.repost_bound > x.created_at
+                                                            and (
                                                               select
                                                                 true
                                                               from
@@ -21265,22 +22024,26 @@ select
                                                             where
                                                               hr.post_id = x.id
                                                               and true
-                                                              and (
-                                                                select
-                                                                  true
-                                                                from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and true
-                                                                  ) hf
-                                                                where
-                                                                  hf.followed_id = hr.user_id
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and true
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
                                                               )
                                                           )
                                                         )
@@ -21297,7 +22060,8 @@ select
                                                               (
                                                                 select
                                                                   f.followed_id,
-                                                                  f.author_bound
+                                                                  f.author_bound,
+                                                                  f.repost_bound
                                                                 from
                                                                   follows f
                                                                 where
@@ -21305,7 +22069,8 @@ select
                                                                   and true
                                                               ) hf
                                                             where
-                                                              (
+                                                              hf.repost_bound > x.created_at
+                                                              and (
                                                                 select
                                                                   true
                                                                 from
@@ -22244,52 +23009,57 @@ select
                                           500
                                       ) wr
                                     where
-                                      exists (
-                                        select
-                                        from
-                                          (
-                                            select
-                                              f.followed_id,
-                                              f.author_bound
-                                            from
-                                              follows f
-                                            where
-                                              f.follower_id = s.user_id
-                                              and (
-                                                s.block_count = 0
-                                                or (
-                                                  not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = s.user_id
-                                                      and bk.blocked_id = f.followed_id
-                                                  )
-                                                  and not exists (
-                                                    select
-                                                    from
-                                                      blocks bk
-                                                    where
-                                                      bk.blocker_id = f.followed_id
-                                                      and bk.blocked_id = s.user_id
+                                      coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            (
+                                              select
+                                                f.followed_id,
+                                                f.author_bound,
+                                                f.repost_bound
+                                              from
+                                                follows f
+                                              where
+                                                f.follower_id = s.user_id
+                                                and (
+                                                  s.block_count = 0
+                                                  or (
+                                                    not exists (
+                                                      select
+                                                      from
+                                                        blocks bk
+                                                      where
+                                                        bk.blocker_id = s.user_id
+                                                        and bk.blocked_id = f.followed_id
+                                                    )
+                                                    and not exists (
+                                                      select
+                                                      from
+                                                        blocks bk
+                                                      where
+                                                        bk.blocker_id = f.followed_id
+                                                        and bk.blocked_id = s.user_id
+                                                    )
                                                   )
                                                 )
-                                              )
-                                              and (
-                                                s.mute_count = 0
-                                                or not exists (
-                                                  select
-                                                  from
-                                                    mutes mu
-                                                  where
-                                                    mu.muter_id = s.user_id
-                                                    and mu.muted_id = f.followed_id
+                                                and (
+                                                  s.mute_count = 0
+                                                  or not exists (
+                                                    select
+                                                    from
+                                                      mutes mu
+                                                    where
+                                                      mu.muter_id = s.user_id
+                                                      and mu.muted_id = f.followed_id
+                                                  )
                                                 )
-                                              )
-                                          ) hf
-                                        where
-                                          hf.followed_id = wr.user_id
+                                            ) hf
+                                          where
+                                            hf.followed_id = wr.user_id
+                                        ),
+                                        false
                                       )
                                     offset
                                       0
@@ -22317,53 +23087,57 @@ select
                                             where
                                               hr.post_id = w.post_id
                                               and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                              and (
-                                                select
-                                                  true
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
+                                              and coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
                                                           )
                                                         )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
                                                         )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.followed_id = hr.user_id
+                                                    ) hf
+                                                  where
+                                                    hf.followed_id = hr.user_id
+                                                ),
+                                                false
                                               )
                                           )
                                         )
@@ -22380,7 +23154,8 @@ select
                                               (
                                                 select
                                                   f.followed_id,
-                                                  f.author_bound
+                                                  f.author_bound,
+                                                  f.repost_bound
                                                 from
                                                   follows f
                                                 where
@@ -22419,7 +23194,8 @@ select
                                                   )
                                               ) hf
                                             where
-                                              (
+                                              hf.repost_bound > w.created_at
+                                              and (
                                                 select
                                                   true
                                                 from
@@ -22492,15 +23268,15 @@ select
                                 limit
                                   $3
                               ),
-                              repost_heads as materialized (
+                              repost_floor_heads as materialized (
                                 select
-                                  r.followed_id,
                                   k.created_at
                                 from
                                   (
                                     select
                                       f.followed_id,
-                                      f.author_bound
+                                      f.author_bound,
+                                      f.repost_bound
                                     from
                                       follows f
                                     where
@@ -22570,53 +23346,57 @@ select
                                                 where
                                                   hr.post_id = x.post_id
                                                   and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and (
-                                                            s.block_count = 0
-                                                            or (
-                                                              not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = s.user_id
-                                                                  and bk.blocked_id = f.followed_id
-                                                              )
-                                                              and not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = f.followed_id
-                                                                  and bk.blocked_id = s.user_id
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
                                                               )
                                                             )
-                                                          )
-                                                          and (
-                                                            s.mute_count = 0
-                                                            or not exists (
-                                                              select
-                                                              from
-                                                                mutes mu
-                                                              where
-                                                                mu.muter_id = s.user_id
-                                                                and mu.muted_id = f.followed_id
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
                                                             )
-                                                          )
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
                                                   )
                                               )
                                             )
@@ -22633,7 +23413,8 @@ select
                                                   (
                                                     select
                                                       f.followed_id,
-                                                      f.author_bound
+                                                      f.author_bound,
+                                                      f.repost_bound
                                                     from
                                                       follows f
                                                     where
@@ -22672,7 +23453,8 @@ select
                                                       )
                                                   ) hf
                                                 where
-                                                  (
+                                                  hf.repost_bound > x.created_at
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -22752,6 +23534,288 @@ select
                                     from
                                       walked
                                   ) < $3
+                                  and r.repost_bound > '-infinity'
+                                order by
+                                  r.repost_bound desc
+                                limit
+                                  $3
+                              ),
+                              repost_heads as materialized (
+                                select
+                                  r.followed_id,
+                                  k.created_at
+                                from
+                                  (
+                                    select
+                                      f.followed_id,
+                                      f.author_bound,
+                                      f.repost_bound
+                                    from
+                                      follows f
+                                    where
+                                      f.follower_id = s.user_id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = f.followed_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = f.followed_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = f.followed_id
+                                        )
+                                      )
+                                  ) r
+                                  cross join lateral (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id
+                                    from
+                                      reposts x
+                                    where
+                                      x.user_id = r.followed_id
+                                      and x.created_at >= '-infinity'
+                                      and not exists (
+                                        select
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = x.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = x.post_id
+                                                  and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
+                                                  )
+                                              )
+                                            )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and (
+                                                        s.block_count = 0
+                                                        or (
+                                                          not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = s.user_id
+                                                              and bk.blocked_id = f.followed_id
+                                                          )
+                                                          and not exists (
+                                                            select
+                                                            from
+                                                              blocks bk
+                                                            where
+                                                              bk.blocker_id = f.followed_id
+                                                              and bk.blocked_id = s.user_id
+                                                          )
+                                                        )
+                                                      )
+                                                      and (
+                                                        s.mute_count = 0
+                                                        or not exists (
+                                                          select
+                                                          from
+                                                            mutes mu
+                                                          where
+                                                            mu.muter_id = s.user_id
+                                                            and mu.muted_id = f.followed_id
+                                                        )
+                                                      )
+                                                  ) hf
+                                                where
+                                                  hf.repost_bound > x.created_at
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                  )
+                                              )
+                                            )
+                                          )
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $3
+                                  and r.repost_bound > (
+                                    select
+                                      case
+                                        when count(*) >= $3 then min(created_at)
+                                        else '-infinity'
+                                      end
+                                    from
+                                      repost_floor_heads
+                                  )
                                 order by
                                   k.created_at desc,
                                   k.post_id desc
@@ -22822,53 +23886,57 @@ select
                                                   where
                                                     hr.post_id = x.post_id
                                                     and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
                                                                 )
                                                               )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
                                                               )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
                                                     )
                                                 )
                                               )
@@ -22885,7 +23953,8 @@ select
                                                     (
                                                       select
                                                         f.followed_id,
-                                                        f.author_bound
+                                                        f.author_bound,
+                                                        f.repost_bound
                                                       from
                                                         follows f
                                                       where
@@ -22924,7 +23993,8 @@ select
                                                         )
                                                     ) hf
                                                   where
-                                                    (
+                                                    hf.repost_bound > x.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
@@ -23088,53 +24158,57 @@ select
                                                 where
                                                   hr.post_id = t.post_id
                                                   and true
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and (
-                                                            s.block_count = 0
-                                                            or (
-                                                              not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = s.user_id
-                                                                  and bk.blocked_id = f.followed_id
-                                                              )
-                                                              and not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = f.followed_id
-                                                                  and bk.blocked_id = s.user_id
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
                                                               )
                                                             )
-                                                          )
-                                                          and (
-                                                            s.mute_count = 0
-                                                            or not exists (
-                                                              select
-                                                              from
-                                                                mutes mu
-                                                              where
-                                                                mu.muter_id = s.user_id
-                                                                and mu.muted_id = f.followed_id
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
                                                             )
-                                                          )
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
                                                   )
                                               )
                                             )
@@ -23151,7 +24225,8 @@ select
                                                   (
                                                     select
                                                       f.followed_id,
-                                                      f.author_bound
+                                                      f.author_bound,
+                                                      f.repost_bound
                                                     from
                                                       follows f
                                                     where
@@ -23190,7 +24265,8 @@ select
                                                       )
                                                   ) hf
                                                 where
-                                                  (
+                                                  hf.repost_bound > t.created_at
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -23311,53 +24387,57 @@ select
                                                 where
                                                   hr.post_id = t.post_id
                                                   and true
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and (
-                                                            s.block_count = 0
-                                                            or (
-                                                              not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = s.user_id
-                                                                  and bk.blocked_id = f.followed_id
-                                                              )
-                                                              and not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = f.followed_id
-                                                                  and bk.blocked_id = s.user_id
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
                                                               )
                                                             )
-                                                          )
-                                                          and (
-                                                            s.mute_count = 0
-                                                            or not exists (
-                                                              select
-                                                              from
-                                                                mutes mu
-                                                              where
-                                                                mu.muter_id = s.user_id
-                                                                and mu.muted_id = f.followed_id
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
                                                             )
-                                                          )
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
                                                   )
                                               )
                                             )
@@ -23374,7 +24454,8 @@ select
                                                   (
                                                     select
                                                       f.followed_id,
-                                                      f.author_bound
+                                                      f.author_bound,
+                                                      f.repost_bound
                                                     from
                                                       follows f
                                                     where
@@ -23413,7 +24494,8 @@ select
                                                       )
                                                   ) hf
                                                 where
-                                                  (
+                                                  hf.repost_bound > t.created_at
+                                                  and (
                                                     select
                                                       true
                                                     from
@@ -23461,7 +24543,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -23529,53 +24612,57 @@ select
                                                         where
                                                           hr.post_id = x.id
                                                           and true
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and (
-                                                                    s.block_count = 0
-                                                                    or (
-                                                                      not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = s.user_id
-                                                                          and bk.blocked_id = f.followed_id
-                                                                      )
-                                                                      and not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = f.followed_id
-                                                                          and bk.blocked_id = s.user_id
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
                                                                       )
                                                                     )
-                                                                  )
-                                                                  and (
-                                                                    s.mute_count = 0
-                                                                    or not exists (
-                                                                      select
-                                                                      from
-                                                                        mutes mu
-                                                                      where
-                                                                        mu.muter_id = s.user_id
-                                                                        and mu.muted_id = f.followed_id
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
                                                                     )
-                                                                  )
-                                                              ) hf
-                                                            where
-                                                              hf.followed_id = hr.user_id
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
                                                           )
                                                       )
                                                     )
@@ -23592,7 +24679,8 @@ select
                                                           (
                                                             select
                                                               f.followed_id,
-                                                              f.author_bound
+                                                              f.author_bound,
+                                                              f.repost_bound
                                                             from
                                                               follows f
                                                             where
@@ -23631,7 +24719,8 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
                                                               true
                                                             from
@@ -23693,7 +24782,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -23787,7 +24877,8 @@ select
                                               (
                                                 select
                                                   f.followed_id,
-                                                  f.author_bound
+                                                  f.author_bound,
+                                                  f.repost_bound
                                                 from
                                                   follows f
                                                 where
@@ -23850,53 +24941,57 @@ select
                                                     where
                                                       hr.post_id = w.id
                                                       and true
-                                                      and (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
                                                                   )
                                                                 )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
                                                                 )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
                                                       )
                                                   )
                                                 )
@@ -23913,7 +25008,8 @@ select
                                                       (
                                                         select
                                                           f.followed_id,
-                                                          f.author_bound
+                                                          f.author_bound,
+                                                          f.repost_bound
                                                         from
                                                           follows f
                                                         where
@@ -23952,7 +25048,8 @@ select
                                                           )
                                                       ) hf
                                                     where
-                                                      (
+                                                      hf.repost_bound > w.created_at
+                                                      and (
                                                         select
                                                           true
                                                         from
@@ -23997,7 +25094,8 @@ select
                                           (
                                             select
                                               f.followed_id,
-                                              f.author_bound
+                                              f.author_bound,
+                                              f.repost_bound
                                             from
                                               follows f
                                             where
@@ -24092,53 +25190,57 @@ select
                                                         where
                                                           hr.post_id = x.id
                                                           and true
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and (
-                                                                    s.block_count = 0
-                                                                    or (
-                                                                      not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = s.user_id
-                                                                          and bk.blocked_id = f.followed_id
-                                                                      )
-                                                                      and not exists (
-                                                                        select
-                                                                        from
-                                                                          blocks bk
-                                                                        where
-                                                                          bk.blocker_id = f.followed_id
-                                                                          and bk.blocked_id = s.user_id
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and (
+                                                                      s.block_count = 0
+                                                                      or (
+                                                                        not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = s.user_id
+                                                                            and bk.blocked_id = f.followed_id
+                                                                        )
+                                                                        and not exists (
+                                                                          select
+                                                                          from
+                                                                            blocks bk
+                                                                          where
+                                                                            bk.blocker_id = f.followed_id
+                                                                            and bk.blocked_id = s.user_id
+                                                                        )
                                                                       )
                                                                     )
-                                                                  )
-                                                                  and (
-                                                                    s.mute_count = 0
-                                                                    or not exists (
-                                                                      select
-                                                                      from
-                                                                        mutes mu
-                                                                      where
-                                                                        mu.muter_id = s.user_id
-                                                                        and mu.muted_id = f.followed_id
+                                                                    and (
+                                                                      s.mute_count = 0
+                                                                      or not exists (
+                                                                        select
+                                                                        from
+                                                                          mutes mu
+                                                                        where
+                                                                          mu.muter_id = s.user_id
+                                                                          and mu.muted_id = f.followed_id
+                                                                      )
                                                                     )
-                                                                  )
-                                                              ) hf
-                                                            where
-                                                              hf.followed_id = hr.user_id
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
                                                           )
                                                       )
                                                     )
@@ -24155,7 +25257,8 @@ select
                                                           (
                                                             select
                                                               f.followed_id,
-                                                              f.author_bound
+                                                              f.author_bound,
+                                                              f.repost_bound
                                                             from
                                                               follows f
                                                             where
@@ -24194,7 +25297,8 @@ select
                                                               )
                                                           ) hf
                                                         where
-                                                          (
+                                                          hf.repost_bound > x.created_at
+                                                          and (
                                                             select
                                                               true
                                                             from
@@ -24275,53 +25379,57 @@ select
                                                           where
                                                             hr.post_id = x.id
                                                             and true
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and (
-                                                                      s.block_count = 0
-                                                                      or (
-                                                                        not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = s.user_id
-                                                                            and bk.blocked_id = f.followed_id
-                                                                        )
-                                                                        and not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = f.followed_id
-                                                                            and bk.blocked_id = s.user_id
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
                                                                         )
                                                                       )
-                                                                    )
-                                                                    and (
-                                                                      s.mute_count = 0
-                                                                      or not exists (
-                                                                        select
-                                                                        from
-                                                                          mutes mu
-                                                                        where
-                                                                          mu.muter_id = s.user_id
-                                                                          and mu.muted_id = f.followed_id
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
                                                                       )
-                                                                    )
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
                                                             )
                                                         )
                                                       )
@@ -24338,7 +25446,8 @@ select
                                                             (
                                                               select
                                                                 f.followed_id,
-                                                                f.author_bound
+                                                                f.author_bound,
+                                                                f.repost_bound
                                                               from
                                                                 follows f
                                                               where
@@ -24377,7 +25486,8 @@ select
                                                                 )
                                                             ) hf
                                                           where
-                                                            (
+                                                            hf.repost_bound > x.created_at
+                                                            and (
                                                               select
                                                                 true
                                                               from

@@ -11,6 +11,7 @@ import { type TestUser, useHarness } from '../../support/harness.js';
 const h = useHarness();
 
 const STRANGERS = 3_000;
+const FOLLOWED = 1_000;
 
 type PlanNode = {
   'Node Type': string;
@@ -29,6 +30,12 @@ const rowsOf = (plan: PlanNode, relation: string) =>
   nodes(plan)
     .filter((node) => node['Relation Name'] === relation)
     .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
+
+/** Scans started on the index `name`, over every loop. */
+const probesOf = (plan: PlanNode, name: string) =>
+  nodes(plan)
+    .filter((node) => node['Index Name'] === name)
+    .reduce((sum, node) => sum + (node['Actual Loops'] ?? 0), 0);
 
 const sql = <T = any>(text: string, values: unknown[] = []): Promise<T[]> =>
   h.orm.em.getConnection().execute<T[]>(text, values);
@@ -90,8 +97,10 @@ async function homePlan(reader: TestUser, before?: string): Promise<Explained> {
 
 describe('the work of a home page', () => {
   let reader: TestUser;
+  let manyReader: TestUser;
   let viral: number;
   let reposted: number;
+  let newestOld: number;
 
   beforeAll(async () => {
     // Strangers first, so the reader's follows have the highest ids: a merge of a post's reposts
@@ -123,6 +132,19 @@ describe('the work of a home page', () => {
        select ? + (s.n + g) % ?, s.id, now() - interval '1 day' from unnest(?::int[]) with ordinality s(id, n), generate_series(1, 3) g`,
       [background!.first, STRANGERS, `{${strangers.join(',')}}`],
     );
+    // A reader of FOLLOWED users who each reposted one of those posts a day ago, a minute apart.
+    const reposters = await makeUsers(FOLLOWED, 'work-reposter');
+    manyReader = await h.user();
+    await sql(`insert into follows (follower_id, followed_id) select ?, unnest(?::int[])`, [
+      manyReader.id,
+      `{${reposters.join(',')}}`,
+    ]);
+    await sql(
+      `insert into reposts (post_id, user_id, created_at)
+       select ? + r.n, r.id, now() - interval '1 day' - r.n * interval '1 minute' from unnest(?::int[]) with ordinality r(id, n)`,
+      [background!.first, `{${reposters.join(',')}}`],
+    );
+    newestOld = background!.first + 1;
     await sql('analyze');
   });
 
@@ -137,6 +159,18 @@ describe('the work of a home page', () => {
       expect(explained.JIT).toBeUndefined();
       // The walk of the 500 newest reposts, and a few probes of each side per item; never a post's every repost.
       expect(rowsOf(explained.Plan, 'reposts')).toBeLessThan(1_000);
+    }
+  });
+
+  it(`reads a few dozen of ${FOLLOWED} followed reposters' reposts, in bound order, when the newest reposts are strangers'`, async () => {
+    const page = await h.caller(manyReader.token).posts.home({ limit: 20 });
+    expect(page).toHaveLength(20);
+    expect(page[0]!.id).toBe(newestOld);
+    for (const before of [undefined, page[19]!.cursor]) {
+      const { Plan } = await homePlan(manyReader, before);
+      // The floor's 20 heads, then the heads of the 20 and a few bounded above it, and their newest reposts.
+      expect(probesOf(Plan, 'reposts_user_created_index')).toBeLessThanOrEqual(4 * 20 + 10);
+      expect(rowsOf(Plan, 'follows')).toBeLessThanOrEqual(4 * 20 + 10 + 500);
     }
   });
 });
