@@ -15315,7 +15315,12 @@ select
                                           from
                                             reposts x
                                           where
-                                            true
+                                            (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
                                             and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                           order by
                                             x.created_at desc,
@@ -15324,85 +15329,17 @@ select
                                             500
                                         ) wr
                                       where
-                                        coalesce(
+                                        (
                                           (
-                                            select
-                                              true
-                                            from
-                                              (
-                                                select
-                                                  f.followed_id,
-                                                  f.author_bound,
-                                                  f.repost_bound
-                                                from
-                                                  follows f
-                                                where
-                                                  f.follower_id = s.user_id
-                                                  and true
-                                              ) hf
-                                            where
-                                              hf.followed_id = wr.user_id
-                                          ),
-                                          false
-                                        )
-                                      offset
-                                        0
-                                    ) w
-                                  where
-                                    not exists (
-                                      select
-                                      from
-                                        post_stats hs
-                                      where
-                                        hs.post_id = w.post_id
-                                        and hs.repost_count > 0
-                                        and (
-                                          (
-                                            hs.repost_count <= (
+                                            (
                                               select
                                                 n
                                               from
                                                 home_follow_count
-                                            )
-                                            and exists (
+                                            ) <= 500
+                                            and wr.user_id in (
                                               select
-                                              from
-                                                reposts hr
-                                              where
-                                                hr.post_id = w.post_id
-                                                and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                                and coalesce(
-                                                  (
-                                                    select
-                                                      true
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound,
-                                                          f.repost_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and true
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
-                                                  ),
-                                                  false
-                                                )
-                                            )
-                                          )
-                                          or (
-                                            hs.repost_count > (
-                                              select
-                                                n
-                                              from
-                                                home_follow_count
-                                            )
-                                            and exists (
-                                              select
+                                                wf.followed_id
                                               from
                                                 (
                                                   select
@@ -15414,22 +15351,128 @@ select
                                                   where
                                                     f.follower_id = s.user_id
                                                     and true
-                                                ) hf
-                                              where
-                                                hf.repost_bound > w.created_at
-                                                and (
-                                                  select
-                                                    true
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = w.post_id
-                                                    and hr.user_id = hf.followed_id
-                                                    and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                                )
+                                                ) wf
+                                            )
+                                          )
+                                          or (
+                                            (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 500
+                                            and coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = wr.user_id
+                                              ),
+                                              false
                                             )
                                           )
                                         )
+                                      offset
+                                        0
+                                    ) w
+                                  where
+                                    not coalesce(
+                                      (
+                                        select
+                                          true
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = w.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = w.post_id
+                                                  and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
+                                                  )
+                                              )
+                                            )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.repost_bound > w.created_at
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = w.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                  )
+                                              )
+                                            )
+                                          )
+                                      ),
+                                      false
                                     )
                                     and true
                                   order by
@@ -15464,292 +15507,10 @@ select
                                         x.user_id = r.followed_id
                                         and x.created_at >= '-infinity'
                                         and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                        and not exists (
-                                          select
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = x.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = x.post_id
-                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    and coalesce(
-                                                      (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > x.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = x.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    )
-                                                )
-                                              )
-                                            )
-                                        )
-                                        and true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        1
-                                    ) k
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) < $5
-                                    and r.repost_bound > '-infinity'
-                                    and r.repost_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
-                                  order by
-                                    r.repost_bound desc
-                                  limit
-                                    $5
-                                ),
-                                repost_heads as materialized (
-                                  select
-                                    r.followed_id,
-                                    k.created_at
-                                  from
-                                    (
-                                      select
-                                        f.followed_id,
-                                        f.author_bound,
-                                        f.repost_bound
-                                      from
-                                        follows f
-                                      where
-                                        f.follower_id = s.user_id
-                                        and true
-                                    ) r
-                                    cross join lateral (
-                                      select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id
-                                      from
-                                        reposts x
-                                      where
-                                        x.user_id = r.followed_id
-                                        and x.created_at >= '-infinity'
-                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                        and not exists (
-                                          select
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = x.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = x.post_id
-                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    and coalesce(
-                                                      (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > x.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = x.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    )
-                                                )
-                                              )
-                                            )
-                                        )
-                                        and true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        1
-                                    ) k
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) < $5
-                                    and r.repost_bound > (
-                                      select
-                                        case
-                                          when count(*) >= $5 then min(created_at)
-                                          else '-infinity'
-                                        end
-                                      from
-                                        repost_floor_heads
-                                    )
-                                  order by
-                                    k.created_at desc,
-                                    k.post_id desc
-                                  limit
-                                    $5
-                                ),
-                                heads_floor as materialized (
-                                  select
-                                    case
-                                      when count(*) >= $5 then min(created_at)
-                                      else '-infinity'
-                                    end as at
-                                  from
-                                    repost_heads
-                                ),
-                                reposted as materialized (
-                                  select
-                                    *
-                                  from
-                                    walked
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) >= $5
-                                  union all
-                                  (
-                                    select
-                                      k.*
-                                    from
-                                      repost_heads hd
-                                      cross join lateral (
-                                        select
-                                          x.post_id,
-                                          x.created_at,
-                                          x.user_id
-                                        from
-                                          reposts x
-                                        where
-                                          x.user_id = hd.followed_id
-                                          and x.created_at >= (
+                                        and not coalesce(
+                                          (
                                             select
-                                              at
-                                            from
-                                              heads_floor
-                                          )
-                                          and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                          and not exists (
-                                            select
+                                              true
                                             from
                                               post_stats hs
                                             where
@@ -15829,6 +15590,310 @@ select
                                                   )
                                                 )
                                               )
+                                          ),
+                                          false
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $5
+                                    and r.repost_bound > '-infinity'
+                                    and r.repost_bound < 'infinity'
+                                    and r.repost_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                  order by
+                                    r.repost_bound desc
+                                  limit
+                                    2 * $5
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound,
+                                        f.repost_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and x.created_at >= '-infinity'
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $5
+                                    and r.repost_bound > (
+                                      select
+                                        coalesce(
+                                          (
+                                            select
+                                              h.created_at
+                                            from
+                                              repost_floor_heads h
+                                            order by
+                                              h.created_at desc
+                                            offset
+                                              $5 - 1
+                                            limit
+                                              1
+                                          ),
+                                          '-infinity'
+                                        )
+                                    )
+                                  order by
+                                    k.created_at desc,
+                                    k.post_id desc
+                                  limit
+                                    $5
+                                ),
+                                heads_floor as materialized (
+                                  select
+                                    case
+                                      when count(*) >= $5 then min(created_at)
+                                      else '-infinity'
+                                    end as at
+                                  from
+                                    repost_heads
+                                ),
+                                reposted as materialized (
+                                  select
+                                    *
+                                  from
+                                    walked
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) >= $5
+                                  union all
+                                  (
+                                    select
+                                      k.*
+                                    from
+                                      repost_heads hd
+                                      cross join lateral (
+                                        select
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id
+                                        from
+                                          reposts x
+                                        where
+                                          x.user_id = hd.followed_id
+                                          and x.created_at >= (
+                                            select
+                                              at
+                                            from
+                                              heads_floor
+                                          )
+                                          and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = x.post_id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > x.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and hr.user_id = hf.followed_id
+                                                            and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                        )
+                                                    )
+                                                  )
+                                                )
+                                            ),
+                                            false
                                           )
                                           and true
                                         order by
@@ -15876,87 +15941,91 @@ select
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and true
-                                        and not exists (
-                                          select
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = t.post_id
+                                                      and true
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
                                                 )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
                                                       (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > t.created_at
+                                                      and (
                                                         select
                                                           true
                                                         from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
+                                                          reposts hr
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
+                                                          hr.post_id = t.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
                                                 )
                                               )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
-                                                    )
-                                                )
-                                              )
-                                            )
+                                          ),
+                                          false
                                         )
                                       order by
                                         t.created_at desc,
@@ -16013,87 +16082,91 @@ select
                                         )
                                         and (t.created_at, t.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         and true
-                                        and not exists (
-                                          select
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = t.post_id
+                                                      and true
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
                                                 )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
                                                       (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > t.created_at
+                                                      and (
                                                         select
                                                           true
                                                         from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
+                                                          reposts hr
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
+                                                          hr.post_id = t.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
                                                 )
                                               )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
-                                                    )
-                                                )
-                                              )
-                                            )
+                                          ),
+                                          false
                                         )
                                       order by
                                         t.created_at desc,
@@ -16146,87 +16219,91 @@ select
                                               where
                                                 x.author_id = r.followed_id
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and not exists (
-                                                  select
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = x.id
-                                                    and hs.repost_count > 0
-                                                    and (
-                                                      (
-                                                        hs.repost_count <= (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
+                                                and not coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and true
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and true
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
+                                                              )
+                                                          )
                                                         )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = x.id
-                                                            and true
-                                                            and coalesce(
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
                                                               (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
                                                                 select
                                                                   true
                                                                 from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound,
-                                                                      f.repost_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and true
-                                                                  ) hf
+                                                                  reposts hr
                                                                 where
-                                                                  hf.followed_id = hr.user_id
-                                                              ),
-                                                              false
-                                                            )
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
                                                         )
                                                       )
-                                                      or (
-                                                        hs.repost_count > (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and true
-                                                            ) hf
-                                                          where
-                                                            hf.repost_bound > x.created_at
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                reposts hr
-                                                              where
-                                                                hr.post_id = x.id
-                                                                and hr.user_id = hf.followed_id
-                                                                and true
-                                                            )
-                                                        )
-                                                      )
-                                                    )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -16353,87 +16430,91 @@ select
                                               where
                                                 wf.followed_id = w.author_id
                                             )
-                                            and not exists (
-                                              select
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = w.id
-                                                and hs.repost_count > 0
-                                                and (
-                                                  (
-                                                    hs.repost_count <= (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
+                                            and not coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = w.id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = w.id
+                                                          and true
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
                                                     )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = w.id
-                                                        and true
-                                                        and coalesce(
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
                                                           (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.repost_bound > w.created_at
+                                                          and (
                                                             select
                                                               true
                                                             from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound,
-                                                                  f.repost_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and true
-                                                              ) hf
+                                                              reposts hr
                                                             where
-                                                              hf.followed_id = hr.user_id
-                                                          ),
-                                                          false
-                                                        )
+                                                              hr.post_id = w.id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
+                                                          )
+                                                      )
                                                     )
                                                   )
-                                                  or (
-                                                    hs.repost_count > (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and true
-                                                        ) hf
-                                                      where
-                                                        hf.repost_bound > w.created_at
-                                                        and (
-                                                          select
-                                                            true
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = w.id
-                                                            and hr.user_id = hf.followed_id
-                                                            and true
-                                                        )
-                                                    )
-                                                  )
-                                                )
+                                              ),
+                                              false
                                             )
                                             and w.created_at >= (
                                               select
@@ -16510,136 +16591,10 @@ select
                                               where
                                                 x.author_id = r.followed_id
                                                 and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and not exists (
-                                                  select
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = x.id
-                                                    and hs.repost_count > 0
-                                                    and (
-                                                      (
-                                                        hs.repost_count <= (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = x.id
-                                                            and true
-                                                            and coalesce(
-                                                              (
-                                                                select
-                                                                  true
-                                                                from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound,
-                                                                      f.repost_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and true
-                                                                  ) hf
-                                                                where
-                                                                  hf.followed_id = hr.user_id
-                                                              ),
-                                                              false
-                                                            )
-                                                        )
-                                                      )
-                                                      or (
-                                                        hs.repost_count > (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and true
-                                                            ) hf
-                                                          where
-                                                            hf.repost_bound > x.created_at
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                reposts hr
-                                                              where
-                                                                hr.post_id = x.id
-                                                                and hr.user_id = hf.followed_id
-                                                                and true
-                                                            )
-                                                        )
-                                                      )
-                                                    )
-                                                )
-                                                and x.created_at >= (
-                                                  select
-                                                    at
-                                                  from
-                                                    repost_floor
-                                                )
-                                              order by
-                                                x.created_at desc,
-                                                x.id desc
-                                              limit
-                                                1
-                                            ) k
-                                          order by
-                                            k.created_at desc,
-                                            k.id desc
-                                          limit
-                                            $5
-                                        ),
-                                        newest as (
-                                          select
-                                            *
-                                          from
-                                            walked
-                                          where
-                                            (
-                                              select
-                                                count(*)
-                                              from
-                                                walked
-                                            ) >= $5
-                                          union all
-                                          (
-                                            select
-                                              k.id,
-                                              k.created_at
-                                            from
-                                              heads hd
-                                              cross join lateral (
-                                                select
-                                                  x.id,
-                                                  x.created_at
-                                                from
-                                                  posts x
-                                                where
-                                                  x.author_id = hd.author_id
-                                                  and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                  and not exists (
+                                                and not coalesce(
+                                                  (
                                                     select
+                                                      true
                                                     from
                                                       post_stats hs
                                                     where
@@ -16719,6 +16674,140 @@ select
                                                           )
                                                         )
                                                       )
+                                                  ),
+                                                  false
+                                                )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                1
+                                            ) k
+                                          order by
+                                            k.created_at desc,
+                                            k.id desc
+                                          limit
+                                            $5
+                                        ),
+                                        newest as (
+                                          select
+                                            *
+                                          from
+                                            walked
+                                          where
+                                            (
+                                              select
+                                                count(*)
+                                              from
+                                                walked
+                                            ) >= $5
+                                          union all
+                                          (
+                                            select
+                                              k.id,
+                                              k.created_at
+                                            from
+                                              heads hd
+                                              cross join lateral (
+                                                select
+                                                  x.id,
+                                                  x.created_at
+                                                from
+                                                  posts x
+                                                where
+                                                  x.author_id = hd.author_id
+                                                  and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                  and not coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        post_stats hs
+                                                      where
+                                                        hs.post_id = x.id
+                                                        and hs.repost_count > 0
+                                                        and (
+                                                          (
+                                                            hs.repost_count <= (
+                                                              select
+                                                                n
+                                                              from
+                                                                home_follow_count
+                                                            )
+                                                            and exists (
+                                                              select
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and true
+                                                                and coalesce(
+                                                                  (
+                                                                    select
+                                                                      true
+                                                                    from
+                                                                      (
+                                                                        select
+                                                                          f.followed_id,
+                                                                          f.author_bound,
+                                                                          f.repost_bound
+                                                                        from
+                                                                          follows f
+                                                                        where
+                                                                          f.follower_id = s.user_id
+                                                                          and true
+                                                                      ) hf
+                                                                    where
+                                                                      hf.followed_id = hr.user_id
+                                                                  ),
+                                                                  false
+                                                                )
+                                                            )
+                                                          )
+                                                          or (
+                                                            hs.repost_count > (
+                                                              select
+                                                                n
+                                                              from
+                                                                home_follow_count
+                                                            )
+                                                            and exists (
+                                                              select
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.repost_bound > x.created_at
+                                                                and (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    reposts hr
+                                                                  where
+                                                                    hr.post_id = x.id
+                                                                    and hr.user_id = hf.followed_id
+                                                                    and true
+                                                                )
+                                                            )
+                                                          )
+                                                        )
+                                                    ),
+                                                    false
                                                   )
                                                   and x.created_at >= (
                                                     select
@@ -17637,7 +17726,12 @@ select
                                         from
                                           reposts x
                                         where
-                                          true
+                                          (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
                                           and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
                                         order by
                                           x.created_at desc,
@@ -17646,147 +17740,17 @@ select
                                           500
                                       ) wr
                                     where
-                                      coalesce(
+                                      (
                                         (
-                                          select
-                                            true
-                                          from
-                                            (
-                                              select
-                                                f.followed_id,
-                                                f.author_bound,
-                                                f.repost_bound
-                                              from
-                                                follows f
-                                              where
-                                                f.follower_id = s.user_id
-                                                and (
-                                                  s.block_count = 0
-                                                  or (
-                                                    not exists (
-                                                      select
-                                                      from
-                                                        blocks bk
-                                                      where
-                                                        bk.blocker_id = s.user_id
-                                                        and bk.blocked_id = f.followed_id
-                                                    )
-                                                    and not exists (
-                                                      select
-                                                      from
-                                                        blocks bk
-                                                      where
-                                                        bk.blocker_id = f.followed_id
-                                                        and bk.blocked_id = s.user_id
-                                                    )
-                                                  )
-                                                )
-                                                and (
-                                                  s.mute_count = 0
-                                                  or not exists (
-                                                    select
-                                                    from
-                                                      mutes mu
-                                                    where
-                                                      mu.muter_id = s.user_id
-                                                      and mu.muted_id = f.followed_id
-                                                  )
-                                                )
-                                            ) hf
-                                          where
-                                            hf.followed_id = wr.user_id
-                                        ),
-                                        false
-                                      )
-                                    offset
-                                      0
-                                  ) w
-                                where
-                                  not exists (
-                                    select
-                                    from
-                                      post_stats hs
-                                    where
-                                      hs.post_id = w.post_id
-                                      and hs.repost_count > 0
-                                      and (
-                                        (
-                                          hs.repost_count <= (
+                                          (
                                             select
                                               n
                                             from
                                               home_follow_count
-                                          )
-                                          and exists (
+                                          ) <= 500
+                                          and wr.user_id in (
                                             select
-                                            from
-                                              reposts hr
-                                            where
-                                              hr.post_id = w.post_id
-                                              and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                              and coalesce(
-                                                (
-                                                  select
-                                                    true
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
-                                                            select
-                                                            from
-                                                              mutes mu
-                                                            where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
-                                                          )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.followed_id = hr.user_id
-                                                ),
-                                                false
-                                              )
-                                          )
-                                        )
-                                        or (
-                                          hs.repost_count > (
-                                            select
-                                              n
-                                            from
-                                              home_follow_count
-                                          )
-                                          and exists (
-                                            select
+                                              wf.followed_id
                                             from
                                               (
                                                 select
@@ -17829,22 +17793,221 @@ select
                                                         and mu.muted_id = f.followed_id
                                                     )
                                                   )
-                                              ) hf
-                                            where
-                                              hf.repost_bound > w.created_at
-                                              and (
-                                                select
-                                                  true
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = w.post_id
-                                                  and hr.user_id = hf.followed_id
-                                                  and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                              )
+                                              ) wf
+                                          )
+                                        )
+                                        or (
+                                          (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 500
+                                          and coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = wr.user_id
+                                            ),
+                                            false
                                           )
                                         )
                                       )
+                                    offset
+                                      0
+                                  ) w
+                                where
+                                  not coalesce(
+                                    (
+                                      select
+                                        true
+                                      from
+                                        post_stats hs
+                                      where
+                                        hs.post_id = w.post_id
+                                        and hs.repost_count > 0
+                                        and (
+                                          (
+                                            hs.repost_count <= (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                reposts hr
+                                              where
+                                                hr.post_id = w.post_id
+                                                and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                and coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  ),
+                                                  false
+                                                )
+                                            )
+                                          )
+                                          or (
+                                            hs.repost_count > (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.repost_bound > w.created_at
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = w.post_id
+                                                    and hr.user_id = hf.followed_id
+                                                    and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                )
+                                            )
+                                          )
+                                        )
+                                    ),
+                                    false
                                   )
                                   and (
                                     s.block_count = 0
@@ -17962,551 +18125,10 @@ select
                                       x.user_id = r.followed_id
                                       and x.created_at >= '-infinity'
                                       and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and not exists (
-                                        select
-                                        from
-                                          post_stats hs
-                                        where
-                                          hs.post_id = x.post_id
-                                          and hs.repost_count > 0
-                                          and (
-                                            (
-                                              hs.repost_count <= (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = x.post_id
-                                                  and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  and coalesce(
-                                                    (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
-                                                    ),
-                                                    false
-                                                  )
-                                              )
-                                            )
-                                            or (
-                                              hs.repost_count > (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound,
-                                                      f.repost_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
-                                                          )
-                                                        )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
-                                                        )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.repost_bound > x.created_at
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.post_id
-                                                      and hr.user_id = hf.followed_id
-                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  )
-                                              )
-                                            )
-                                          )
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = (
-                                                select
-                                                  ap.author_id
-                                                from
-                                                  posts ap
-                                                where
-                                                  ap.id = x.post_id
-                                              )
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = (
-                                                select
-                                                  ap.author_id
-                                                from
-                                                  posts ap
-                                                where
-                                                  ap.id = x.post_id
-                                              )
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
+                                      and not coalesce(
+                                        (
                                           select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = (
-                                              select
-                                                ap.author_id
-                                              from
-                                                posts ap
-                                              where
-                                                ap.id = x.post_id
-                                            )
-                                        )
-                                      )
-                                    order by
-                                      x.created_at desc,
-                                      x.post_id desc
-                                    limit
-                                      1
-                                  ) k
-                                where
-                                  (
-                                    select
-                                      count(*)
-                                    from
-                                      walked
-                                  ) < $5
-                                  and r.repost_bound > '-infinity'
-                                  and r.repost_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
-                                order by
-                                  r.repost_bound desc
-                                limit
-                                  $5
-                              ),
-                              repost_heads as materialized (
-                                select
-                                  r.followed_id,
-                                  k.created_at
-                                from
-                                  (
-                                    select
-                                      f.followed_id,
-                                      f.author_bound,
-                                      f.repost_bound
-                                    from
-                                      follows f
-                                    where
-                                      f.follower_id = s.user_id
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = f.followed_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = f.followed_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = f.followed_id
-                                        )
-                                      )
-                                  ) r
-                                  cross join lateral (
-                                    select
-                                      x.post_id,
-                                      x.created_at,
-                                      x.user_id
-                                    from
-                                      reposts x
-                                    where
-                                      x.user_id = r.followed_id
-                                      and x.created_at >= '-infinity'
-                                      and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                      and not exists (
-                                        select
-                                        from
-                                          post_stats hs
-                                        where
-                                          hs.post_id = x.post_id
-                                          and hs.repost_count > 0
-                                          and (
-                                            (
-                                              hs.repost_count <= (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = x.post_id
-                                                  and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  and coalesce(
-                                                    (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
-                                                    ),
-                                                    false
-                                                  )
-                                              )
-                                            )
-                                            or (
-                                              hs.repost_count > (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound,
-                                                      f.repost_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
-                                                          )
-                                                        )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
-                                                        )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.repost_bound > x.created_at
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.post_id
-                                                      and hr.user_id = hf.followed_id
-                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  )
-                                              )
-                                            )
-                                          )
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = (
-                                                select
-                                                  ap.author_id
-                                                from
-                                                  posts ap
-                                                where
-                                                  ap.id = x.post_id
-                                              )
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = (
-                                                select
-                                                  ap.author_id
-                                                from
-                                                  posts ap
-                                                where
-                                                  ap.id = x.post_id
-                                              )
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = (
-                                              select
-                                                ap.author_id
-                                              from
-                                                posts ap
-                                              where
-                                                ap.id = x.post_id
-                                            )
-                                        )
-                                      )
-                                    order by
-                                      x.created_at desc,
-                                      x.post_id desc
-                                    limit
-                                      1
-                                  ) k
-                                where
-                                  (
-                                    select
-                                      count(*)
-                                    from
-                                      walked
-                                  ) < $5
-                                  and r.repost_bound > (
-                                    select
-                                      case
-                                        when count(*) >= $5 then min(created_at)
-                                        else '-infinity'
-                                      end
-                                    from
-                                      repost_floor_heads
-                                  )
-                                order by
-                                  k.created_at desc,
-                                  k.post_id desc
-                                limit
-                                  $5
-                              ),
-                              heads_floor as materialized (
-                                select
-                                  case
-                                    when count(*) >= $5 then min(created_at)
-                                    else '-infinity'
-                                  end as at
-                                from
-                                  repost_heads
-                              ),
-                              reposted as materialized (
-                                select
-                                  *
-                                from
-                                  walked
-                                where
-                                  (
-                                    select
-                                      count(*)
-                                    from
-                                      walked
-                                  ) >= $5
-                                union all
-                                (
-                                  select
-                                    k.*
-                                  from
-                                    repost_heads hd
-                                    cross join lateral (
-                                      select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id
-                                      from
-                                        reposts x
-                                      where
-                                        x.user_id = hd.followed_id
-                                        and x.created_at >= (
-                                          select
-                                            at
-                                          from
-                                            heads_floor
-                                        )
-                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                        and not exists (
-                                          select
+                                            true
                                           from
                                             post_stats hs
                                           where
@@ -18648,6 +18270,569 @@ select
                                                 )
                                               )
                                             )
+                                        ),
+                                        false
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $5
+                                  and r.repost_bound > '-infinity'
+                                  and r.repost_bound < 'infinity'
+                                  and r.repost_bound <= (timestamptz 'epoch' + $3::bigint * interval '1 millisecond')
+                                order by
+                                  r.repost_bound desc
+                                limit
+                                  2 * $5
+                              ),
+                              repost_heads as materialized (
+                                select
+                                  r.followed_id,
+                                  k.created_at
+                                from
+                                  (
+                                    select
+                                      f.followed_id,
+                                      f.author_bound,
+                                      f.repost_bound
+                                    from
+                                      follows f
+                                    where
+                                      f.follower_id = s.user_id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = f.followed_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = f.followed_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = f.followed_id
+                                        )
+                                      )
+                                  ) r
+                                  cross join lateral (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id
+                                    from
+                                      reposts x
+                                    where
+                                      x.user_id = r.followed_id
+                                      and x.created_at >= '-infinity'
+                                      and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > x.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    )
+                                                )
+                                              )
+                                            )
+                                        ),
+                                        false
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $5
+                                  and r.repost_bound > (
+                                    select
+                                      coalesce(
+                                        (
+                                          select
+                                            h.created_at
+                                          from
+                                            repost_floor_heads h
+                                          order by
+                                            h.created_at desc
+                                          offset
+                                            $5 - 1
+                                          limit
+                                            1
+                                        ),
+                                        '-infinity'
+                                      )
+                                  )
+                                order by
+                                  k.created_at desc,
+                                  k.post_id desc
+                                limit
+                                  $5
+                              ),
+                              heads_floor as materialized (
+                                select
+                                  case
+                                    when count(*) >= $5 then min(created_at)
+                                    else '-infinity'
+                                  end as at
+                                from
+                                  repost_heads
+                              ),
+                              reposted as materialized (
+                                select
+                                  *
+                                from
+                                  walked
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) >= $5
+                                union all
+                                (
+                                  select
+                                    k.*
+                                  from
+                                    repost_heads hd
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = hd.followed_id
+                                        and x.created_at >= (
+                                          select
+                                            at
+                                          from
+                                            heads_floor
+                                        )
+                                        and (x.created_at, x.post_id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
                                         )
                                         and (
                                           s.block_count = 0
@@ -18778,149 +18963,153 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and not exists (
-                                        select
-                                        from
-                                          post_stats hs
-                                        where
-                                          hs.post_id = t.post_id
-                                          and hs.repost_count > 0
-                                          and (
-                                            (
-                                              hs.repost_count <= (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
                                               )
-                                              and exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = t.post_id
-                                                  and true
-                                                  and coalesce(
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
                                                     (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > t.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
+                                                        reposts hr
                                                       where
-                                                        hf.followed_id = hr.user_id
-                                                    ),
-                                                    false
-                                                  )
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
                                               )
                                             )
-                                            or (
-                                              hs.repost_count > (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound,
-                                                      f.repost_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
-                                                          )
-                                                        )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
-                                                        )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.repost_bound > t.created_at
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = t.post_id
-                                                      and hr.user_id = hf.followed_id
-                                                      and true
-                                                  )
-                                              )
-                                            )
-                                          )
+                                        ),
+                                        false
                                       )
                                     order by
                                       t.created_at desc,
@@ -19008,149 +19197,153 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and not exists (
-                                        select
-                                        from
-                                          post_stats hs
-                                        where
-                                          hs.post_id = t.post_id
-                                          and hs.repost_count > 0
-                                          and (
-                                            (
-                                              hs.repost_count <= (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
                                               )
-                                              and exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = t.post_id
-                                                  and true
-                                                  and coalesce(
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
                                                     (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > t.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
+                                                        reposts hr
                                                       where
-                                                        hf.followed_id = hr.user_id
-                                                    ),
-                                                    false
-                                                  )
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
                                               )
                                             )
-                                            or (
-                                              hs.repost_count > (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound,
-                                                      f.repost_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
-                                                          )
-                                                        )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
-                                                        )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.repost_bound > t.created_at
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = t.post_id
-                                                      and hr.user_id = hf.followed_id
-                                                      and true
-                                                  )
-                                              )
-                                            )
-                                          )
+                                        ),
+                                        false
                                       )
                                     order by
                                       t.created_at desc,
@@ -19234,149 +19427,153 @@ select
                                             where
                                               x.author_id = r.followed_id
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                              and not exists (
-                                                select
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = x.id
-                                                  and hs.repost_count > 0
-                                                  and (
-                                                    (
-                                                      hs.repost_count <= (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
                                                       )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          reposts hr
-                                                        where
-                                                          hr.post_id = x.id
-                                                          and true
-                                                          and coalesce(
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
                                                             (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
                                                               select
                                                                 true
                                                               from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound,
-                                                                    f.repost_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and (
-                                                                      s.block_count = 0
-                                                                      or (
-                                                                        not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = s.user_id
-                                                                            and bk.blocked_id = f.followed_id
-                                                                        )
-                                                                        and not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = f.followed_id
-                                                                            and bk.blocked_id = s.user_id
-                                                                        )
-                                                                      )
-                                                                    )
-                                                                    and (
-                                                                      s.mute_count = 0
-                                                                      or not exists (
-                                                                        select
-                                                                        from
-                                                                          mutes mu
-                                                                        where
-                                                                          mu.muter_id = s.user_id
-                                                                          and mu.muted_id = f.followed_id
-                                                                      )
-                                                                    )
-                                                                ) hf
+                                                                reposts hr
                                                               where
-                                                                hf.followed_id = hr.user_id
-                                                            ),
-                                                            false
-                                                          )
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
                                                       )
                                                     )
-                                                    or (
-                                                      hs.repost_count > (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.repost_bound > x.created_at
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              reposts hr
-                                                            where
-                                                              hr.post_id = x.id
-                                                              and hr.user_id = hf.followed_id
-                                                              and true
-                                                          )
-                                                      )
-                                                    )
-                                                  )
+                                                ),
+                                                false
                                               )
                                               and x.created_at >= (
                                                 select
@@ -19565,149 +19762,153 @@ select
                                             where
                                               wf.followed_id = w.author_id
                                           )
-                                          and not exists (
-                                            select
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = w.id
-                                              and hs.repost_count > 0
-                                              and (
-                                                (
-                                                  hs.repost_count <= (
-                                                    select
-                                                      n
-                                                    from
-                                                      home_follow_count
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = w.id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = w.id
+                                                        and true
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
                                                   )
-                                                  and exists (
-                                                    select
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = w.id
-                                                      and true
-                                                      and coalesce(
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
                                                         (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > w.created_at
+                                                        and (
                                                           select
                                                             true
                                                           from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and (
-                                                                  s.block_count = 0
-                                                                  or (
-                                                                    not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = s.user_id
-                                                                        and bk.blocked_id = f.followed_id
-                                                                    )
-                                                                    and not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = f.followed_id
-                                                                        and bk.blocked_id = s.user_id
-                                                                    )
-                                                                  )
-                                                                )
-                                                                and (
-                                                                  s.mute_count = 0
-                                                                  or not exists (
-                                                                    select
-                                                                    from
-                                                                      mutes mu
-                                                                    where
-                                                                      mu.muter_id = s.user_id
-                                                                      and mu.muted_id = f.followed_id
-                                                                  )
-                                                                )
-                                                            ) hf
+                                                            reposts hr
                                                           where
-                                                            hf.followed_id = hr.user_id
-                                                        ),
-                                                        false
-                                                      )
+                                                            hr.post_id = w.id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
                                                   )
                                                 )
-                                                or (
-                                                  hs.repost_count > (
-                                                    select
-                                                      n
-                                                    from
-                                                      home_follow_count
-                                                  )
-                                                  and exists (
-                                                    select
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound,
-                                                          f.repost_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and (
-                                                            s.block_count = 0
-                                                            or (
-                                                              not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = s.user_id
-                                                                  and bk.blocked_id = f.followed_id
-                                                              )
-                                                              and not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = f.followed_id
-                                                                  and bk.blocked_id = s.user_id
-                                                              )
-                                                            )
-                                                          )
-                                                          and (
-                                                            s.mute_count = 0
-                                                            or not exists (
-                                                              select
-                                                              from
-                                                                mutes mu
-                                                              where
-                                                                mu.muter_id = s.user_id
-                                                                and mu.muted_id = f.followed_id
-                                                            )
-                                                          )
-                                                      ) hf
-                                                    where
-                                                      hf.repost_bound > w.created_at
-                                                      and (
-                                                        select
-                                                          true
-                                                        from
-                                                          reposts hr
-                                                        where
-                                                          hr.post_id = w.id
-                                                          and hr.user_id = hf.followed_id
-                                                          and true
-                                                      )
-                                                  )
-                                                )
-                                              )
+                                            ),
+                                            false
                                           )
                                           and w.created_at >= (
                                             select
@@ -19815,198 +20016,10 @@ select
                                             where
                                               x.author_id = r.followed_id
                                               and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                              and not exists (
-                                                select
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = x.id
-                                                  and hs.repost_count > 0
-                                                  and (
-                                                    (
-                                                      hs.repost_count <= (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          reposts hr
-                                                        where
-                                                          hr.post_id = x.id
-                                                          and true
-                                                          and coalesce(
-                                                            (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound,
-                                                                    f.repost_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and (
-                                                                      s.block_count = 0
-                                                                      or (
-                                                                        not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = s.user_id
-                                                                            and bk.blocked_id = f.followed_id
-                                                                        )
-                                                                        and not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = f.followed_id
-                                                                            and bk.blocked_id = s.user_id
-                                                                        )
-                                                                      )
-                                                                    )
-                                                                    and (
-                                                                      s.mute_count = 0
-                                                                      or not exists (
-                                                                        select
-                                                                        from
-                                                                          mutes mu
-                                                                        where
-                                                                          mu.muter_id = s.user_id
-                                                                          and mu.muted_id = f.followed_id
-                                                                      )
-                                                                    )
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
-                                                            ),
-                                                            false
-                                                          )
-                                                      )
-                                                    )
-                                                    or (
-                                                      hs.repost_count > (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.repost_bound > x.created_at
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              reposts hr
-                                                            where
-                                                              hr.post_id = x.id
-                                                              and hr.user_id = hf.followed_id
-                                                              and true
-                                                          )
-                                                      )
-                                                    )
-                                                  )
-                                              )
-                                              and x.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  repost_floor
-                                              )
-                                            order by
-                                              x.created_at desc,
-                                              x.id desc
-                                            limit
-                                              1
-                                          ) k
-                                        order by
-                                          k.created_at desc,
-                                          k.id desc
-                                        limit
-                                          $5
-                                      ),
-                                      newest as (
-                                        select
-                                          *
-                                        from
-                                          walked
-                                        where
-                                          (
-                                            select
-                                              count(*)
-                                            from
-                                              walked
-                                          ) >= $5
-                                        union all
-                                        (
-                                          select
-                                            k.id,
-                                            k.created_at
-                                          from
-                                            heads hd
-                                            cross join lateral (
-                                              select
-                                                x.id,
-                                                x.created_at
-                                              from
-                                                posts x
-                                              where
-                                                x.author_id = hd.author_id
-                                                and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
-                                                and not exists (
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
                                                     post_stats hs
                                                   where
@@ -20148,6 +20161,202 @@ select
                                                         )
                                                       )
                                                     )
+                                                ),
+                                                false
+                                              )
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.id desc
+                                            limit
+                                              1
+                                          ) k
+                                        order by
+                                          k.created_at desc,
+                                          k.id desc
+                                        limit
+                                          $5
+                                      ),
+                                      newest as (
+                                        select
+                                          *
+                                        from
+                                          walked
+                                        where
+                                          (
+                                            select
+                                              count(*)
+                                            from
+                                              walked
+                                          ) >= $5
+                                        union all
+                                        (
+                                          select
+                                            k.id,
+                                            k.created_at
+                                          from
+                                            heads hd
+                                            cross join lateral (
+                                              select
+                                                x.id,
+                                                x.created_at
+                                              from
+                                                posts x
+                                              where
+                                                x.author_id = hd.author_id
+                                                and (x.created_at, x.id) < ((timestamptz 'epoch' + $3::bigint * interval '1 millisecond'), $4::int)
+                                                and not coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and true
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and (
+                                                                          s.block_count = 0
+                                                                          or (
+                                                                            not exists (
+                                                                              select
+                                                                              from
+                                                                                blocks bk
+                                                                              where
+                                                                                bk.blocker_id = s.user_id
+                                                                                and bk.blocked_id = f.followed_id
+                                                                            )
+                                                                            and not exists (
+                                                                              select
+                                                                              from
+                                                                                blocks bk
+                                                                              where
+                                                                                bk.blocker_id = f.followed_id
+                                                                                and bk.blocked_id = s.user_id
+                                                                            )
+                                                                          )
+                                                                        )
+                                                                        and (
+                                                                          s.mute_count = 0
+                                                                          or not exists (
+                                                                            select
+                                                                            from
+                                                                              mutes mu
+                                                                            where
+                                                                              mu.muter_id = s.user_id
+                                                                              and mu.muted_id = f.followed_id
+                                                                          )
+                                                                        )
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
+                                                              )
+                                                          )
+                                                        )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
+                                                      )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -20691,7 +20900,12 @@ select
                                           from
                                             reposts x
                                           where
-                                            true
+                                            (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 0
                                           order by
                                             x.created_at desc,
                                             x.post_id desc
@@ -20699,85 +20913,17 @@ select
                                             500
                                         ) wr
                                       where
-                                        coalesce(
+                                        (
                                           (
-                                            select
-                                              true
-                                            from
-                                              (
-                                                select
-                                                  f.followed_id,
-                                                  f.author_bound,
-                                                  f.repost_bound
-                                                from
-                                                  follows f
-                                                where
-                                                  f.follower_id = s.user_id
-                                                  and true
-                                              ) hf
-                                            where
-                                              hf.followed_id = wr.user_id
-                                          ),
-                                          false
-                                        )
-                                      offset
-                                        0
-                                    ) w
-                                  where
-                                    not exists (
-                                      select
-                                      from
-                                        post_stats hs
-                                      where
-                                        hs.post_id = w.post_id
-                                        and hs.repost_count > 0
-                                        and (
-                                          (
-                                            hs.repost_count <= (
+                                            (
                                               select
                                                 n
                                               from
                                                 home_follow_count
-                                            )
-                                            and exists (
+                                            ) <= 500
+                                            and wr.user_id in (
                                               select
-                                              from
-                                                reposts hr
-                                              where
-                                                hr.post_id = w.post_id
-                                                and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                                and coalesce(
-                                                  (
-                                                    select
-                                                      true
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound,
-                                                          f.repost_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and true
-                                                      ) hf
-                                                    where
-                                                      hf.followed_id = hr.user_id
-                                                  ),
-                                                  false
-                                                )
-                                            )
-                                          )
-                                          or (
-                                            hs.repost_count > (
-                                              select
-                                                n
-                                              from
-                                                home_follow_count
-                                            )
-                                            and exists (
-                                              select
+                                                wf.followed_id
                                               from
                                                 (
                                                   select
@@ -20789,22 +20935,128 @@ select
                                                   where
                                                     f.follower_id = s.user_id
                                                     and true
-                                                ) hf
-                                              where
-                                                hf.repost_bound > w.created_at
-                                                and (
-                                                  select
-                                                    true
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = w.post_id
-                                                    and hr.user_id = hf.followed_id
-                                                    and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                                )
+                                                ) wf
+                                            )
+                                          )
+                                          or (
+                                            (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            ) > 500
+                                            and coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.followed_id = wr.user_id
+                                              ),
+                                              false
                                             )
                                           )
                                         )
+                                      offset
+                                        0
+                                    ) w
+                                  where
+                                    not coalesce(
+                                      (
+                                        select
+                                          true
+                                        from
+                                          post_stats hs
+                                        where
+                                          hs.post_id = w.post_id
+                                          and hs.repost_count > 0
+                                          and (
+                                            (
+                                              hs.repost_count <= (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  reposts hr
+                                                where
+                                                  hr.post_id = w.post_id
+                                                  and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                  and coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.followed_id = hr.user_id
+                                                    ),
+                                                    false
+                                                  )
+                                              )
+                                            )
+                                            or (
+                                              hs.repost_count > (
+                                                select
+                                                  n
+                                                from
+                                                  home_follow_count
+                                              )
+                                              and exists (
+                                                select
+                                                from
+                                                  (
+                                                    select
+                                                      f.followed_id,
+                                                      f.author_bound,
+                                                      f.repost_bound
+                                                    from
+                                                      follows f
+                                                    where
+                                                      f.follower_id = s.user_id
+                                                      and true
+                                                  ) hf
+                                                where
+                                                  hf.repost_bound > w.created_at
+                                                  and (
+                                                    select
+                                                      true
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = w.post_id
+                                                      and hr.user_id = hf.followed_id
+                                                      and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                  )
+                                              )
+                                            )
+                                          )
+                                      ),
+                                      false
                                     )
                                     and true
                                   order by
@@ -20838,289 +21090,10 @@ select
                                       where
                                         x.user_id = r.followed_id
                                         and x.created_at >= '-infinity'
-                                        and not exists (
-                                          select
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = x.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = x.post_id
-                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    and coalesce(
-                                                      (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > x.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = x.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    )
-                                                )
-                                              )
-                                            )
-                                        )
-                                        and true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        1
-                                    ) k
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) < $3
-                                    and r.repost_bound > '-infinity'
-                                  order by
-                                    r.repost_bound desc
-                                  limit
-                                    $3
-                                ),
-                                repost_heads as materialized (
-                                  select
-                                    r.followed_id,
-                                    k.created_at
-                                  from
-                                    (
-                                      select
-                                        f.followed_id,
-                                        f.author_bound,
-                                        f.repost_bound
-                                      from
-                                        follows f
-                                      where
-                                        f.follower_id = s.user_id
-                                        and true
-                                    ) r
-                                    cross join lateral (
-                                      select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id
-                                      from
-                                        reposts x
-                                      where
-                                        x.user_id = r.followed_id
-                                        and x.created_at >= '-infinity'
-                                        and not exists (
-                                          select
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = x.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = x.post_id
-                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    and coalesce(
-                                                      (
-                                                        select
-                                                          true
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
-                                                        where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
-                                                )
-                                              )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > x.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = x.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                    )
-                                                )
-                                              )
-                                            )
-                                        )
-                                        and true
-                                      order by
-                                        x.created_at desc,
-                                        x.post_id desc
-                                      limit
-                                        1
-                                    ) k
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) < $3
-                                    and r.repost_bound > (
-                                      select
-                                        case
-                                          when count(*) >= $3 then min(created_at)
-                                          else '-infinity'
-                                        end
-                                      from
-                                        repost_floor_heads
-                                    )
-                                  order by
-                                    k.created_at desc,
-                                    k.post_id desc
-                                  limit
-                                    $3
-                                ),
-                                heads_floor as materialized (
-                                  select
-                                    case
-                                      when count(*) >= $3 then min(created_at)
-                                      else '-infinity'
-                                    end as at
-                                  from
-                                    repost_heads
-                                ),
-                                reposted as materialized (
-                                  select
-                                    *
-                                  from
-                                    walked
-                                  where
-                                    (
-                                      select
-                                        count(*)
-                                      from
-                                        walked
-                                    ) >= $3
-                                  union all
-                                  (
-                                    select
-                                      k.*
-                                    from
-                                      repost_heads hd
-                                      cross join lateral (
-                                        select
-                                          x.post_id,
-                                          x.created_at,
-                                          x.user_id
-                                        from
-                                          reposts x
-                                        where
-                                          x.user_id = hd.followed_id
-                                          and x.created_at >= (
+                                        and not coalesce(
+                                          (
                                             select
-                                              at
-                                            from
-                                              heads_floor
-                                          )
-                                          and not exists (
-                                            select
+                                              true
                                             from
                                               post_stats hs
                                             where
@@ -21200,6 +21173,307 @@ select
                                                   )
                                                 )
                                               )
+                                          ),
+                                          false
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $3
+                                    and r.repost_bound > '-infinity'
+                                    and r.repost_bound < 'infinity'
+                                  order by
+                                    r.repost_bound desc
+                                  limit
+                                    2 * $3
+                                ),
+                                repost_heads as materialized (
+                                  select
+                                    r.followed_id,
+                                    k.created_at
+                                  from
+                                    (
+                                      select
+                                        f.followed_id,
+                                        f.author_bound,
+                                        f.repost_bound
+                                      from
+                                        follows f
+                                      where
+                                        f.follower_id = s.user_id
+                                        and true
+                                    ) r
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = r.followed_id
+                                        and x.created_at >= '-infinity'
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
+                                        )
+                                        and true
+                                      order by
+                                        x.created_at desc,
+                                        x.post_id desc
+                                      limit
+                                        1
+                                    ) k
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) < $3
+                                    and r.repost_bound > (
+                                      select
+                                        coalesce(
+                                          (
+                                            select
+                                              h.created_at
+                                            from
+                                              repost_floor_heads h
+                                            order by
+                                              h.created_at desc
+                                            offset
+                                              $3 - 1
+                                            limit
+                                              1
+                                          ),
+                                          '-infinity'
+                                        )
+                                    )
+                                  order by
+                                    k.created_at desc,
+                                    k.post_id desc
+                                  limit
+                                    $3
+                                ),
+                                heads_floor as materialized (
+                                  select
+                                    case
+                                      when count(*) >= $3 then min(created_at)
+                                      else '-infinity'
+                                    end as at
+                                  from
+                                    repost_heads
+                                ),
+                                reposted as materialized (
+                                  select
+                                    *
+                                  from
+                                    walked
+                                  where
+                                    (
+                                      select
+                                        count(*)
+                                      from
+                                        walked
+                                    ) >= $3
+                                  union all
+                                  (
+                                    select
+                                      k.*
+                                    from
+                                      repost_heads hd
+                                      cross join lateral (
+                                        select
+                                          x.post_id,
+                                          x.created_at,
+                                          x.user_id
+                                        from
+                                          reposts x
+                                        where
+                                          x.user_id = hd.followed_id
+                                          and x.created_at >= (
+                                            select
+                                              at
+                                            from
+                                              heads_floor
+                                          )
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = x.post_id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
+                                                  )
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and true
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > x.created_at
+                                                        and (
+                                                          select
+                                                            true
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.post_id
+                                                            and hr.user_id = hf.followed_id
+                                                            and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                        )
+                                                    )
+                                                  )
+                                                )
+                                            ),
+                                            false
                                           )
                                           and true
                                         order by
@@ -21246,87 +21520,91 @@ select
                                             repost_floor
                                         )
                                         and true
-                                        and not exists (
-                                          select
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = t.post_id
+                                                      and true
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
                                                 )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
                                                       (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > t.created_at
+                                                      and (
                                                         select
                                                           true
                                                         from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
+                                                          reposts hr
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
+                                                          hr.post_id = t.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
                                                 )
                                               )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
-                                                    )
-                                                )
-                                              )
-                                            )
+                                          ),
+                                          false
                                         )
                                       order by
                                         t.created_at desc,
@@ -21382,87 +21660,91 @@ select
                                             tag_floor
                                         )
                                         and true
-                                        and not exists (
-                                          select
-                                          from
-                                            post_stats hs
-                                          where
-                                            hs.post_id = t.post_id
-                                            and hs.repost_count > 0
-                                            and (
-                                              (
-                                                hs.repost_count <= (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = t.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = t.post_id
+                                                      and true
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and true
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
                                                 )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    reposts hr
-                                                  where
-                                                    hr.post_id = t.post_id
-                                                    and true
-                                                    and coalesce(
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
                                                       (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and true
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > t.created_at
+                                                      and (
                                                         select
                                                           true
                                                         from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and true
-                                                          ) hf
+                                                          reposts hr
                                                         where
-                                                          hf.followed_id = hr.user_id
-                                                      ),
-                                                      false
-                                                    )
+                                                          hr.post_id = t.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and true
+                                                      )
+                                                  )
                                                 )
                                               )
-                                              or (
-                                                hs.repost_count > (
-                                                  select
-                                                    n
-                                                  from
-                                                    home_follow_count
-                                                )
-                                                and exists (
-                                                  select
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and true
-                                                    ) hf
-                                                  where
-                                                    hf.repost_bound > t.created_at
-                                                    and (
-                                                      select
-                                                        true
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = t.post_id
-                                                        and hr.user_id = hf.followed_id
-                                                        and true
-                                                    )
-                                                )
-                                              )
-                                            )
+                                          ),
+                                          false
                                         )
                                       order by
                                         t.created_at desc,
@@ -21514,87 +21796,91 @@ select
                                                 posts x
                                               where
                                                 x.author_id = r.followed_id
-                                                and not exists (
-                                                  select
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = x.id
-                                                    and hs.repost_count > 0
-                                                    and (
-                                                      (
-                                                        hs.repost_count <= (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
+                                                and not coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and true
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and true
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
+                                                              )
+                                                          )
                                                         )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = x.id
-                                                            and true
-                                                            and coalesce(
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
                                                               (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and true
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
                                                                 select
                                                                   true
                                                                 from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound,
-                                                                      f.repost_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and true
-                                                                  ) hf
+                                                                  reposts hr
                                                                 where
-                                                                  hf.followed_id = hr.user_id
-                                                              ),
-                                                              false
-                                                            )
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
                                                         )
                                                       )
-                                                      or (
-                                                        hs.repost_count > (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and true
-                                                            ) hf
-                                                          where
-                                                            hf.repost_bound > x.created_at
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                reposts hr
-                                                              where
-                                                                hr.post_id = x.id
-                                                                and hr.user_id = hf.followed_id
-                                                                and true
-                                                            )
-                                                        )
-                                                      )
-                                                    )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
@@ -21719,87 +22005,91 @@ select
                                               where
                                                 wf.followed_id = w.author_id
                                             )
-                                            and not exists (
-                                              select
-                                              from
-                                                post_stats hs
-                                              where
-                                                hs.post_id = w.id
-                                                and hs.repost_count > 0
-                                                and (
-                                                  (
-                                                    hs.repost_count <= (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
+                                            and not coalesce(
+                                              (
+                                                select
+                                                  true
+                                                from
+                                                  post_stats hs
+                                                where
+                                                  hs.post_id = w.id
+                                                  and hs.repost_count > 0
+                                                  and (
+                                                    (
+                                                      hs.repost_count <= (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = w.id
+                                                          and true
+                                                          and coalesce(
+                                                            (
+                                                              select
+                                                                true
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.followed_id = hr.user_id
+                                                            ),
+                                                            false
+                                                          )
+                                                      )
                                                     )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        reposts hr
-                                                      where
-                                                        hr.post_id = w.id
-                                                        and true
-                                                        and coalesce(
+                                                    or (
+                                                      hs.repost_count > (
+                                                        select
+                                                          n
+                                                        from
+                                                          home_follow_count
+                                                      )
+                                                      and exists (
+                                                        select
+                                                        from
                                                           (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and true
+                                                          ) hf
+                                                        where
+                                                          hf.repost_bound > w.created_at
+                                                          and (
                                                             select
                                                               true
                                                             from
-                                                              (
-                                                                select
-                                                                  f.followed_id,
-                                                                  f.author_bound,
-                                                                  f.repost_bound
-                                                                from
-                                                                  follows f
-                                                                where
-                                                                  f.follower_id = s.user_id
-                                                                  and true
-                                                              ) hf
+                                                              reposts hr
                                                             where
-                                                              hf.followed_id = hr.user_id
-                                                          ),
-                                                          false
-                                                        )
+                                                              hr.post_id = w.id
+                                                              and hr.user_id = hf.followed_id
+                                                              and true
+                                                          )
+                                                      )
                                                     )
                                                   )
-                                                  or (
-                                                    hs.repost_count > (
-                                                      select
-                                                        n
-                                                      from
-                                                        home_follow_count
-                                                    )
-                                                    and exists (
-                                                      select
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and true
-                                                        ) hf
-                                                      where
-                                                        hf.repost_bound > w.created_at
-                                                        and (
-                                                          select
-                                                            true
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = w.id
-                                                            and hr.user_id = hf.followed_id
-                                                            and true
-                                                        )
-                                                    )
-                                                  )
-                                                )
+                                              ),
+                                              false
                                             )
                                             and w.created_at >= (
                                               select
@@ -21875,135 +22165,10 @@ select
                                                 posts x
                                               where
                                                 x.author_id = r.followed_id
-                                                and not exists (
-                                                  select
-                                                  from
-                                                    post_stats hs
-                                                  where
-                                                    hs.post_id = x.id
-                                                    and hs.repost_count > 0
-                                                    and (
-                                                      (
-                                                        hs.repost_count <= (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            reposts hr
-                                                          where
-                                                            hr.post_id = x.id
-                                                            and true
-                                                            and coalesce(
-                                                              (
-                                                                select
-                                                                  true
-                                                                from
-                                                                  (
-                                                                    select
-                                                                      f.followed_id,
-                                                                      f.author_bound,
-                                                                      f.repost_bound
-                                                                    from
-                                                                      follows f
-                                                                    where
-                                                                      f.follower_id = s.user_id
-                                                                      and true
-                                                                  ) hf
-                                                                where
-                                                                  hf.followed_id = hr.user_id
-                                                              ),
-                                                              false
-                                                            )
-                                                        )
-                                                      )
-                                                      or (
-                                                        hs.repost_count > (
-                                                          select
-                                                            n
-                                                          from
-                                                            home_follow_count
-                                                        )
-                                                        and exists (
-                                                          select
-                                                          from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and true
-                                                            ) hf
-                                                          where
-                                                            hf.repost_bound > x.created_at
-                                                            and (
-                                                              select
-                                                                true
-                                                              from
-                                                                reposts hr
-                                                              where
-                                                                hr.post_id = x.id
-                                                                and hr.user_id = hf.followed_id
-                                                                and true
-                                                            )
-                                                        )
-                                                      )
-                                                    )
-                                                )
-                                                and x.created_at >= (
-                                                  select
-                                                    at
-                                                  from
-                                                    repost_floor
-                                                )
-                                              order by
-                                                x.created_at desc,
-                                                x.id desc
-                                              limit
-                                                1
-                                            ) k
-                                          order by
-                                            k.created_at desc,
-                                            k.id desc
-                                          limit
-                                            $3
-                                        ),
-                                        newest as (
-                                          select
-                                            *
-                                          from
-                                            walked
-                                          where
-                                            (
-                                              select
-                                                count(*)
-                                              from
-                                                walked
-                                            ) >= $3
-                                          union all
-                                          (
-                                            select
-                                              k.id,
-                                              k.created_at
-                                            from
-                                              heads hd
-                                              cross join lateral (
-                                                select
-                                                  x.id,
-                                                  x.created_at
-                                                from
-                                                  posts x
-                                                where
-                                                  x.author_id = hd.author_id
-                                                  and not exists (
+                                                and not coalesce(
+                                                  (
                                                     select
+                                                      true
                                                     from
                                                       post_stats hs
                                                     where
@@ -22083,6 +22248,139 @@ select
                                                           )
                                                         )
                                                       )
+                                                  ),
+                                                  false
+                                                )
+                                                and x.created_at >= (
+                                                  select
+                                                    at
+                                                  from
+                                                    repost_floor
+                                                )
+                                              order by
+                                                x.created_at desc,
+                                                x.id desc
+                                              limit
+                                                1
+                                            ) k
+                                          order by
+                                            k.created_at desc,
+                                            k.id desc
+                                          limit
+                                            $3
+                                        ),
+                                        newest as (
+                                          select
+                                            *
+                                          from
+                                            walked
+                                          where
+                                            (
+                                              select
+                                                count(*)
+                                              from
+                                                walked
+                                            ) >= $3
+                                          union all
+                                          (
+                                            select
+                                              k.id,
+                                              k.created_at
+                                            from
+                                              heads hd
+                                              cross join lateral (
+                                                select
+                                                  x.id,
+                                                  x.created_at
+                                                from
+                                                  posts x
+                                                where
+                                                  x.author_id = hd.author_id
+                                                  and not coalesce(
+                                                    (
+                                                      select
+                                                        true
+                                                      from
+                                                        post_stats hs
+                                                      where
+                                                        hs.post_id = x.id
+                                                        and hs.repost_count > 0
+                                                        and (
+                                                          (
+                                                            hs.repost_count <= (
+                                                              select
+                                                                n
+                                                              from
+                                                                home_follow_count
+                                                            )
+                                                            and exists (
+                                                              select
+                                                              from
+                                                                reposts hr
+                                                              where
+                                                                hr.post_id = x.id
+                                                                and true
+                                                                and coalesce(
+                                                                  (
+                                                                    select
+                                                                      true
+                                                                    from
+                                                                      (
+                                                                        select
+                                                                          f.followed_id,
+                                                                          f.author_bound,
+                                                                          f.repost_bound
+                                                                        from
+                                                                          follows f
+                                                                        where
+                                                                          f.follower_id = s.user_id
+                                                                          and true
+                                                                      ) hf
+                                                                    where
+                                                                      hf.followed_id = hr.user_id
+                                                                  ),
+                                                                  false
+                                                                )
+                                                            )
+                                                          )
+                                                          or (
+                                                            hs.repost_count > (
+                                                              select
+                                                                n
+                                                              from
+                                                                home_follow_count
+                                                            )
+                                                            and exists (
+                                                              select
+                                                              from
+                                                                (
+                                                                  select
+                                                                    f.followed_id,
+                                                                    f.author_bound,
+                                                                    f.repost_bound
+                                                                  from
+                                                                    follows f
+                                                                  where
+                                                                    f.follower_id = s.user_id
+                                                                    and true
+                                                                ) hf
+                                                              where
+                                                                hf.repost_bound > x.created_at
+                                                                and (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    reposts hr
+                                                                  where
+                                                                    hr.post_id = x.id
+                                                                    and hr.user_id = hf.followed_id
+                                                                    and true
+                                                                )
+                                                            )
+                                                          )
+                                                        )
+                                                    ),
+                                                    false
                                                   )
                                                   and x.created_at >= (
                                                     select
@@ -23001,7 +23299,12 @@ select
                                         from
                                           reposts x
                                         where
-                                          true
+                                          (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 0
                                         order by
                                           x.created_at desc,
                                           x.post_id desc
@@ -23009,147 +23312,17 @@ select
                                           500
                                       ) wr
                                     where
-                                      coalesce(
+                                      (
                                         (
-                                          select
-                                            true
-                                          from
-                                            (
-                                              select
-                                                f.followed_id,
-                                                f.author_bound,
-                                                f.repost_bound
-                                              from
-                                                follows f
-                                              where
-                                                f.follower_id = s.user_id
-                                                and (
-                                                  s.block_count = 0
-                                                  or (
-                                                    not exists (
-                                                      select
-                                                      from
-                                                        blocks bk
-                                                      where
-                                                        bk.blocker_id = s.user_id
-                                                        and bk.blocked_id = f.followed_id
-                                                    )
-                                                    and not exists (
-                                                      select
-                                                      from
-                                                        blocks bk
-                                                      where
-                                                        bk.blocker_id = f.followed_id
-                                                        and bk.blocked_id = s.user_id
-                                                    )
-                                                  )
-                                                )
-                                                and (
-                                                  s.mute_count = 0
-                                                  or not exists (
-                                                    select
-                                                    from
-                                                      mutes mu
-                                                    where
-                                                      mu.muter_id = s.user_id
-                                                      and mu.muted_id = f.followed_id
-                                                  )
-                                                )
-                                            ) hf
-                                          where
-                                            hf.followed_id = wr.user_id
-                                        ),
-                                        false
-                                      )
-                                    offset
-                                      0
-                                  ) w
-                                where
-                                  not exists (
-                                    select
-                                    from
-                                      post_stats hs
-                                    where
-                                      hs.post_id = w.post_id
-                                      and hs.repost_count > 0
-                                      and (
-                                        (
-                                          hs.repost_count <= (
+                                          (
                                             select
                                               n
                                             from
                                               home_follow_count
-                                          )
-                                          and exists (
+                                          ) <= 500
+                                          and wr.user_id in (
                                             select
-                                            from
-                                              reposts hr
-                                            where
-                                              hr.post_id = w.post_id
-                                              and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                              and coalesce(
-                                                (
-                                                  select
-                                                    true
-                                                  from
-                                                    (
-                                                      select
-                                                        f.followed_id,
-                                                        f.author_bound,
-                                                        f.repost_bound
-                                                      from
-                                                        follows f
-                                                      where
-                                                        f.follower_id = s.user_id
-                                                        and (
-                                                          s.block_count = 0
-                                                          or (
-                                                            not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = s.user_id
-                                                                and bk.blocked_id = f.followed_id
-                                                            )
-                                                            and not exists (
-                                                              select
-                                                              from
-                                                                blocks bk
-                                                              where
-                                                                bk.blocker_id = f.followed_id
-                                                                and bk.blocked_id = s.user_id
-                                                            )
-                                                          )
-                                                        )
-                                                        and (
-                                                          s.mute_count = 0
-                                                          or not exists (
-                                                            select
-                                                            from
-                                                              mutes mu
-                                                            where
-                                                              mu.muter_id = s.user_id
-                                                              and mu.muted_id = f.followed_id
-                                                          )
-                                                        )
-                                                    ) hf
-                                                  where
-                                                    hf.followed_id = hr.user_id
-                                                ),
-                                                false
-                                              )
-                                          )
-                                        )
-                                        or (
-                                          hs.repost_count > (
-                                            select
-                                              n
-                                            from
-                                              home_follow_count
-                                          )
-                                          and exists (
-                                            select
+                                              wf.followed_id
                                             from
                                               (
                                                 select
@@ -23192,22 +23365,221 @@ select
                                                         and mu.muted_id = f.followed_id
                                                     )
                                                   )
-                                              ) hf
-                                            where
-                                              hf.repost_bound > w.created_at
-                                              and (
-                                                select
-                                                  true
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = w.post_id
-                                                  and hr.user_id = hf.followed_id
-                                                  and (hr.created_at, hr.id) > (w.created_at, w.id)
-                                              )
+                                              ) wf
+                                          )
+                                        )
+                                        or (
+                                          (
+                                            select
+                                              n
+                                            from
+                                              home_follow_count
+                                          ) > 500
+                                          and coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.followed_id = wr.user_id
+                                            ),
+                                            false
                                           )
                                         )
                                       )
+                                    offset
+                                      0
+                                  ) w
+                                where
+                                  not coalesce(
+                                    (
+                                      select
+                                        true
+                                      from
+                                        post_stats hs
+                                      where
+                                        hs.post_id = w.post_id
+                                        and hs.repost_count > 0
+                                        and (
+                                          (
+                                            hs.repost_count <= (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                reposts hr
+                                              where
+                                                hr.post_id = w.post_id
+                                                and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                and coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.followed_id = hr.user_id
+                                                  ),
+                                                  false
+                                                )
+                                            )
+                                          )
+                                          or (
+                                            hs.repost_count > (
+                                              select
+                                                n
+                                              from
+                                                home_follow_count
+                                            )
+                                            and exists (
+                                              select
+                                              from
+                                                (
+                                                  select
+                                                    f.followed_id,
+                                                    f.author_bound,
+                                                    f.repost_bound
+                                                  from
+                                                    follows f
+                                                  where
+                                                    f.follower_id = s.user_id
+                                                    and (
+                                                      s.block_count = 0
+                                                      or (
+                                                        not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = s.user_id
+                                                            and bk.blocked_id = f.followed_id
+                                                        )
+                                                        and not exists (
+                                                          select
+                                                          from
+                                                            blocks bk
+                                                          where
+                                                            bk.blocker_id = f.followed_id
+                                                            and bk.blocked_id = s.user_id
+                                                        )
+                                                      )
+                                                    )
+                                                    and (
+                                                      s.mute_count = 0
+                                                      or not exists (
+                                                        select
+                                                        from
+                                                          mutes mu
+                                                        where
+                                                          mu.muter_id = s.user_id
+                                                          and mu.muted_id = f.followed_id
+                                                      )
+                                                    )
+                                                ) hf
+                                              where
+                                                hf.repost_bound > w.created_at
+                                                and (
+                                                  select
+                                                    true
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = w.post_id
+                                                    and hr.user_id = hf.followed_id
+                                                    and (hr.created_at, hr.id) > (w.created_at, w.id)
+                                                )
+                                            )
+                                          )
+                                        )
+                                    ),
+                                    false
                                   )
                                   and (
                                     s.block_count = 0
@@ -23324,548 +23696,10 @@ select
                                     where
                                       x.user_id = r.followed_id
                                       and x.created_at >= '-infinity'
-                                      and not exists (
-                                        select
-                                        from
-                                          post_stats hs
-                                        where
-                                          hs.post_id = x.post_id
-                                          and hs.repost_count > 0
-                                          and (
-                                            (
-                                              hs.repost_count <= (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = x.post_id
-                                                  and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  and coalesce(
-                                                    (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
-                                                    ),
-                                                    false
-                                                  )
-                                              )
-                                            )
-                                            or (
-                                              hs.repost_count > (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound,
-                                                      f.repost_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
-                                                          )
-                                                        )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
-                                                        )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.repost_bound > x.created_at
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.post_id
-                                                      and hr.user_id = hf.followed_id
-                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  )
-                                              )
-                                            )
-                                          )
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = (
-                                                select
-                                                  ap.author_id
-                                                from
-                                                  posts ap
-                                                where
-                                                  ap.id = x.post_id
-                                              )
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = (
-                                                select
-                                                  ap.author_id
-                                                from
-                                                  posts ap
-                                                where
-                                                  ap.id = x.post_id
-                                              )
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
+                                      and not coalesce(
+                                        (
                                           select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = (
-                                              select
-                                                ap.author_id
-                                              from
-                                                posts ap
-                                              where
-                                                ap.id = x.post_id
-                                            )
-                                        )
-                                      )
-                                    order by
-                                      x.created_at desc,
-                                      x.post_id desc
-                                    limit
-                                      1
-                                  ) k
-                                where
-                                  (
-                                    select
-                                      count(*)
-                                    from
-                                      walked
-                                  ) < $3
-                                  and r.repost_bound > '-infinity'
-                                order by
-                                  r.repost_bound desc
-                                limit
-                                  $3
-                              ),
-                              repost_heads as materialized (
-                                select
-                                  r.followed_id,
-                                  k.created_at
-                                from
-                                  (
-                                    select
-                                      f.followed_id,
-                                      f.author_bound,
-                                      f.repost_bound
-                                    from
-                                      follows f
-                                    where
-                                      f.follower_id = s.user_id
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = f.followed_id
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = f.followed_id
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = f.followed_id
-                                        )
-                                      )
-                                  ) r
-                                  cross join lateral (
-                                    select
-                                      x.post_id,
-                                      x.created_at,
-                                      x.user_id
-                                    from
-                                      reposts x
-                                    where
-                                      x.user_id = r.followed_id
-                                      and x.created_at >= '-infinity'
-                                      and not exists (
-                                        select
-                                        from
-                                          post_stats hs
-                                        where
-                                          hs.post_id = x.post_id
-                                          and hs.repost_count > 0
-                                          and (
-                                            (
-                                              hs.repost_count <= (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = x.post_id
-                                                  and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  and coalesce(
-                                                    (
-                                                      select
-                                                        true
-                                                      from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
-                                                      where
-                                                        hf.followed_id = hr.user_id
-                                                    ),
-                                                    false
-                                                  )
-                                              )
-                                            )
-                                            or (
-                                              hs.repost_count > (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound,
-                                                      f.repost_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
-                                                          )
-                                                        )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
-                                                        )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.repost_bound > x.created_at
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = x.post_id
-                                                      and hr.user_id = hf.followed_id
-                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
-                                                  )
-                                              )
-                                            )
-                                          )
-                                      )
-                                      and (
-                                        s.block_count = 0
-                                        or (
-                                          not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = s.user_id
-                                              and bk.blocked_id = (
-                                                select
-                                                  ap.author_id
-                                                from
-                                                  posts ap
-                                                where
-                                                  ap.id = x.post_id
-                                              )
-                                          )
-                                          and not exists (
-                                            select
-                                            from
-                                              blocks bk
-                                            where
-                                              bk.blocker_id = (
-                                                select
-                                                  ap.author_id
-                                                from
-                                                  posts ap
-                                                where
-                                                  ap.id = x.post_id
-                                              )
-                                              and bk.blocked_id = s.user_id
-                                          )
-                                        )
-                                      )
-                                      and (
-                                        s.mute_count = 0
-                                        or not exists (
-                                          select
-                                          from
-                                            mutes mu
-                                          where
-                                            mu.muter_id = s.user_id
-                                            and mu.muted_id = (
-                                              select
-                                                ap.author_id
-                                              from
-                                                posts ap
-                                              where
-                                                ap.id = x.post_id
-                                            )
-                                        )
-                                      )
-                                    order by
-                                      x.created_at desc,
-                                      x.post_id desc
-                                    limit
-                                      1
-                                  ) k
-                                where
-                                  (
-                                    select
-                                      count(*)
-                                    from
-                                      walked
-                                  ) < $3
-                                  and r.repost_bound > (
-                                    select
-                                      case
-                                        when count(*) >= $3 then min(created_at)
-                                        else '-infinity'
-                                      end
-                                    from
-                                      repost_floor_heads
-                                  )
-                                order by
-                                  k.created_at desc,
-                                  k.post_id desc
-                                limit
-                                  $3
-                              ),
-                              heads_floor as materialized (
-                                select
-                                  case
-                                    when count(*) >= $3 then min(created_at)
-                                    else '-infinity'
-                                  end as at
-                                from
-                                  repost_heads
-                              ),
-                              reposted as materialized (
-                                select
-                                  *
-                                from
-                                  walked
-                                where
-                                  (
-                                    select
-                                      count(*)
-                                    from
-                                      walked
-                                  ) >= $3
-                                union all
-                                (
-                                  select
-                                    k.*
-                                  from
-                                    repost_heads hd
-                                    cross join lateral (
-                                      select
-                                        x.post_id,
-                                        x.created_at,
-                                        x.user_id
-                                      from
-                                        reposts x
-                                      where
-                                        x.user_id = hd.followed_id
-                                        and x.created_at >= (
-                                          select
-                                            at
-                                          from
-                                            heads_floor
-                                        )
-                                        and not exists (
-                                          select
+                                            true
                                           from
                                             post_stats hs
                                           where
@@ -24007,6 +23841,566 @@ select
                                                 )
                                               )
                                             )
+                                        ),
+                                        false
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $3
+                                  and r.repost_bound > '-infinity'
+                                  and r.repost_bound < 'infinity'
+                                order by
+                                  r.repost_bound desc
+                                limit
+                                  2 * $3
+                              ),
+                              repost_heads as materialized (
+                                select
+                                  r.followed_id,
+                                  k.created_at
+                                from
+                                  (
+                                    select
+                                      f.followed_id,
+                                      f.author_bound,
+                                      f.repost_bound
+                                    from
+                                      follows f
+                                    where
+                                      f.follower_id = s.user_id
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = f.followed_id
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = f.followed_id
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = f.followed_id
+                                        )
+                                      )
+                                  ) r
+                                  cross join lateral (
+                                    select
+                                      x.post_id,
+                                      x.created_at,
+                                      x.user_id
+                                    from
+                                      reposts x
+                                    where
+                                      x.user_id = r.followed_id
+                                      and x.created_at >= '-infinity'
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = x.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = x.post_id
+                                                    and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
+                                              )
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > x.created_at
+                                                    and (
+                                                      select
+                                                        true
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = x.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                    )
+                                                )
+                                              )
+                                            )
+                                        ),
+                                        false
+                                      )
+                                      and (
+                                        s.block_count = 0
+                                        or (
+                                          not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = s.user_id
+                                              and bk.blocked_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                          )
+                                          and not exists (
+                                            select
+                                            from
+                                              blocks bk
+                                            where
+                                              bk.blocker_id = (
+                                                select
+                                                  ap.author_id
+                                                from
+                                                  posts ap
+                                                where
+                                                  ap.id = x.post_id
+                                              )
+                                              and bk.blocked_id = s.user_id
+                                          )
+                                        )
+                                      )
+                                      and (
+                                        s.mute_count = 0
+                                        or not exists (
+                                          select
+                                          from
+                                            mutes mu
+                                          where
+                                            mu.muter_id = s.user_id
+                                            and mu.muted_id = (
+                                              select
+                                                ap.author_id
+                                              from
+                                                posts ap
+                                              where
+                                                ap.id = x.post_id
+                                            )
+                                        )
+                                      )
+                                    order by
+                                      x.created_at desc,
+                                      x.post_id desc
+                                    limit
+                                      1
+                                  ) k
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) < $3
+                                  and r.repost_bound > (
+                                    select
+                                      coalesce(
+                                        (
+                                          select
+                                            h.created_at
+                                          from
+                                            repost_floor_heads h
+                                          order by
+                                            h.created_at desc
+                                          offset
+                                            $3 - 1
+                                          limit
+                                            1
+                                        ),
+                                        '-infinity'
+                                      )
+                                  )
+                                order by
+                                  k.created_at desc,
+                                  k.post_id desc
+                                limit
+                                  $3
+                              ),
+                              heads_floor as materialized (
+                                select
+                                  case
+                                    when count(*) >= $3 then min(created_at)
+                                    else '-infinity'
+                                  end as at
+                                from
+                                  repost_heads
+                              ),
+                              reposted as materialized (
+                                select
+                                  *
+                                from
+                                  walked
+                                where
+                                  (
+                                    select
+                                      count(*)
+                                    from
+                                      walked
+                                  ) >= $3
+                                union all
+                                (
+                                  select
+                                    k.*
+                                  from
+                                    repost_heads hd
+                                    cross join lateral (
+                                      select
+                                        x.post_id,
+                                        x.created_at,
+                                        x.user_id
+                                      from
+                                        reposts x
+                                      where
+                                        x.user_id = hd.followed_id
+                                        and x.created_at >= (
+                                          select
+                                            at
+                                          from
+                                            heads_floor
+                                        )
+                                        and not coalesce(
+                                          (
+                                            select
+                                              true
+                                            from
+                                              post_stats hs
+                                            where
+                                              hs.post_id = x.post_id
+                                              and hs.repost_count > 0
+                                              and (
+                                                (
+                                                  hs.repost_count <= (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      reposts hr
+                                                    where
+                                                      hr.post_id = x.post_id
+                                                      and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      and coalesce(
+                                                        (
+                                                          select
+                                                            true
+                                                          from
+                                                            (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.followed_id = hr.user_id
+                                                        ),
+                                                        false
+                                                      )
+                                                  )
+                                                )
+                                                or (
+                                                  hs.repost_count > (
+                                                    select
+                                                      n
+                                                    from
+                                                      home_follow_count
+                                                  )
+                                                  and exists (
+                                                    select
+                                                    from
+                                                      (
+                                                        select
+                                                          f.followed_id,
+                                                          f.author_bound,
+                                                          f.repost_bound
+                                                        from
+                                                          follows f
+                                                        where
+                                                          f.follower_id = s.user_id
+                                                          and (
+                                                            s.block_count = 0
+                                                            or (
+                                                              not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = s.user_id
+                                                                  and bk.blocked_id = f.followed_id
+                                                              )
+                                                              and not exists (
+                                                                select
+                                                                from
+                                                                  blocks bk
+                                                                where
+                                                                  bk.blocker_id = f.followed_id
+                                                                  and bk.blocked_id = s.user_id
+                                                              )
+                                                            )
+                                                          )
+                                                          and (
+                                                            s.mute_count = 0
+                                                            or not exists (
+                                                              select
+                                                              from
+                                                                mutes mu
+                                                              where
+                                                                mu.muter_id = s.user_id
+                                                                and mu.muted_id = f.followed_id
+                                                            )
+                                                          )
+                                                      ) hf
+                                                    where
+                                                      hf.repost_bound > x.created_at
+                                                      and (
+                                                        select
+                                                          true
+                                                        from
+                                                          reposts hr
+                                                        where
+                                                          hr.post_id = x.post_id
+                                                          and hr.user_id = hf.followed_id
+                                                          and (hr.created_at, hr.id) > (x.created_at, x.id)
+                                                      )
+                                                  )
+                                                )
+                                              )
+                                          ),
+                                          false
                                         )
                                         and (
                                           s.block_count = 0
@@ -24136,149 +24530,153 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and not exists (
-                                        select
-                                        from
-                                          post_stats hs
-                                        where
-                                          hs.post_id = t.post_id
-                                          and hs.repost_count > 0
-                                          and (
-                                            (
-                                              hs.repost_count <= (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
                                               )
-                                              and exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = t.post_id
-                                                  and true
-                                                  and coalesce(
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
                                                     (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > t.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
+                                                        reposts hr
                                                       where
-                                                        hf.followed_id = hr.user_id
-                                                    ),
-                                                    false
-                                                  )
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
                                               )
                                             )
-                                            or (
-                                              hs.repost_count > (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound,
-                                                      f.repost_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
-                                                          )
-                                                        )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
-                                                        )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.repost_bound > t.created_at
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = t.post_id
-                                                      and hr.user_id = hf.followed_id
-                                                      and true
-                                                  )
-                                              )
-                                            )
-                                          )
+                                        ),
+                                        false
                                       )
                                     order by
                                       t.created_at desc,
@@ -24365,149 +24763,153 @@ select
                                             and mu.muted_id = t.author_id
                                         )
                                       )
-                                      and not exists (
-                                        select
-                                        from
-                                          post_stats hs
-                                        where
-                                          hs.post_id = t.post_id
-                                          and hs.repost_count > 0
-                                          and (
-                                            (
-                                              hs.repost_count <= (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
+                                      and not coalesce(
+                                        (
+                                          select
+                                            true
+                                          from
+                                            post_stats hs
+                                          where
+                                            hs.post_id = t.post_id
+                                            and hs.repost_count > 0
+                                            and (
+                                              (
+                                                hs.repost_count <= (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
+                                                    reposts hr
+                                                  where
+                                                    hr.post_id = t.post_id
+                                                    and true
+                                                    and coalesce(
+                                                      (
+                                                        select
+                                                          true
+                                                        from
+                                                          (
+                                                            select
+                                                              f.followed_id,
+                                                              f.author_bound,
+                                                              f.repost_bound
+                                                            from
+                                                              follows f
+                                                            where
+                                                              f.follower_id = s.user_id
+                                                              and (
+                                                                s.block_count = 0
+                                                                or (
+                                                                  not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = s.user_id
+                                                                      and bk.blocked_id = f.followed_id
+                                                                  )
+                                                                  and not exists (
+                                                                    select
+                                                                    from
+                                                                      blocks bk
+                                                                    where
+                                                                      bk.blocker_id = f.followed_id
+                                                                      and bk.blocked_id = s.user_id
+                                                                  )
+                                                                )
+                                                              )
+                                                              and (
+                                                                s.mute_count = 0
+                                                                or not exists (
+                                                                  select
+                                                                  from
+                                                                    mutes mu
+                                                                  where
+                                                                    mu.muter_id = s.user_id
+                                                                    and mu.muted_id = f.followed_id
+                                                                )
+                                                              )
+                                                          ) hf
+                                                        where
+                                                          hf.followed_id = hr.user_id
+                                                      ),
+                                                      false
+                                                    )
+                                                )
                                               )
-                                              and exists (
-                                                select
-                                                from
-                                                  reposts hr
-                                                where
-                                                  hr.post_id = t.post_id
-                                                  and true
-                                                  and coalesce(
+                                              or (
+                                                hs.repost_count > (
+                                                  select
+                                                    n
+                                                  from
+                                                    home_follow_count
+                                                )
+                                                and exists (
+                                                  select
+                                                  from
                                                     (
+                                                      select
+                                                        f.followed_id,
+                                                        f.author_bound,
+                                                        f.repost_bound
+                                                      from
+                                                        follows f
+                                                      where
+                                                        f.follower_id = s.user_id
+                                                        and (
+                                                          s.block_count = 0
+                                                          or (
+                                                            not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = s.user_id
+                                                                and bk.blocked_id = f.followed_id
+                                                            )
+                                                            and not exists (
+                                                              select
+                                                              from
+                                                                blocks bk
+                                                              where
+                                                                bk.blocker_id = f.followed_id
+                                                                and bk.blocked_id = s.user_id
+                                                            )
+                                                          )
+                                                        )
+                                                        and (
+                                                          s.mute_count = 0
+                                                          or not exists (
+                                                            select
+                                                            from
+                                                              mutes mu
+                                                            where
+                                                              mu.muter_id = s.user_id
+                                                              and mu.muted_id = f.followed_id
+                                                          )
+                                                        )
+                                                    ) hf
+                                                  where
+                                                    hf.repost_bound > t.created_at
+                                                    and (
                                                       select
                                                         true
                                                       from
-                                                        (
-                                                          select
-                                                            f.followed_id,
-                                                            f.author_bound,
-                                                            f.repost_bound
-                                                          from
-                                                            follows f
-                                                          where
-                                                            f.follower_id = s.user_id
-                                                            and (
-                                                              s.block_count = 0
-                                                              or (
-                                                                not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = s.user_id
-                                                                    and bk.blocked_id = f.followed_id
-                                                                )
-                                                                and not exists (
-                                                                  select
-                                                                  from
-                                                                    blocks bk
-                                                                  where
-                                                                    bk.blocker_id = f.followed_id
-                                                                    and bk.blocked_id = s.user_id
-                                                                )
-                                                              )
-                                                            )
-                                                            and (
-                                                              s.mute_count = 0
-                                                              or not exists (
-                                                                select
-                                                                from
-                                                                  mutes mu
-                                                                where
-                                                                  mu.muter_id = s.user_id
-                                                                  and mu.muted_id = f.followed_id
-                                                              )
-                                                            )
-                                                        ) hf
+                                                        reposts hr
                                                       where
-                                                        hf.followed_id = hr.user_id
-                                                    ),
-                                                    false
-                                                  )
+                                                        hr.post_id = t.post_id
+                                                        and hr.user_id = hf.followed_id
+                                                        and true
+                                                    )
+                                                )
                                               )
                                             )
-                                            or (
-                                              hs.repost_count > (
-                                                select
-                                                  n
-                                                from
-                                                  home_follow_count
-                                              )
-                                              and exists (
-                                                select
-                                                from
-                                                  (
-                                                    select
-                                                      f.followed_id,
-                                                      f.author_bound,
-                                                      f.repost_bound
-                                                    from
-                                                      follows f
-                                                    where
-                                                      f.follower_id = s.user_id
-                                                      and (
-                                                        s.block_count = 0
-                                                        or (
-                                                          not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = s.user_id
-                                                              and bk.blocked_id = f.followed_id
-                                                          )
-                                                          and not exists (
-                                                            select
-                                                            from
-                                                              blocks bk
-                                                            where
-                                                              bk.blocker_id = f.followed_id
-                                                              and bk.blocked_id = s.user_id
-                                                          )
-                                                        )
-                                                      )
-                                                      and (
-                                                        s.mute_count = 0
-                                                        or not exists (
-                                                          select
-                                                          from
-                                                            mutes mu
-                                                          where
-                                                            mu.muter_id = s.user_id
-                                                            and mu.muted_id = f.followed_id
-                                                        )
-                                                      )
-                                                  ) hf
-                                                where
-                                                  hf.repost_bound > t.created_at
-                                                  and (
-                                                    select
-                                                      true
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = t.post_id
-                                                      and hr.user_id = hf.followed_id
-                                                      and true
-                                                  )
-                                              )
-                                            )
-                                          )
+                                        ),
+                                        false
                                       )
                                     order by
                                       t.created_at desc,
@@ -24590,149 +24992,153 @@ select
                                               posts x
                                             where
                                               x.author_id = r.followed_id
-                                              and not exists (
-                                                select
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = x.id
-                                                  and hs.repost_count > 0
-                                                  and (
-                                                    (
-                                                      hs.repost_count <= (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
+                                              and not coalesce(
+                                                (
+                                                  select
+                                                    true
+                                                  from
+                                                    post_stats hs
+                                                  where
+                                                    hs.post_id = x.id
+                                                    and hs.repost_count > 0
+                                                    and (
+                                                      (
+                                                        hs.repost_count <= (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
+                                                            reposts hr
+                                                          where
+                                                            hr.post_id = x.id
+                                                            and true
+                                                            and coalesce(
+                                                              (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  (
+                                                                    select
+                                                                      f.followed_id,
+                                                                      f.author_bound,
+                                                                      f.repost_bound
+                                                                    from
+                                                                      follows f
+                                                                    where
+                                                                      f.follower_id = s.user_id
+                                                                      and (
+                                                                        s.block_count = 0
+                                                                        or (
+                                                                          not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = s.user_id
+                                                                              and bk.blocked_id = f.followed_id
+                                                                          )
+                                                                          and not exists (
+                                                                            select
+                                                                            from
+                                                                              blocks bk
+                                                                            where
+                                                                              bk.blocker_id = f.followed_id
+                                                                              and bk.blocked_id = s.user_id
+                                                                          )
+                                                                        )
+                                                                      )
+                                                                      and (
+                                                                        s.mute_count = 0
+                                                                        or not exists (
+                                                                          select
+                                                                          from
+                                                                            mutes mu
+                                                                          where
+                                                                            mu.muter_id = s.user_id
+                                                                            and mu.muted_id = f.followed_id
+                                                                        )
+                                                                      )
+                                                                  ) hf
+                                                                where
+                                                                  hf.followed_id = hr.user_id
+                                                              ),
+                                                              false
+                                                            )
+                                                        )
                                                       )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          reposts hr
-                                                        where
-                                                          hr.post_id = x.id
-                                                          and true
-                                                          and coalesce(
+                                                      or (
+                                                        hs.repost_count > (
+                                                          select
+                                                            n
+                                                          from
+                                                            home_follow_count
+                                                        )
+                                                        and exists (
+                                                          select
+                                                          from
                                                             (
+                                                              select
+                                                                f.followed_id,
+                                                                f.author_bound,
+                                                                f.repost_bound
+                                                              from
+                                                                follows f
+                                                              where
+                                                                f.follower_id = s.user_id
+                                                                and (
+                                                                  s.block_count = 0
+                                                                  or (
+                                                                    not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = s.user_id
+                                                                        and bk.blocked_id = f.followed_id
+                                                                    )
+                                                                    and not exists (
+                                                                      select
+                                                                      from
+                                                                        blocks bk
+                                                                      where
+                                                                        bk.blocker_id = f.followed_id
+                                                                        and bk.blocked_id = s.user_id
+                                                                    )
+                                                                  )
+                                                                )
+                                                                and (
+                                                                  s.mute_count = 0
+                                                                  or not exists (
+                                                                    select
+                                                                    from
+                                                                      mutes mu
+                                                                    where
+                                                                      mu.muter_id = s.user_id
+                                                                      and mu.muted_id = f.followed_id
+                                                                  )
+                                                                )
+                                                            ) hf
+                                                          where
+                                                            hf.repost_bound > x.created_at
+                                                            and (
                                                               select
                                                                 true
                                                               from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound,
-                                                                    f.repost_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and (
-                                                                      s.block_count = 0
-                                                                      or (
-                                                                        not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = s.user_id
-                                                                            and bk.blocked_id = f.followed_id
-                                                                        )
-                                                                        and not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = f.followed_id
-                                                                            and bk.blocked_id = s.user_id
-                                                                        )
-                                                                      )
-                                                                    )
-                                                                    and (
-                                                                      s.mute_count = 0
-                                                                      or not exists (
-                                                                        select
-                                                                        from
-                                                                          mutes mu
-                                                                        where
-                                                                          mu.muter_id = s.user_id
-                                                                          and mu.muted_id = f.followed_id
-                                                                      )
-                                                                    )
-                                                                ) hf
+                                                                reposts hr
                                                               where
-                                                                hf.followed_id = hr.user_id
-                                                            ),
-                                                            false
-                                                          )
+                                                                hr.post_id = x.id
+                                                                and hr.user_id = hf.followed_id
+                                                                and true
+                                                            )
+                                                        )
                                                       )
                                                     )
-                                                    or (
-                                                      hs.repost_count > (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.repost_bound > x.created_at
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              reposts hr
-                                                            where
-                                                              hr.post_id = x.id
-                                                              and hr.user_id = hf.followed_id
-                                                              and true
-                                                          )
-                                                      )
-                                                    )
-                                                  )
+                                                ),
+                                                false
                                               )
                                               and x.created_at >= (
                                                 select
@@ -24919,149 +25325,153 @@ select
                                             where
                                               wf.followed_id = w.author_id
                                           )
-                                          and not exists (
-                                            select
-                                            from
-                                              post_stats hs
-                                            where
-                                              hs.post_id = w.id
-                                              and hs.repost_count > 0
-                                              and (
-                                                (
-                                                  hs.repost_count <= (
-                                                    select
-                                                      n
-                                                    from
-                                                      home_follow_count
+                                          and not coalesce(
+                                            (
+                                              select
+                                                true
+                                              from
+                                                post_stats hs
+                                              where
+                                                hs.post_id = w.id
+                                                and hs.repost_count > 0
+                                                and (
+                                                  (
+                                                    hs.repost_count <= (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
+                                                        reposts hr
+                                                      where
+                                                        hr.post_id = w.id
+                                                        and true
+                                                        and coalesce(
+                                                          (
+                                                            select
+                                                              true
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.followed_id = hr.user_id
+                                                          ),
+                                                          false
+                                                        )
+                                                    )
                                                   )
-                                                  and exists (
-                                                    select
-                                                    from
-                                                      reposts hr
-                                                    where
-                                                      hr.post_id = w.id
-                                                      and true
-                                                      and coalesce(
+                                                  or (
+                                                    hs.repost_count > (
+                                                      select
+                                                        n
+                                                      from
+                                                        home_follow_count
+                                                    )
+                                                    and exists (
+                                                      select
+                                                      from
                                                         (
+                                                          select
+                                                            f.followed_id,
+                                                            f.author_bound,
+                                                            f.repost_bound
+                                                          from
+                                                            follows f
+                                                          where
+                                                            f.follower_id = s.user_id
+                                                            and (
+                                                              s.block_count = 0
+                                                              or (
+                                                                not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = s.user_id
+                                                                    and bk.blocked_id = f.followed_id
+                                                                )
+                                                                and not exists (
+                                                                  select
+                                                                  from
+                                                                    blocks bk
+                                                                  where
+                                                                    bk.blocker_id = f.followed_id
+                                                                    and bk.blocked_id = s.user_id
+                                                                )
+                                                              )
+                                                            )
+                                                            and (
+                                                              s.mute_count = 0
+                                                              or not exists (
+                                                                select
+                                                                from
+                                                                  mutes mu
+                                                                where
+                                                                  mu.muter_id = s.user_id
+                                                                  and mu.muted_id = f.followed_id
+                                                              )
+                                                            )
+                                                        ) hf
+                                                      where
+                                                        hf.repost_bound > w.created_at
+                                                        and (
                                                           select
                                                             true
                                                           from
-                                                            (
-                                                              select
-                                                                f.followed_id,
-                                                                f.author_bound,
-                                                                f.repost_bound
-                                                              from
-                                                                follows f
-                                                              where
-                                                                f.follower_id = s.user_id
-                                                                and (
-                                                                  s.block_count = 0
-                                                                  or (
-                                                                    not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = s.user_id
-                                                                        and bk.blocked_id = f.followed_id
-                                                                    )
-                                                                    and not exists (
-                                                                      select
-                                                                      from
-                                                                        blocks bk
-                                                                      where
-                                                                        bk.blocker_id = f.followed_id
-                                                                        and bk.blocked_id = s.user_id
-                                                                    )
-                                                                  )
-                                                                )
-                                                                and (
-                                                                  s.mute_count = 0
-                                                                  or not exists (
-                                                                    select
-                                                                    from
-                                                                      mutes mu
-                                                                    where
-                                                                      mu.muter_id = s.user_id
-                                                                      and mu.muted_id = f.followed_id
-                                                                  )
-                                                                )
-                                                            ) hf
+                                                            reposts hr
                                                           where
-                                                            hf.followed_id = hr.user_id
-                                                        ),
-                                                        false
-                                                      )
+                                                            hr.post_id = w.id
+                                                            and hr.user_id = hf.followed_id
+                                                            and true
+                                                        )
+                                                    )
                                                   )
                                                 )
-                                                or (
-                                                  hs.repost_count > (
-                                                    select
-                                                      n
-                                                    from
-                                                      home_follow_count
-                                                  )
-                                                  and exists (
-                                                    select
-                                                    from
-                                                      (
-                                                        select
-                                                          f.followed_id,
-                                                          f.author_bound,
-                                                          f.repost_bound
-                                                        from
-                                                          follows f
-                                                        where
-                                                          f.follower_id = s.user_id
-                                                          and (
-                                                            s.block_count = 0
-                                                            or (
-                                                              not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = s.user_id
-                                                                  and bk.blocked_id = f.followed_id
-                                                              )
-                                                              and not exists (
-                                                                select
-                                                                from
-                                                                  blocks bk
-                                                                where
-                                                                  bk.blocker_id = f.followed_id
-                                                                  and bk.blocked_id = s.user_id
-                                                              )
-                                                            )
-                                                          )
-                                                          and (
-                                                            s.mute_count = 0
-                                                            or not exists (
-                                                              select
-                                                              from
-                                                                mutes mu
-                                                              where
-                                                                mu.muter_id = s.user_id
-                                                                and mu.muted_id = f.followed_id
-                                                            )
-                                                          )
-                                                      ) hf
-                                                    where
-                                                      hf.repost_bound > w.created_at
-                                                      and (
-                                                        select
-                                                          true
-                                                        from
-                                                          reposts hr
-                                                        where
-                                                          hr.post_id = w.id
-                                                          and hr.user_id = hf.followed_id
-                                                          and true
-                                                      )
-                                                  )
-                                                )
-                                              )
+                                            ),
+                                            false
                                           )
                                           and w.created_at >= (
                                             select
@@ -25168,197 +25578,10 @@ select
                                               posts x
                                             where
                                               x.author_id = r.followed_id
-                                              and not exists (
-                                                select
-                                                from
-                                                  post_stats hs
-                                                where
-                                                  hs.post_id = x.id
-                                                  and hs.repost_count > 0
-                                                  and (
-                                                    (
-                                                      hs.repost_count <= (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          reposts hr
-                                                        where
-                                                          hr.post_id = x.id
-                                                          and true
-                                                          and coalesce(
-                                                            (
-                                                              select
-                                                                true
-                                                              from
-                                                                (
-                                                                  select
-                                                                    f.followed_id,
-                                                                    f.author_bound,
-                                                                    f.repost_bound
-                                                                  from
-                                                                    follows f
-                                                                  where
-                                                                    f.follower_id = s.user_id
-                                                                    and (
-                                                                      s.block_count = 0
-                                                                      or (
-                                                                        not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = s.user_id
-                                                                            and bk.blocked_id = f.followed_id
-                                                                        )
-                                                                        and not exists (
-                                                                          select
-                                                                          from
-                                                                            blocks bk
-                                                                          where
-                                                                            bk.blocker_id = f.followed_id
-                                                                            and bk.blocked_id = s.user_id
-                                                                        )
-                                                                      )
-                                                                    )
-                                                                    and (
-                                                                      s.mute_count = 0
-                                                                      or not exists (
-                                                                        select
-                                                                        from
-                                                                          mutes mu
-                                                                        where
-                                                                          mu.muter_id = s.user_id
-                                                                          and mu.muted_id = f.followed_id
-                                                                      )
-                                                                    )
-                                                                ) hf
-                                                              where
-                                                                hf.followed_id = hr.user_id
-                                                            ),
-                                                            false
-                                                          )
-                                                      )
-                                                    )
-                                                    or (
-                                                      hs.repost_count > (
-                                                        select
-                                                          n
-                                                        from
-                                                          home_follow_count
-                                                      )
-                                                      and exists (
-                                                        select
-                                                        from
-                                                          (
-                                                            select
-                                                              f.followed_id,
-                                                              f.author_bound,
-                                                              f.repost_bound
-                                                            from
-                                                              follows f
-                                                            where
-                                                              f.follower_id = s.user_id
-                                                              and (
-                                                                s.block_count = 0
-                                                                or (
-                                                                  not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = s.user_id
-                                                                      and bk.blocked_id = f.followed_id
-                                                                  )
-                                                                  and not exists (
-                                                                    select
-                                                                    from
-                                                                      blocks bk
-                                                                    where
-                                                                      bk.blocker_id = f.followed_id
-                                                                      and bk.blocked_id = s.user_id
-                                                                  )
-                                                                )
-                                                              )
-                                                              and (
-                                                                s.mute_count = 0
-                                                                or not exists (
-                                                                  select
-                                                                  from
-                                                                    mutes mu
-                                                                  where
-                                                                    mu.muter_id = s.user_id
-                                                                    and mu.muted_id = f.followed_id
-                                                                )
-                                                              )
-                                                          ) hf
-                                                        where
-                                                          hf.repost_bound > x.created_at
-                                                          and (
-                                                            select
-                                                              true
-                                                            from
-                                                              reposts hr
-                                                            where
-                                                              hr.post_id = x.id
-                                                              and hr.user_id = hf.followed_id
-                                                              and true
-                                                          )
-                                                      )
-                                                    )
-                                                  )
-                                              )
-                                              and x.created_at >= (
-                                                select
-                                                  at
-                                                from
-                                                  repost_floor
-                                              )
-                                            order by
-                                              x.created_at desc,
-                                              x.id desc
-                                            limit
-                                              1
-                                          ) k
-                                        order by
-                                          k.created_at desc,
-                                          k.id desc
-                                        limit
-                                          $3
-                                      ),
-                                      newest as (
-                                        select
-                                          *
-                                        from
-                                          walked
-                                        where
-                                          (
-                                            select
-                                              count(*)
-                                            from
-                                              walked
-                                          ) >= $3
-                                        union all
-                                        (
-                                          select
-                                            k.id,
-                                            k.created_at
-                                          from
-                                            heads hd
-                                            cross join lateral (
-                                              select
-                                                x.id,
-                                                x.created_at
-                                              from
-                                                posts x
-                                              where
-                                                x.author_id = hd.author_id
-                                                and not exists (
+                                              and not coalesce(
+                                                (
                                                   select
+                                                    true
                                                   from
                                                     post_stats hs
                                                   where
@@ -25500,6 +25723,201 @@ select
                                                         )
                                                       )
                                                     )
+                                                ),
+                                                false
+                                              )
+                                              and x.created_at >= (
+                                                select
+                                                  at
+                                                from
+                                                  repost_floor
+                                              )
+                                            order by
+                                              x.created_at desc,
+                                              x.id desc
+                                            limit
+                                              1
+                                          ) k
+                                        order by
+                                          k.created_at desc,
+                                          k.id desc
+                                        limit
+                                          $3
+                                      ),
+                                      newest as (
+                                        select
+                                          *
+                                        from
+                                          walked
+                                        where
+                                          (
+                                            select
+                                              count(*)
+                                            from
+                                              walked
+                                          ) >= $3
+                                        union all
+                                        (
+                                          select
+                                            k.id,
+                                            k.created_at
+                                          from
+                                            heads hd
+                                            cross join lateral (
+                                              select
+                                                x.id,
+                                                x.created_at
+                                              from
+                                                posts x
+                                              where
+                                                x.author_id = hd.author_id
+                                                and not coalesce(
+                                                  (
+                                                    select
+                                                      true
+                                                    from
+                                                      post_stats hs
+                                                    where
+                                                      hs.post_id = x.id
+                                                      and hs.repost_count > 0
+                                                      and (
+                                                        (
+                                                          hs.repost_count <= (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              reposts hr
+                                                            where
+                                                              hr.post_id = x.id
+                                                              and true
+                                                              and coalesce(
+                                                                (
+                                                                  select
+                                                                    true
+                                                                  from
+                                                                    (
+                                                                      select
+                                                                        f.followed_id,
+                                                                        f.author_bound,
+                                                                        f.repost_bound
+                                                                      from
+                                                                        follows f
+                                                                      where
+                                                                        f.follower_id = s.user_id
+                                                                        and (
+                                                                          s.block_count = 0
+                                                                          or (
+                                                                            not exists (
+                                                                              select
+                                                                              from
+                                                                                blocks bk
+                                                                              where
+                                                                                bk.blocker_id = s.user_id
+                                                                                and bk.blocked_id = f.followed_id
+                                                                            )
+                                                                            and not exists (
+                                                                              select
+                                                                              from
+                                                                                blocks bk
+                                                                              where
+                                                                                bk.blocker_id = f.followed_id
+                                                                                and bk.blocked_id = s.user_id
+                                                                            )
+                                                                          )
+                                                                        )
+                                                                        and (
+                                                                          s.mute_count = 0
+                                                                          or not exists (
+                                                                            select
+                                                                            from
+                                                                              mutes mu
+                                                                            where
+                                                                              mu.muter_id = s.user_id
+                                                                              and mu.muted_id = f.followed_id
+                                                                          )
+                                                                        )
+                                                                    ) hf
+                                                                  where
+                                                                    hf.followed_id = hr.user_id
+                                                                ),
+                                                                false
+                                                              )
+                                                          )
+                                                        )
+                                                        or (
+                                                          hs.repost_count > (
+                                                            select
+                                                              n
+                                                            from
+                                                              home_follow_count
+                                                          )
+                                                          and exists (
+                                                            select
+                                                            from
+                                                              (
+                                                                select
+                                                                  f.followed_id,
+                                                                  f.author_bound,
+                                                                  f.repost_bound
+                                                                from
+                                                                  follows f
+                                                                where
+                                                                  f.follower_id = s.user_id
+                                                                  and (
+                                                                    s.block_count = 0
+                                                                    or (
+                                                                      not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = s.user_id
+                                                                          and bk.blocked_id = f.followed_id
+                                                                      )
+                                                                      and not exists (
+                                                                        select
+                                                                        from
+                                                                          blocks bk
+                                                                        where
+                                                                          bk.blocker_id = f.followed_id
+                                                                          and bk.blocked_id = s.user_id
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                  and (
+                                                                    s.mute_count = 0
+                                                                    or not exists (
+                                                                      select
+                                                                      from
+                                                                        mutes mu
+                                                                      where
+                                                                        mu.muter_id = s.user_id
+                                                                        and mu.muted_id = f.followed_id
+                                                                    )
+                                                                  )
+                                                              ) hf
+                                                            where
+                                                              hf.repost_bound > x.created_at
+                                                              and (
+                                                                select
+                                                                  true
+                                                                from
+                                                                  reposts hr
+                                                                where
+                                                                  hr.post_id = x.id
+                                                                  and hr.user_id = hf.followed_id
+                                                                  and true
+                                                              )
+                                                          )
+                                                        )
+                                                      )
+                                                  ),
+                                                  false
                                                 )
                                                 and x.created_at >= (
                                                   select
